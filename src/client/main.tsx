@@ -1,0 +1,53 @@
+import { hydrateRoot } from 'react-dom/client';
+import { createIntl, createIntlCache } from 'react-intl';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from '../routes/App';
+import { Root } from '../routes/Root';
+import { createRoutes } from '../routes/routeTable';
+import { rootSaga } from '../sagas/rootSaga';
+import { createApi } from '../shared/api/createApi';
+import { createAppStore, type RootState } from '../state/store';
+import { NavigationSync } from './NavigationSync';
+import { registerServiceWorker, removeLegacyCookies } from './serviceWorker';
+
+declare global {
+  interface Window {
+    __TRAWL_STATE__: RootState;
+    __TRAWL_HYDRATED__?: boolean;
+  }
+}
+
+const state = window.__TRAWL_STATE__;
+const routes = createRoutes();
+const intl = createIntl(
+  { locale: state.intl.locale, messages: state.intl.messages, defaultLocale: 'en', onError: () => undefined },
+  createIntlCache(),
+);
+const api = createApi({ searchBase: state.app.publicSearchBase });
+const store = createAppStore(state, { api, intl, routes });
+store.sagaMiddleware.run(rootSaga);
+
+const container = document.getElementById('root');
+if (container) {
+  hydrateRoot(
+    container,
+    <Root store={store} routes={routes}>
+      <BrowserRouter basename={state.app.site.basePath || undefined}>
+        <NavigationSync />
+        <App />
+      </BrowserRouter>
+    </Root>,
+    {
+      onRecoverableError(error) {
+        window.dataLayer = window.dataLayer ?? [];
+        window.dataLayer.push({ event: 'hydrationError', error: String(error) });
+      },
+    },
+  );
+  window.__TRAWL_HYDRATED__ = true;
+}
+
+removeLegacyCookies();
+window.addEventListener('load', () => {
+  void registerServiceWorker();
+});

@@ -1,0 +1,39 @@
+import { useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
+import { VERTICALS } from '../../../config/verticals';
+import type { RootState } from '../../state/store';
+import { SearchForm } from '../../ui/SearchForm';
+
+/** Home of a vertical (search box) or of the country (the verticals to choose from). */
+export function HomePage() {
+  const intl = useIntl();
+  const site = useSelector((state: RootState) => state.app.site);
+  if (site.target === 'general') {
+    return (
+      <section className="home home--general">
+        <h1>{intl.formatMessage({ id: 'home.generalHeading' }, { country: site.countryName })}</h1>
+        <p>{intl.formatMessage({ id: 'home.generalLead' })}</p>
+        <h2>{intl.formatMessage({ id: 'home.chooseVertical' })}</h2>
+        <ul className="home__verticals">
+          {VERTICALS.filter((v) => site.verticals.includes(v.name)).map((v) => (
+            <li key={v.name} data-vertical={v.name}>
+              {/* Verticals may live on other hosts, so these are plain links, not in-app navigation. */}
+              <a href={`${site.basePath}/${v.name}`}>{intl.formatMessage({ id: `vertical.${v.name}` })}</a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  return (
+    <section className="home">
+      <h1>
+        {intl.formatMessage(
+          { id: 'home.heading' },
+          { vertical: intl.formatMessage({ id: `vertical.${site.target}` }), country: site.countryName },
+        )}
+      </h1>
+      <SearchForm />
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import type { SagaIterator } from 'redux-saga';
+import { call, put, select, takeLatest } from 'redux-saga/effects';
+import type { AppRoutes } from '../routes/types';
+import { isApiError } from '../shared/api/errors';
+import { firstLoadDone, NAVIGATE, pageLoaded, pageLoadStarted, type PageAction, type PageResult } from '../state/page';
+import type { RootState } from '../state/store';
+import { getIntl, getRoutes } from './context';
+import type { IntlShape } from 'react-intl';
+
+/** The page result of a failure: the error's status for API errors (404 stays 404), 500 otherwise. */
+export function errorResult(error: unknown, intl: IntlShape): PageResult {
+  const status = isApiError(error) && error.status >= 400 && error.status < 500 ? error.status : 500;
+  return {
+    status,
+    head: {
+      title: intl.formatMessage({ id: status === 500 ? 'serverError.title' : 'notFound.title' }),
+      noindex: true,
+    },
+  };
+}
+
+export function notFoundResult(intl: IntlShape): PageResult {
+  return { status: 404, head: { title: intl.formatMessage({ id: 'notFound.title' }), noindex: true } };
+}
+
+/**
+ * Matches a location and runs the route's load saga to completion; the
+ * server calls it once before rendering, the browser on every navigation.
+ */
+export function* loadPage(pathname: string, search: string): SagaIterator<PageResult> {
+  const routes: AppRoutes = yield getRoutes();
+  const intl: IntlShape = yield getIntl();
+  const target = yield select((state: RootState) => state.app.site.target);
+  const match = routes.match(pathname, search, target);
+  yield put(pageLoadStarted(match?.route.name ?? null, match?.params ?? {}, pathname, search));
+  let result: PageResult;
+  if (!match) {
+    result = notFoundResult(intl);
+  } else if (!match.route.load) {
+    result = { status: 200, head: { title: intl.formatMessage({ id: 'app.name' }) } };
+  } else {
+    try {
+      result = yield call(match.route.load, match.params);
+    } catch (error) {
+      result = errorResult(error, intl);
+    }
+  }
+  yield put(pageLoaded(result));
+  return result;
+}
+
+function* onNavigate(action: Extract<PageAction, { type: typeof NAVIGATE }>): SagaIterator {
+  yield call(loadPage, action.pathname, action.search);
+}
+
+export function* watchNavigation(): SagaIterator {
+  yield put(firstLoadDone());
+  yield takeLatest(NAVIGATE, onNavigate);
+}

@@ -1,0 +1,18 @@
+import type { IntlShape } from 'react-intl';
+import type { SagaIterator } from 'redux-saga';
+import { call, select } from 'redux-saga/effects';
+import type { Site } from '../../../config/sites';
+import type { PageResult } from '../../state/page';
+import { getIntl } from '../context';
+import { canonicalUrl, selectSite } from './common';
+
+export function* loadHome(): SagaIterator<PageResult> {
+  const intl: IntlShape = yield getIntl();
+  const site: Site = yield select(selectSite);
+  const country = site.countryName;
+  const title =
+    site.target === 'general'
+      ? intl.formatMessage({ id: 'home.generalTitle' }, { country })
+      : intl.formatMessage({ id: 'home.title' }, { country, vertical: intl.formatMessage({ id: `vertical.${site.target}` }) });
+  return { status: 200, head: { title, canonical: yield call(canonicalUrl, 'home') } };
+}

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { resolveSite, type Site } from '../../config/sites';
+import { GENERAL_ACCENT, verticalByName } from '../../config/verticals';
+import { createRoutes } from '../routes/routeTable';
+import { messagesFor } from '../shared/i18n/messages';
+import type { CallObserver } from '../shared/api/http';
+import { PROJECT_ROOT, loadClientAssets, type ClientAssets } from './clientAssets';
+import { renderUnknownSitePage } from './document';
+import type { Logger } from './logger';
+import { createPageRenderer } from './renderPage';
+
+const YEAR_SECONDS = 31_536_000;
+
+export interface ServerAppOptions {
+  log: Logger;
+  defaultCountry: string;
+  trustProxy?: number;
+  /** Mounts the api role's services (under /api and friends) on this app. */
+  mountServices?: (app: Express) => void;
+  /** Server-side base URL of the services; empty means this very process. */
+  apiBaseUrl?: string;
+  publicApiBaseUrl?: string;
+  /** Template with {country} and {vertical}; empty means `<api>/sites/{country}/{vertical}`. */
+  searchBaseUrl?: string;
+  clientDir?: string;
+  /** Readiness, as /readyz reports it. */
+  isReady?: () => boolean;
+  observe?: CallObserver;
+}
+
+function siteSearchBase(template: string, api: string, site: Site): string {
+  const vertical = site.target === 'general' ? 'homes' : site.target;
+  const pattern = template || `${api}/sites/{country}/{vertical}`;
+  return pattern.replace('{country}', site.country).replace('{vertical}', vertical);
+}
+
+/** The web role (and, through `mountServices`, the api role) as one Express app. */
+export function createServerApp(options: ServerAppOptions): Express {
+  const app = express();
+  const routes = createRoutes();
+  let assets: ClientAssets = loadClientAssets(options.clientDir);
+  const clientDir = assets.dir;
+  const getAssets = (): ClientAssets => (assets.built ? assets : (assets = loadClientAssets(clientDir)));
+
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ?? 0);
+  app.use(compression());
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', (_req, res) => {
+    const ready = options.isReady ? options.isReady() : true;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });
+  });
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  });
+  const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
+  const publicApiOrigin = options.publicApiBaseUrl ? new URL(options.publicApiBaseUrl).origin : undefined;
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", nonce],
+          styleSrc: ["'self'", nonce],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", ...(publicApiOrigin ? [publicApiOrigin] : [])],
+          fontSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+        },
+      },
+      strictTransportSecurity: { maxAge: YEAR_SECONDS, includeSubDomains: false },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(cookieParser());
+
+  options.mountServices?.(app);
+
+  app.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), {
+      immutable: true,
+      maxAge: YEAR_SECONDS * 1000,
+      index: false,
+      fallthrough: false,
+    }),
+  );
+  app.get('/sw.js', (_req, res, next) => {
+    res.set('Cache-Control', 'no-cache');
+    res.set('Service-Worker-Allowed', '/');
+    res.sendFile(path.join(clientDir, 'sw.js'), (err) => err && next());
+  });
+  app.use(express.static(path.join(PROJECT_ROOT, 'public'), { maxAge: 86_400_000, index: false }));
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const site = resolveSite(req.get('host') ?? '', req.path, options.defaultCountry);
+    if (!site) {
+      res.status(404).type('html').set('Cache-Control', 'no-cache').send(renderUnknownSitePage(req.get('host') ?? ''));
+      return;
+    }
+    res.locals.site = site;
+    next();
+  });
+
+  app.get(['/manifest.webmanifest', '/:prefix/manifest.webmanifest'], (_req, res) => {
+    const site = res.locals.site as Site;
+    const messages = messagesFor(site.locale);
+    const accent = site.target === 'general' ? GENERAL_ACCENT : (verticalByName(site.target)?.accent ?? GENERAL_ACCENT);
+    const vertical = site.target === 'general' ? '' : ` ${messages[`vertical.${site.target}`]}`;
+    res.type('application/manifest+json').set('Cache-Control', 'public, max-age=86400');
+    res.send(
+      JSON.stringify({
+        name: `Trawl${vertical} ${site.countryName}`,
+        short_name: `Trawl${vertical}`,
+        lang: site.locale,
+        dir: site.direction,
+        start_url: `${site.basePath}/?origin=pwa`,
+        scope: `${site.basePath}/`,
+        display: 'standalone',
+        theme_color: accent,
+        background_color: '#f6f7f9',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      }),
+    );
+  });
+
+  const renderPage = createPageRenderer({
+    routes,
+    assets: getAssets,
+    publicApiBase: options.publicApiBaseUrl || '/api',
+    observe: options.observe,
+    searchBase: (site, req) => {
+      const serverApi = options.apiBaseUrl || `http://127.0.0.1:${req.socket.localPort ?? 3000}/api`;
+      const publicApi = options.publicApiBaseUrl || '/api';
+      return {
+        server: siteSearchBase(options.searchBaseUrl ?? '', serverApi, site),
+        public: siteSearchBase(options.searchBaseUrl ?? '', publicApi, site),
+      };
+    },
+  });
+  app.get('/{*path}', renderPage);
+  app.all('/{*path}', (_req, res) => {
+    res.set('Allow', 'GET, HEAD').status(405).type('text').send('Method Not Allowed');
+  });
+
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (err as { status?: number }).status;
+    if (status && status >= 400 && status < 500 && !res.headersSent) {
+      // A missing asset or a malformed request: the client's mistake, said plainly.
+      res.status(status).type('text').set('Cache-Control', 'no-cache').send(status === 404 ? 'Not Found' : 'Bad Request');
+      return;
+    }
+    options.log.error({ err, url: req.originalUrl }, 'request failed');
+    if (res.headersSent) return;
+    const site = res.locals.site as Site | undefined;
+    const messages = messagesFor(site?.locale ?? 'en');
+    res
+      .status(500)
+      .type('html')
+      .set('Cache-Control', 'no-store')
+      .send(
+        `<!doctype html><html lang="${site?.locale ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow, noarchive"><title>${messages['serverError.title']}</title></head><body><main><h1>${messages['serverError.title']}</h1><p><a href="${site?.basePath ?? ''}/">${messages['serverError.button']}</a></p></main></body></html>`,
+      );
+  });
+  return app;
+}

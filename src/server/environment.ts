@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { isCountryCode } from '../../config/countries';
+
+/**
+ * Every setting Trawl reads from the environment, in one typed place.
+ * The README's "Configuration" table lists them; nothing else reads process.env.
+ */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('var'),
+  DEFAULT_COUNTRY: z
+    .string()
+    .toLowerCase()
+    .refine(isCountryCode, 'must be one of the configured country codes')
+    .default('uk'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Roles this process runs: any of web, api, worker (comma-separated). */
+  ROLES: z.string().default('web,api,worker'),
+  /** Base URL of the services as the web role's server side calls them; empty means this process. */
+  API_BASE_URL: z.string().default(''),
+  /** Base URL of the services as browsers call them; empty means same origin `/api`. */
+  PUBLIC_API_BASE_URL: z.string().default(''),
+  /** Search service base, `{country}` and `{vertical}` substituted; empty means `<api>/sites/{country}/{vertical}`. */
+  SEARCH_BASE_URL: z.string().default(''),
+  /** Number of proxy hops to trust for X-Forwarded-* (a CDN and a load balancer: 2). */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /** Seed demo data into an empty store on start. */
+  DEMO_DATA: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
+  SMTP_URL: z.string().default(''),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Environment = z.infer<typeof schema> & {
+  /** DATA_DIR resolved to an absolute path. */
+  dataDir: string;
+  roles: ReadonlySet<'web' | 'api' | 'worker'>;
+};
+
+export class ConfigurationError extends Error {}
+
+export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigurationError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const roles = new Set<'web' | 'api' | 'worker'>();
+  for (const role of parsed.data.ROLES.split(',').map((r) => r.trim())) {
+    if (role !== 'web' && role !== 'api' && role !== 'worker') {
+      throw new ConfigurationError(`Invalid configuration:\n  ROLES: unknown role "${role}"`);
+    }
+    roles.add(role);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), roles };
+}

@@ -1,0 +1,80 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServices } from '../services/createServices';
+import { createServerApp } from './app';
+import { ConfigurationError, readEnvironment } from './environment';
+import { createLogger } from './logger';
+
+/**
+ * Starts the roles this process runs (web, api, worker) on one port, and
+ * stops them gracefully on SIGTERM / SIGINT: readiness goes false, the
+ * server stops accepting, open requests finish, stores close.
+ */
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = readEnvironment();
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  const services = env.roles.has('api') ? createServices({ dataDir: env.dataDir, log }) : undefined;
+  let ready = false;
+  const app = createServerApp({
+    log,
+    defaultCountry: env.DEFAULT_COUNTRY,
+    trustProxy: env.TRUST_PROXY,
+    apiBaseUrl: env.API_BASE_URL,
+    publicApiBaseUrl: env.PUBLIC_API_BASE_URL,
+    searchBaseUrl: env.SEARCH_BASE_URL,
+    mountServices: services ? (a) => services.mount(a) : undefined,
+    isReady: () => ready,
+  });
+
+  if (services && env.DEMO_DATA) {
+    const written = await services.seedDemoData((done, total) => {
+      process.stdout.write(`\rSeeding demo data: ${done}/${total} sites`);
+      if (done === total) process.stdout.write('\n');
+    });
+    if (written > 0) log.info({ ads: written }, 'demo data seeded');
+  }
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.listen(env.PORT, env.HOST, () => {
+    ready = true;
+    const { port } = server.address() as AddressInfo;
+    log.info({ port, host: env.HOST, dataDir: env.dataDir, roles: [...env.roles] }, 'trawl listening');
+    process.stdout.write(`Trawl is running at http://localhost:${port} (try http://jobs.es.localhost:${port})\n`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ready = false;
+    log.info({ signal }, 'shutting down');
+    server.close(() => {
+      services?.close();
+      log.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      log.warn('forcing exit after 10 s');
+      server.closeAllConnections();
+      process.exit(1);
+    }, 10_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Trawl failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+import type { Request, Response } from 'express';
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { renderToString } from 'react-dom/server';
+import { END } from 'redux-saga';
+import { StaticRouter } from 'react-router-dom';
+import type { Site } from '../../config/sites';
+import { App } from '../routes/App';
+import { Root } from '../routes/Root';
+import type { AppRoutes } from '../routes/types';
+import { loadPage } from '../sagas/pageSaga';
+import { createApi } from '../shared/api/createApi';
+import type { CallObserver } from '../shared/api/http';
+import { CLIENT_ID } from '../shared/domain/constants';
+import { messagesFor } from '../shared/i18n/messages';
+import { initialPageState, type PageResult } from '../state/page';
+import { createAppStore, type AppAction, type RootState } from '../state/store';
+import type { ClientAssets } from './clientAssets';
+import { renderDocument } from './document';
+import { visitorContext } from './requestContext';
+
+export interface RenderOptions {
+  routes: AppRoutes;
+  assets: () => ClientAssets;
+  /** This site's search service base as the server reaches it, and as browsers do. */
+  searchBase: (site: Site, req: Request) => { server: string; public: string };
+  publicApiBase: string;
+  observe?: CallObserver;
+}
+
+const intlCache = createIntlCache();
+const intls = new Map<string, IntlShape>();
+
+/** One IntlShape per locale, made once: formatting objects are costly to build per request. */
+function intlFor(locale: string): IntlShape {
+  let intl = intls.get(locale);
+  if (!intl) {
+    intl = createIntl({ locale, messages: messagesFor(locale), defaultLocale: 'en', onError: () => undefined }, intlCache);
+    intls.set(locale, intl);
+  }
+  return intl;
+}
+
+/**
+ * The render pipeline: a store per request, the page's load saga run to its
+ * end, then one render, with the status taken from the page's result.
+ */
+export function createPageRenderer(options: RenderOptions) {
+  return async function renderPage(req: Request, res: Response): Promise<void> {
+    const site = res.locals.site as Site;
+    const nonce = res.locals.cspNonce as string;
+    const visitor = visitorContext(req, res);
+    const intl = intlFor(site.locale);
+    const bases = options.searchBase(site, req);
+    const api = createApi({
+      searchBase: bases.server,
+      observe: options.observe,
+      extraHeaders: { 'X-Forwarded-For': visitor.ip, 'User-Agent': visitor.userAgent || 'trawl-web' },
+    });
+    const preloaded: RootState = {
+      app: {
+        site,
+        device: visitor.device,
+        isBot: visitor.isBot,
+        clientId: CLIENT_ID,
+        installationId: visitor.installationId,
+        origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+        publicApiBase: options.publicApiBase,
+        publicSearchBase: bases.public,
+        cookiesEnabled: visitor.cookiesEnabled,
+      },
+      intl: { locale: site.locale, messages: intl.messages as RootState['intl']['messages'] },
+      page: initialPageState,
+    };
+    const store = createAppStore(preloaded, { api, intl, routes: options.routes });
+    const pathname = req.path.slice(site.basePath.length) || '/';
+    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    const result = (await store.sagaMiddleware.run(loadPage, pathname, search).toPromise()) as PageResult;
+    store.dispatch(END as unknown as AppAction);
+
+    if (result.redirect !== undefined) {
+      res.redirect(result.status >= 300 && result.status < 400 ? result.status : 302, `${site.basePath}${result.redirect}`);
+      return;
+    }
+    const body = renderToString(
+      <Root store={store} routes={options.routes}>
+        <StaticRouter basename={site.basePath || undefined} location={`${site.basePath}${pathname}${search}`}>
+          <App />
+        </StaticRouter>
+      </Root>,
+    );
+    const html = renderDocument({ state: store.getState(), body, nonce, scripts: options.assets().scripts });
+    res.status(result.status);
+    res.set('Cache-Control', 'private, no-cache');
+    res.type('html').send(html);
+  };
+}

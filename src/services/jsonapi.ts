@@ -1,0 +1,119 @@
+import type { ErrorRequestHandler, Response } from 'express';
+import { ZodError, type ZodType } from 'zod';
+
+/** The JSON:API media type every service speaks (service-calls spec §7). */
+export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+
+export interface JsonApiErrorObject {
+  status: string;
+  code: string;
+  title: string;
+  detail: string;
+  source?: { parameter?: string; pointer?: string };
+}
+
+/** A failure a service answers on purpose: its status, a stable code and a readable detail. */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly source?: JsonApiErrorObject['source'],
+  ) {
+    super(detail);
+    this.name = 'ServiceError';
+  }
+
+  static badParameter(parameter: string, detail: string): ServiceError {
+    return new ServiceError(400, 'INVALID_PARAMETER', detail, { parameter });
+  }
+
+  static notFound(detail: string, code = 'NOT_FOUND'): ServiceError {
+    return new ServiceError(404, code, detail);
+  }
+
+  toJson(): JsonApiErrorObject {
+    return {
+      status: String(this.status),
+      code: this.code,
+      title: titleOf(this.status),
+      detail: this.detail,
+      ...(this.source ? { source: this.source } : {}),
+    };
+  }
+}
+
+function titleOf(status: number): string {
+  if (status === 400) return 'Bad Request';
+  if (status === 401) return 'Unauthorized';
+  if (status === 403) return 'Forbidden';
+  if (status === 404) return 'Not Found';
+  if (status === 409) return 'Conflict';
+  if (status === 415) return 'Unsupported Media Type';
+  if (status === 429) return 'Too Many Requests';
+  if (status >= 500) return 'Internal Server Error';
+  return 'Error';
+}
+
+/** Writes a JSON:API document with the right media type. */
+export function sendDocument(res: Response, status: number, document: Record<string, unknown>): void {
+  res.status(status).type(JSONAPI_MEDIA_TYPE).send(JSON.stringify(document));
+}
+
+export function sendErrors(res: Response, errors: ServiceError[]): void {
+  const status = errors[0]?.status ?? 500;
+  sendDocument(res, status, { errors: errors.map((e) => e.toJson()) });
+}
+
+/**
+ * Parses request input with a zod schema; a failure becomes a 400 naming the
+ * first offending parameter (query parameter name, or body pointer).
+ */
+export function parseInput<T>(schema: ZodType<T>, input: unknown, where: 'query' | 'body' = 'query'): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw fromZodError(result.error, where);
+}
+
+export function fromZodError(error: ZodError, where: 'query' | 'body'): ServiceError {
+  const issue = error.issues[0];
+  const path = issue?.path ?? [];
+  const name =
+    where === 'query'
+      ? path.map((p, i) => (i === 0 ? String(p) : `[${String(p)}]`)).join('')
+      : `/${path.map(String).join('/')}`;
+  const detail = `${name || 'request'}: ${issue?.message ?? 'is invalid'}`;
+  return new ServiceError(400, 'INVALID_PARAMETER', detail, where === 'query' ? { parameter: name } : { pointer: name });
+}
+
+/**
+ * The services' error middleware: typed errors become their JSON:API shape,
+ * a malformed JSON body a 400, anything else a 500 that says nothing inside.
+ */
+export function jsonApiErrorHandler(log?: (err: unknown) => void): ErrorRequestHandler {
+  return (err, _req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    if (err instanceof ServiceError) {
+      sendErrors(res, [err]);
+      return;
+    }
+    if (err instanceof ZodError) {
+      sendErrors(res, [fromZodError(err, 'body')]);
+      return;
+    }
+    const e = err as { type?: string; status?: number };
+    if (e.type === 'entity.parse.failed') {
+      sendErrors(res, [new ServiceError(400, 'MALFORMED_BODY', 'The request body is not valid JSON.')]);
+      return;
+    }
+    if (e.type === 'entity.too.large') {
+      sendErrors(res, [new ServiceError(413, 'BODY_TOO_LARGE', 'The request body is too large.')]);
+      return;
+    }
+    log?.(err);
+    sendErrors(res, [new ServiceError(500, 'INTERNAL', 'The service failed to answer.')]);
+  };
+}

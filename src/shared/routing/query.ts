@@ -1,0 +1,44 @@
+/** A query value after the spec's coercion (product-spec §5). */
+export type QueryValue = string | number | boolean | null;
+export type QueryParams = Record<string, QueryValue>;
+
+/**
+ * Numbers the coercion accepts: canonical decimals only, so that postal
+ * codes like "01234" or ids longer than a double keeps exactly stay strings.
+ */
+const NUMERIC = /^-?(?:0|[1-9]\d{0,14})(?:\.\d+)?$/;
+
+/** "true"/"false" become booleans, numeric strings numbers, "null" null. */
+export function coerceQueryValue(value: string): QueryValue {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (value === 'null') return null;
+  if (NUMERIC.test(value)) return Number(value);
+  return value;
+}
+
+/**
+ * Parses a query string into coerced values. The last of repeated keys wins.
+ * An `email` value has its spaces turned back into plus signs, since a `+`
+ * left unencoded in a link arrives as a space.
+ */
+export function parseQuery(search: string): QueryParams {
+  const params: QueryParams = {};
+  const source = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  for (const [key, raw] of source) {
+    const value = key === 'email' ? raw.replace(/ /g, '+') : raw;
+    params[key] = key === 'email' ? value : coerceQueryValue(value);
+  }
+  return params;
+}
+
+/** Writes params back to a query string, leaving out empty values. */
+export function stringifyQuery(params: Record<string, QueryValue | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,95 @@
+import type { QueryParams } from '../shared/routing/query';
+
+export interface PageHead {
+  readonly title: string;
+  readonly description?: string;
+  /** Absolute canonical URL; absent on error pages. */
+  readonly canonical?: string;
+  readonly noindex?: boolean;
+}
+
+/** The outcome of a page's load saga: the HTTP status and the head it wants. */
+export interface PageResult {
+  readonly status: number;
+  readonly head: PageHead;
+  /** Site-relative location to send the visitor to instead (the GET /q form target). */
+  readonly redirect?: string;
+}
+
+export interface PageState {
+  readonly routeName: string | null;
+  readonly params: QueryParams;
+  /** Site-relative path and query of the page shown. */
+  readonly location: { readonly pathname: string; readonly search: string };
+  readonly status: number;
+  readonly head: PageHead;
+  readonly redirect?: string;
+  readonly isLoading: boolean;
+  /** False until the first page (the server-rendered one) has been shown. */
+  readonly firstLoadDone: boolean;
+}
+
+export const NAVIGATE = 'page/navigate';
+export const PAGE_LOAD_STARTED = 'page/loadStarted';
+export const PAGE_LOADED = 'page/loaded';
+export const FIRST_LOAD_DONE = 'page/firstLoadDone';
+
+export type PageAction =
+  | { type: typeof NAVIGATE; pathname: string; search: string; navigationType?: 'PUSH' | 'POP' | 'REPLACE' }
+  | { type: typeof PAGE_LOAD_STARTED; routeName: string | null; params: QueryParams; pathname: string; search: string }
+  | { type: typeof PAGE_LOADED; result: PageResult }
+  | { type: typeof FIRST_LOAD_DONE };
+
+export const navigate = (pathname: string, search: string, navigationType?: 'PUSH' | 'POP' | 'REPLACE'): PageAction => ({
+  type: NAVIGATE,
+  pathname,
+  search,
+  navigationType,
+});
+
+export const pageLoadStarted = (
+  routeName: string | null,
+  params: QueryParams,
+  pathname: string,
+  search: string,
+): PageAction => ({ type: PAGE_LOAD_STARTED, routeName, params, pathname, search });
+
+export const pageLoaded = (result: PageResult): PageAction => ({ type: PAGE_LOADED, result });
+export const firstLoadDone = (): PageAction => ({ type: FIRST_LOAD_DONE });
+
+export const initialPageState: PageState = {
+  routeName: null,
+  params: {},
+  location: { pathname: '/', search: '' },
+  status: 200,
+  head: { title: '' },
+  isLoading: false,
+  firstLoadDone: false,
+};
+
+export function pageReducer(state: PageState = initialPageState, action: PageAction): PageState {
+  switch (action.type) {
+    case PAGE_LOAD_STARTED:
+      return {
+        ...state,
+        isLoading: true,
+        routeName: action.routeName,
+        params: action.params,
+        location: { pathname: action.pathname, search: action.search },
+      };
+    case PAGE_LOADED:
+      return {
+        ...state,
+        isLoading: false,
+        status: action.result.status,
+        head: action.result.head,
+        redirect: action.result.redirect,
+      };
+    case FIRST_LOAD_DONE:
+      return { ...state, firstLoadDone: true };
+    default:
+      return state;
+  }
+}
+
+export const isErrorStatus = (status: number): boolean => status >= 400;

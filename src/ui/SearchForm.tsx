@@ -1,0 +1,79 @@
+import { useRef, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import type { RootState } from '../state/store';
+import { useBuildPath } from './RoutesContext';
+
+/**
+ * The search box: a plain GET form to /q (page=1, isUserSearch=1, type) that
+ * works without JavaScript; with it, the submit navigates in the app, and
+ * submitting the text already shown does nothing (product-spec §4).
+ */
+export function SearchForm({
+  initialWhat = '',
+  initialWhere = '',
+  typeId = 0,
+}: {
+  initialWhat?: string;
+  initialWhere?: string;
+  /** The deal type (category for products) of the search shown, 0 for none. */
+  typeId?: number;
+}) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const buildPath = useBuildPath();
+  const site = useSelector((state: RootState) => state.app.site);
+  const whatRef = useRef<HTMLInputElement>(null);
+  const whereRef = useRef<HTMLInputElement>(null);
+  const hasWhere = site.target !== 'jobs';
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const what = whatRef.current?.value.trim() ?? '';
+    const where = whereRef.current?.value.trim() ?? '';
+    if (what === initialWhat.trim() && where === initialWhere.trim()) return;
+    if (site.target === 'general') {
+      event.currentTarget.submit();
+      return;
+    }
+    navigate(buildPath('serp_search', { what, where: hasWhere ? where : undefined, type_id: typeId || undefined }));
+    window.scrollTo(0, 0);
+  };
+
+  return (
+    <form className="search-form" role="search" method="get" action={buildPath('q', {}, true)} onSubmit={onSubmit}>
+      <input type="hidden" name="page" value="1" />
+      <input type="hidden" name="isUserSearch" value="1" />
+      <input type="hidden" name="type" value={typeId} />
+      <label className="search-form__field">
+        <span className="visually-hidden">{intl.formatMessage({ id: 'search.what' })}</span>
+        <input
+          ref={whatRef}
+          name="what"
+          type="search"
+          defaultValue={initialWhat}
+          placeholder={intl.formatMessage({ id: 'search.placeholder' })}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+      </label>
+      {hasWhere && (
+        <label className="search-form__field">
+          <span className="visually-hidden">{intl.formatMessage({ id: 'search.where' })}</span>
+          <input
+            ref={whereRef}
+            name="where"
+            type="text"
+            defaultValue={initialWhere}
+            placeholder={intl.formatMessage({ id: 'search.where' })}
+            autoComplete="off"
+          />
+        </label>
+      )}
+      <button type="submit" className="button button--primary">
+        {intl.formatMessage({ id: 'search.submit' })}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
+import type { RootState } from '../state/store';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** The page chrome around every page: skip link, header, main, footer, loading bar. */
+export function Shell({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const isLoading = useSelector((state: RootState) => state.page.isLoading);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {intl.formatMessage({ id: 'app.skipToContent' })}
+      </a>
+      <Header />
+      <div className={isLoading ? 'loading-bar loading-bar--active' : 'loading-bar'} role="presentation" />
+      <main id="main" tabIndex={-1} aria-busy={isLoading}>
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { startTestServer, type TestServer } from '../support/testServer';
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+/** The serialized store of a rendered page. */
+function stateOf(html: string): { app: Record<string, unknown>; page: Record<string, unknown>; intl: { locale: string } } {
+  const match = /<script nonce="[^"]+">window\.__TRAWL_STATE__=(.*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('no serialized state in the page');
+  return JSON.parse(match[1]) as ReturnType<typeof stateOf>;
+}
+
+describe('the web role', function () {
+  this.timeout(20_000);
+  let server: TestServer;
+  const get = (path: string, host?: string) => {
+    const req = request(server.url).get(path).set('User-Agent', IPHONE);
+    return host ? req.set('Host', host) : req;
+  };
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  describe('sites', () => {
+    it('serves the default country general home at / on localhost', async () => {
+      const res = await get('/', `localhost:${server.port}`).expect(200);
+      expect(res.text).to.include('<html lang="en-GB" dir="ltr" data-vertical="general">');
+      expect(res.text).to.include('Everything classified in United Kingdom');
+      for (const v of ['homes', 'cars', 'jobs', 'products']) expect(res.text).to.include(`href="/${v}"`);
+    });
+
+    it('serves a vertical of the default country under its path prefix', async () => {
+      const res = await get('/homes', `localhost:${server.port}`).expect(200);
+      expect(res.text).to.include('<title>Homes in United Kingdom | Trawl</title>');
+      expect(res.text).to.include('data-vertical="homes"');
+      expect(res.text).to.include(`<link rel="canonical" href="http://localhost:${server.port}/homes">`);
+      expect(res.text).to.include('action="/homes/q"');
+    });
+
+    it('serves jobs.es.localhost in Spanish, in euros, with no where field', async () => {
+      const res = await get('/', `jobs.es.localhost:${server.port}`).expect(200);
+      expect(res.text).to.include('<html lang="es-ES"');
+      expect(res.text).to.include('Empleo en España');
+      expect(res.text).to.include('placeholder="Buscar"');
+      expect(res.text).not.to.include('name="where"');
+      const state = stateOf(res.text);
+      expect(state.app.site).to.include({ country: 'es', target: 'jobs', currency: 'EUR', locale: 'es-ES' });
+    });
+
+    it('renders an Arabic-language site right to left', async () => {
+      const res = await get('/', `homes.sa.localhost:${server.port}`).expect(200);
+      expect(res.text).to.include('<html lang="ar-SA" dir="rtl"');
+    });
+
+    it('renders a non-Latin site with its country name in its language', async () => {
+      const res = await get('/', `homes.jp.localhost:${server.port}`).expect(200);
+      expect(res.text).to.include('<html lang="ja-JP"');
+      expect(res.text).to.include('日本');
+    });
+
+    it('serves a shared host split by path prefix', async () => {
+      const res = await get('/cars/', 'www.trawl.co.cr').expect(200);
+      expect(res.text).to.include('data-vertical="cars"');
+      expect(res.text).to.include('Coches en Costa Rica');
+      expect(res.text).to.include('action="/cars/q"');
+    });
+
+    it('answers an unknown host with a clear 404 page', async () => {
+      const res = await get('/', 'shop.example.com').expect(404);
+      expect(res.text).to.include('No Trawl site here');
+      expect(res.text).to.include('noindex, nofollow, noarchive');
+    });
+
+    it('answers a vertical the country lacks with the same 404', async () => {
+      const res = await get('/', `cars.sg.localhost:${server.port}`).expect(404);
+      expect(res.text).to.include('No Trawl site here');
+    });
+  });
+
+  describe('pages and statuses', () => {
+    it('renders the not-found page with its texts, a search box and noindex', async () => {
+      const res = await get('/homes/no/such/page', `localhost:${server.port}`).expect(404);
+      expect(res.text).to.include('Page not found');
+      expect(res.text).to.include('Sorry we can&#x27;t find that page! It might be an old link or maybe it was moved.');
+      expect(res.text).to.include('<meta name="robots" content="noindex, nofollow, noarchive">');
+      expect(res.text).to.include('role="search"');
+      expect(res.text).not.to.include('rel="canonical"');
+    });
+
+    it('renders the server error page with a link home when a service fails', async () => {
+      const broken = await startTestServer({ searchBaseUrl: 'http://127.0.0.1:9/{country}/{vertical}' });
+      try {
+        const res = await request(broken.url).get('/homes/ad/abc').set('User-Agent', IPHONE).expect(500);
+        expect(res.text).to.include('An error has occurred');
+        expect(res.text).to.include('Go to the homepage');
+        expect(res.text).to.include('noindex, nofollow, noarchive');
+      } finally {
+        await broken.close();
+      }
+    });
+
+    it('sends the search form to the canonical, readable results URL', async () => {
+      const res = await get('/homes/q?page=1&isUserSearch=1&type=2&what=Garden+Flat&where=London', `localhost:${server.port}`).expect(
+        302,
+      );
+      expect(res.headers.location).to.equal('/homes/search/garden-flat/in/london?type_id=2');
+    });
+
+    it('renders a results page with the searched words in title, canonical and form', async () => {
+      const res = await get('/homes/search/garden-flat/in/london', `localhost:${server.port}`).expect(200);
+      expect(res.text).to.include('<title>garden flat in london | Trawl</title>');
+      expect(res.text).to.include(`href="http://localhost:${server.port}/homes/search/garden-flat/in/london"`);
+      expect(res.text).to.include('value="garden flat"');
+    });
+
+    it('answers methods other than GET and HEAD with 405', async () => {
+      await request(server.url).post('/homes/').set('Host', `localhost:${server.port}`).expect(405);
+    });
+
+    it('uses the desktop variant on desktop and mobile elsewhere', async () => {
+      const mobile = await get('/homes', `localhost:${server.port}`).expect(200);
+      expect(stateOf(mobile.text).app.device).to.equal('mobile');
+      const desktop = await request(server.url).get('/homes').set('User-Agent', DESKTOP).expect(200);
+      expect(stateOf(desktop.text).app.device).to.equal('desktop');
+    });
+  });
+
+  describe('safety', () => {
+    it('puts a fresh CSP nonce on every inline script and style', async () => {
+      const first = await get('/homes').expect(200);
+      const second = await get('/homes').expect(200);
+      const nonce = /'nonce-([^']+)'/.exec(first.headers['content-security-policy'] ?? '')?.[1];
+      expect(nonce).to.be.a('string');
+      expect(first.headers['content-security-policy']).to.include("script-src 'self' 'nonce-");
+      const scripts = first.text.match(/<script[^>]*>/g) ?? [];
+      expect(scripts.length).to.be.greaterThan(0);
+      for (const tag of scripts) expect(tag).to.include(`nonce="${nonce}"`);
+      expect(first.text).to.include(`<style nonce="${nonce}">`);
+      expect(second.headers['content-security-policy']).not.to.include(nonce);
+    });
+
+    it('escapes what it serializes, so a search cannot close the state script', async () => {
+      const attack = encodeURIComponent('</script><script>alert(1)</script>\u2028');
+      const res = await get(`/homes/search/x?what=${attack}`).expect(200);
+      const scripts = res.text.match(/<script/g) ?? [];
+      const expected = 1 + (stateOf(res.text).app ? (res.text.match(/ src="/g) ?? []).length : 0);
+      expect(scripts.length).to.equal(expected);
+      expect(res.text).not.to.include('<script>alert(1)');
+      expect(res.text).not.to.include('\u2028');
+    });
+
+    it('sends security headers', async () => {
+      const res = await get('/homes').expect(200);
+      expect(res.headers['x-content-type-options']).to.equal('nosniff');
+      expect(res.headers['strict-transport-security']).to.include('max-age=');
+      expect(res.headers['x-powered-by']).to.equal(undefined);
+    });
+  });
+
+  describe('cookies', () => {
+    it('gives a new visitor an installation id and keeps an existing one', async () => {
+      const first = await get('/homes').expect(200);
+      const cookie = (first.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('trawl_iid='));
+      expect(cookie).to.match(/^trawl_iid=[0-9a-f-]{36}; Max-Age=\d+; Path=\/;.*SameSite=Lax/);
+      const id = /trawl_iid=([^;]+)/.exec(cookie!)?.[1];
+      const again = await get('/homes').set('Cookie', `trawl_iid=${id}`).expect(200);
+      expect(again.headers['set-cookie']).to.equal(undefined);
+      expect(stateOf(again.text).app.installationId).to.equal(id);
+    });
+
+    it('gives bots no cookie', async () => {
+      const res = await request(server.url).get('/homes').set('User-Agent', 'Googlebot/2.1').expect(200);
+      expect(res.headers['set-cookie']).to.equal(undefined);
+      expect(stateOf(res.text).app.isBot).to.equal(true);
+    });
+  });
+
+  describe('PWA and operations', () => {
+    it('serves a web app manifest per site', async () => {
+      const res = await get('/homes/manifest.webmanifest', `localhost:${server.port}`).expect(200);
+      expect(res.headers['content-type']).to.include('application/manifest+json');
+      const manifest = JSON.parse(res.text) as Record<string, unknown>;
+      expect(manifest).to.include({ start_url: '/homes/?origin=pwa', scope: '/homes/', display: 'standalone', lang: 'en-GB' });
+      expect(manifest.icons).to.have.length.greaterThan(1);
+    });
+
+    it('serves the icons the manifest names', async () => {
+      const res = await get('/icons/icon-192.png').expect(200);
+      expect(res.headers['content-type']).to.equal('image/png');
+    });
+
+    it('serves the service worker from the root, never cached', async () => {
+      const res = await get('/sw.js').expect(200);
+      expect(res.headers['cache-control']).to.equal('no-cache');
+      expect(res.headers['service-worker-allowed']).to.equal('/');
+      expect(res.text).to.include('precache');
+    });
+
+    it('serves hashed assets with a year-long immutable cache', async () => {
+      const home = await get('/homes').expect(200);
+      const src = /<script nonce="[^"]+" src="([^"]+)"/.exec(home.text)?.[1];
+      expect(src).to.match(/^\/assets\/.+\.[0-9a-f]{10}\.js$/);
+      const asset = await get(src!).expect(200);
+      expect(asset.headers['cache-control']).to.equal('public, max-age=31536000, immutable');
+      await get('/assets/missing.0123456789.js').expect(404);
+    });
+
+    it('compresses pages', async () => {
+      const res = await get('/homes').set('Accept-Encoding', 'gzip').expect(200);
+      expect(res.headers['content-encoding']).to.equal('gzip');
+    });
+
+    it('reports health and readiness', async () => {
+      await get('/healthz').expect(200, { status: 'ok' });
+      await get('/readyz').expect(200, { status: 'ready' });
+    });
+  });
+});

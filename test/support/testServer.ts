@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Express } from 'express';
+import { createServerApp, type ServerAppOptions } from '../../src/server/app';
+import { createLogger } from '../../src/server/logger';
+import { createServices, type Services } from '../../src/services/createServices';
+
+export interface TestServer {
+  app: Express;
+  url: string;
+  port: number;
+  dataDir: string;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-test-'));
+}
+
+/**
+ * The whole product (web + api roles) on a fresh temporary data dir, listening
+ * on a free loopback port: the same wiring as src/server/main.ts.
+ */
+export async function startTestServer(
+  options: Partial<ServerAppOptions> & { seed?: boolean } = {},
+): Promise<TestServer> {
+  const dataDir = tempDataDir();
+  const log = createLogger(process.env.LOG_LEVEL ?? 'silent');
+  const services = createServices({ dataDir, log });
+  if (options.seed) await services.seedDemoData();
+  const app = createServerApp({
+    log,
+    defaultCountry: 'uk',
+    mountServices: (a) => services.mount(a),
+    ...options,
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    services,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          services.close();
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+      }),
+  };
+}

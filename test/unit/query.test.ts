@@ -1,0 +1,32 @@
+import { expect } from 'chai';
+import { coerceQueryValue, parseQuery, stringifyQuery } from '../../src/shared/routing/query';
+import { decodeSeoSegment, encodeSeoSegment } from '../../src/shared/routing/seoUrl';
+
+describe('query values', () => {
+  it('coerces only canonical numbers, so codes with leading zeros stay text', () => {
+    expect(coerceQueryValue('12')).to.equal(12);
+    expect(coerceQueryValue('-3.5')).to.equal(-3.5);
+    expect(coerceQueryValue('007')).to.equal('007');
+    expect(coerceQueryValue('1e5')).to.equal('1e5');
+    expect(coerceQueryValue('12345678901234567890')).to.equal('12345678901234567890');
+  });
+
+  it('keeps the last of repeated keys', () => {
+    expect(parseQuery('?a=1&a=2')).to.deep.equal({ a: 2 });
+  });
+
+  it('writes values back without the empty ones', () => {
+    expect(stringifyQuery({ a: 'x y', b: '', c: undefined, d: null, e: 0 })).to.equal('?a=x+y&e=0');
+    expect(stringifyQuery({})).to.equal('');
+  });
+});
+
+describe('SEO segments', () => {
+  it('encodes spaces as hyphens, hyphens as underscores, in lower case', () => {
+    expect(encodeSeoSegment('Saint-Étienne Centre')).to.equal('saint_étienne-centre');
+  });
+
+  it('decodes hyphens to spaces and underscores to hyphens', () => {
+    expect(decodeSeoSegment('saint_étienne-centre')).to.equal('saint-étienne centre');
+  });
+});

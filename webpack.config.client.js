@@ -1,0 +1,60 @@
+const path = require('node:path');
+const { InjectManifest } = require('workbox-webpack-plugin');
+const { WebpackManifestPlugin } = require('webpack-manifest-plugin');
+
+/** The browser build: hashed, minified, split into vendor and app chunks; the service worker beside it. */
+module.exports = (_env, argv = {}) => {
+  const production = argv.mode !== 'development';
+  return {
+    name: 'client',
+    mode: production ? 'production' : 'development',
+    target: ['web', 'es2017'],
+    entry: { main: './src/client/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist/client'),
+      filename: 'assets/[name].[contenthash:10].js',
+      chunkFilename: 'assets/[name].[contenthash:10].js',
+      publicPath: '/',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'babel-loader', options: { cacheDirectory: true } },
+        },
+      ],
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    optimization: {
+      splitChunks: {
+        chunks: 'all',
+        cacheGroups: {
+          framework: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|redux|redux-saga|@redux-saga|react-router|react-router-dom|use-sync-external-store)[\\/]/,
+            name: 'framework',
+            priority: 20,
+          },
+        },
+      },
+    },
+    performance: { hints: false },
+    plugins: [
+      new WebpackManifestPlugin({
+        fileName: 'entrypoints.json',
+        generate: (_seed, _files, entrypoints) =>
+          Object.fromEntries(
+            Object.entries(entrypoints).map(([name, files]) => [name, files.map((f) => `/${f.replace(/^\//, '')}`)]),
+          ),
+      }),
+      new InjectManifest({
+        swSrc: './src/client/sw.ts',
+        swDest: 'sw.js',
+        include: [/^assets\/.*\.js$/],
+        exclude: [/\.map$/],
+      }),
+    ],
+  };
+};

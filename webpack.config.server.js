@@ -1,0 +1,29 @@
+const path = require('node:path');
+
+/** The server build: one Node bundle of src/server/main.ts; packages stay in node_modules. */
+module.exports = (_env, argv = {}) => ({
+  name: 'server',
+  mode: argv.mode === 'development' ? 'development' : 'production',
+  target: 'node20',
+  entry: { server: './src/server/main.ts' },
+  output: { path: path.resolve(__dirname, 'dist/server'), filename: '[name].js', clean: true },
+  resolve: { extensions: ['.tsx', '.ts', '.js'] },
+  externalsPresets: { node: true },
+  externals: [
+    ({ request }, callback) =>
+      request && !request.startsWith('.') && !path.isAbsolute(request) ? callback(null, `commonjs ${request}`) : callback(),
+  ],
+  module: {
+    rules: [
+      {
+        test: /\.[jt]sx?$/,
+        exclude: /node_modules/,
+        use: { loader: 'babel-loader', options: { cacheDirectory: true } },
+      },
+    ],
+  },
+  node: { __dirname: false, __filename: false },
+  optimization: { minimize: false },
+  devtool: 'source-map',
+  performance: { hints: false },
+});
