@@ -11,7 +11,9 @@ module.exports = (_env, argv = {}) => ({
   externalsPresets: { node: true },
   externals: [
     ({ request }, callback) =>
-      request && !request.startsWith('.') && !path.isAbsolute(request) ? callback(null, `commonjs ${request}`) : callback(),
+      request && !request.startsWith('.') && !path.isAbsolute(request)
+        ? callback(null, `commonjs ${request}`)
+        : callback(),
   ],
   module: {
     rules: [

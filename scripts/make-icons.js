@@ -33,7 +33,8 @@ function icon(size) {
     const row = Buffer.alloc(1 + size * 3);
     for (let x = 0; x < size; x++) {
       const d = Math.hypot(x - c + 0.5, y - c + 0.5) / size;
-      const [r, g, b] = d < 0.12 ? [255, 255, 255] : d < 0.2 ? [21, 101, 192] : d < 0.3 ? [255, 255, 255] : [21, 101, 192];
+      const [r, g, b] =
+        d < 0.12 ? [255, 255, 255] : d < 0.2 ? [21, 101, 192] : d < 0.3 ? [255, 255, 255] : [21, 101, 192];
       row[1 + x * 3] = r;
       row[2 + x * 3] = g;
       row[3 + x * 3] = b;

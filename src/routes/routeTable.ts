@@ -30,7 +30,14 @@ export function createRoutes(): AppRoutes {
       seoParams: ['what', 'where'],
       pageType: 'serp',
     })
-    .register({ name: 'adpage', pattern: '/ad/:id', page: AdPage, load: loadAdPage, targets: VERTICAL_SITES, pageType: 'ad' })
+    .register({
+      name: 'adpage',
+      pattern: '/ad/:id',
+      page: AdPage,
+      load: loadAdPage,
+      targets: VERTICAL_SITES,
+      pageType: 'ad',
+    })
     .register({
       name: 'homes',
       pattern: '/index{/:routeName}{/:deal_type}{/:property_type}',
@@ -40,8 +47,22 @@ export function createRoutes(): AppRoutes {
       seoParams: ['routeName', 'deal_type', 'property_type'],
       pageType: 'seo',
     })
-    .register({ name: 'cars', pattern: INDEX_PATTERN, page: TitledPage, load: titledPage('cars', 'seo.title'), targets: ['cars'], pageType: 'seo' })
-    .register({ name: 'jobs', pattern: INDEX_PATTERN, page: TitledPage, load: titledPage('jobs', 'seo.title'), targets: ['jobs'], pageType: 'seo' })
+    .register({
+      name: 'cars',
+      pattern: INDEX_PATTERN,
+      page: TitledPage,
+      load: titledPage('cars', 'seo.title'),
+      targets: ['cars'],
+      pageType: 'seo',
+    })
+    .register({
+      name: 'jobs',
+      pattern: INDEX_PATTERN,
+      page: TitledPage,
+      load: titledPage('jobs', 'seo.title'),
+      targets: ['jobs'],
+      pageType: 'seo',
+    })
     .register({
       name: 'products',
       pattern: INDEX_PATTERN,

@@ -111,7 +111,11 @@ export function createServerApp(options: ServerAppOptions): Express {
   app.use((req: Request, res: Response, next: NextFunction) => {
     const site = resolveSite(req.get('host') ?? '', req.path, options.defaultCountry);
     if (!site) {
-      res.status(404).type('html').set('Cache-Control', 'no-cache').send(renderUnknownSitePage(req.get('host') ?? ''));
+      res
+        .status(404)
+        .type('html')
+        .set('Cache-Control', 'no-cache')
+        .send(renderUnknownSitePage(req.get('host') ?? ''));
       return;
     }
     res.locals.site = site;
@@ -168,7 +172,11 @@ export function createServerApp(options: ServerAppOptions): Express {
     const status = (err as { status?: number }).status;
     if (status && status >= 400 && status < 500 && !res.headersSent) {
       // A missing asset or a malformed request: the client's mistake, said plainly.
-      res.status(status).type('text').set('Cache-Control', 'no-cache').send(status === 404 ? 'Not Found' : 'Bad Request');
+      res
+        .status(status)
+        .type('text')
+        .set('Cache-Control', 'no-cache')
+        .send(status === 404 ? 'Not Found' : 'Bad Request');
       return;
     }
     options.log.error({ err, url: req.originalUrl }, 'request failed');

@@ -3,8 +3,7 @@ import type { RootState } from '../state/store';
 import { STYLES } from '../ui/styles';
 import { serializeState } from './serializeState';
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export interface DocumentParts {
   state: RootState;

@@ -34,7 +34,10 @@ const intls = new Map<string, IntlShape>();
 function intlFor(locale: string): IntlShape {
   let intl = intls.get(locale);
   if (!intl) {
-    intl = createIntl({ locale, messages: messagesFor(locale), defaultLocale: 'en', onError: () => undefined }, intlCache);
+    intl = createIntl(
+      { locale, messages: messagesFor(locale), defaultLocale: 'en', onError: () => undefined },
+      intlCache,
+    );
     intls.set(locale, intl);
   }
   return intl;
@@ -78,7 +81,10 @@ export function createPageRenderer(options: RenderOptions) {
     store.dispatch(END as unknown as AppAction);
 
     if (result.redirect !== undefined) {
-      res.redirect(result.status >= 300 && result.status < 400 ? result.status : 302, `${site.basePath}${result.redirect}`);
+      res.redirect(
+        result.status >= 300 && result.status < 400 ? result.status : 302,
+        `${site.basePath}${result.redirect}`,
+      );
       return;
     }
     const body = renderToString(

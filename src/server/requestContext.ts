@@ -5,7 +5,8 @@ import { COOKIES, DAY_SECONDS } from '../shared/domain/cookies';
 import { USER_AGENT_MAX_LENGTH } from '../shared/domain/constants';
 import type { Device } from '../shared/routing/RouteRegistry';
 
-const BOT = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegram|headlesschrome|lighthouse|pingdom|monitor/i;
+const BOT =
+  /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegram|headlesschrome|lighthouse|pingdom|monitor/i;
 
 export interface VisitorContext {
   device: Device;

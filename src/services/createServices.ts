@@ -21,7 +21,10 @@ export function createServices(options: ServicesOptions): Services {
   fs.mkdirSync(options.dataDir, { recursive: true });
   return {
     mount(app) {
-      app.use('/api', jsonApiErrorHandler((err) => options.log.error({ err }, 'service failed')));
+      app.use(
+        '/api',
+        jsonApiErrorHandler((err) => options.log.error({ err }, 'service failed')),
+      );
     },
     async seedDemoData() {
       return 0;

@@ -83,7 +83,12 @@ export function fromZodError(error: ZodError, where: 'query' | 'body'): ServiceE
       ? path.map((p, i) => (i === 0 ? String(p) : `[${String(p)}]`)).join('')
       : `/${path.map(String).join('/')}`;
   const detail = `${name || 'request'}: ${issue?.message ?? 'is invalid'}`;
-  return new ServiceError(400, 'INVALID_PARAMETER', detail, where === 'query' ? { parameter: name } : { pointer: name });
+  return new ServiceError(
+    400,
+    'INVALID_PARAMETER',
+    detail,
+    where === 'query' ? { parameter: name } : { pointer: name },
+  );
 }
 
 /**

@@ -40,7 +40,11 @@ export type PageAction =
   | { type: typeof PAGE_LOADED; result: PageResult }
   | { type: typeof FIRST_LOAD_DONE };
 
-export const navigate = (pathname: string, search: string, navigationType?: 'PUSH' | 'POP' | 'REPLACE'): PageAction => ({
+export const navigate = (
+  pathname: string,
+  search: string,
+  navigationType?: 'PUSH' | 'POP' | 'REPLACE',
+): PageAction => ({
   type: NAVIGATE,
   pathname,
   search,

@@ -17,7 +17,11 @@ export function useRouteRegistry(): AppRoutes {
  * react-router's `Link` wants), or absolute to the host when `withBase` is set
  * (what a plain form `action` wants).
  */
-export function useBuildPath(): (name: string, params?: Record<string, QueryValue | undefined>, withBase?: boolean) => string {
+export function useBuildPath(): (
+  name: string,
+  params?: Record<string, QueryValue | undefined>,
+  withBase?: boolean,
+) => string {
   const routes = useRouteRegistry();
   const basePath = useSelector((state: RootState) => state.app.site.basePath);
   return useCallback(

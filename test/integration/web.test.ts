@@ -7,7 +7,11 @@ const IPHONE =
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 /** The serialized store of a rendered page. */
-function stateOf(html: string): { app: Record<string, unknown>; page: Record<string, unknown>; intl: { locale: string } } {
+function stateOf(html: string): {
+  app: Record<string, unknown>;
+  page: Record<string, unknown>;
+  intl: { locale: string };
+} {
   const match = /<script nonce="[^"]+">window\.__TRAWL_STATE__=(.*?)<\/script>/.exec(html);
   if (!match?.[1]) throw new Error('no serialized state in the page');
   return JSON.parse(match[1]) as ReturnType<typeof stateOf>;
@@ -105,9 +109,10 @@ describe('the web role', function () {
     });
 
     it('sends the search form to the canonical, readable results URL', async () => {
-      const res = await get('/homes/q?page=1&isUserSearch=1&type=2&what=Garden+Flat&where=London', `localhost:${server.port}`).expect(
-        302,
-      );
+      const res = await get(
+        '/homes/q?page=1&isUserSearch=1&type=2&what=Garden+Flat&where=London',
+        `localhost:${server.port}`,
+      ).expect(302);
       expect(res.headers.location).to.equal('/homes/search/garden-flat/in/london?type_id=2');
     });
 
@@ -185,7 +190,12 @@ describe('the web role', function () {
       const res = await get('/homes/manifest.webmanifest', `localhost:${server.port}`).expect(200);
       expect(res.headers['content-type']).to.include('application/manifest+json');
       const manifest = JSON.parse(res.text) as Record<string, unknown>;
-      expect(manifest).to.include({ start_url: '/homes/?origin=pwa', scope: '/homes/', display: 'standalone', lang: 'en-GB' });
+      expect(manifest).to.include({
+        start_url: '/homes/?origin=pwa',
+        scope: '/homes/',
+        display: 'standalone',
+        lang: 'en-GB',
+      });
       expect(manifest.icons).to.have.length.greaterThan(1);
     });
 

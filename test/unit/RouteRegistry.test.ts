@@ -30,7 +30,11 @@ describe('RouteRegistry', () => {
 
   it('coerces true, false, numbers and null in the query, and turns spaces in email back into plus signs', () => {
     const registry = make().register({ name: 'n', pattern: '/n', page: 'N' });
-    const match = registry.match('/n', '?a=true&b=false&c=42&d=null&e=text&email=ann+alerts@example.org&zip=01234', 'homes');
+    const match = registry.match(
+      '/n',
+      '?a=true&b=false&c=42&d=null&e=text&email=ann+alerts@example.org&zip=01234',
+      'homes',
+    );
     expect(match?.params).to.deep.equal({
       a: true,
       b: false,

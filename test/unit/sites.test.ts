@@ -14,7 +14,9 @@ describe('sites', () => {
   });
 
   it('has products only in it, es, br, uk, de and fr, and no cars in sg and hk', () => {
-    const withProducts = COUNTRIES.filter((c) => (c.verticals as readonly string[]).includes('products')).map((c) => c.code);
+    const withProducts = COUNTRIES.filter((c) => (c.verticals as readonly string[]).includes('products')).map(
+      (c) => c.code,
+    );
     expect(withProducts).to.have.members(['it', 'es', 'br', 'uk', 'de', 'fr']);
     const noCars = COUNTRIES.filter((c) => !(c.verticals as readonly string[]).includes('cars')).map((c) => c.code);
     expect(noCars).to.have.members(['sg', 'hk']);

@@ -13,6 +13,9 @@ export function* loadHome(): SagaIterator<PageResult> {
   const title =
     site.target === 'general'
       ? intl.formatMessage({ id: 'home.generalTitle' }, { country })
-      : intl.formatMessage({ id: 'home.title' }, { country, vertical: intl.formatMessage({ id: `vertical.${site.target}` }) });
+      : intl.formatMessage(
+          { id: 'home.title' },
+          { country, vertical: intl.formatMessage({ id: `vertical.${site.target}` }) },
+        );
   return { status: 200, head: { title, canonical: yield call(canonicalUrl, 'home') } };
 }

@@ -61,7 +61,8 @@ export class RouteRegistry<Page, Load> {
   register(route: RouteDefinition<Page, Load>): this {
     if (!route.name && !route.page) throw new RouteRegistryError('A route needs a page or a name.');
     if (!route.name) throw new RouteRegistryError(`The route for ${route.pattern} has no name.`);
-    if (this.byName.has(route.name)) throw new RouteRegistryError(`A route named "${route.name}" is already registered.`);
+    if (this.byName.has(route.name))
+      throw new RouteRegistryError(`A route named "${route.name}" is already registered.`);
     const entry: Entry<Page, Load> = {
       route,
       matcher: match(route.pattern, { sensitive: false, decode: safeDecode }),

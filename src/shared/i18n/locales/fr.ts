@@ -26,7 +26,8 @@ export const fr: Messages = {
   'seo.title': 'Recherches populaires | Trawl',
   'notifications.title': 'Vos alertes | Trawl',
   'notFound.title': 'Page introuvable',
-  'notFound.message': 'Désolé, nous ne trouvons pas cette page ! Le lien est peut-être ancien ou la page a été déplacée.',
+  'notFound.message':
+    'Désolé, nous ne trouvons pas cette page ! Le lien est peut-être ancien ou la page a été déplacée.',
   'noResults.message': 'Votre recherche ne correspond à aucun résultat',
   'serverError.title': 'Une erreur est survenue',
   'serverError.button': "Aller à la page d'accueil",

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { PROJECT_ROOT } from '../../src/server/clientAssets';
+import { collectProblems, DESKTOP, launchBrowser, MOBILE } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/testServer';
+
+describe('the app in Chromium', function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  let browser: Browser;
+
+  before(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('hydrates without a warning and then navigates in the page, running the load saga', async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(`http://homes.uk.localhost:${server.port}/`);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+    await page.getByPlaceholder('Search').fill('garden flat');
+    await page.getByPlaceholder('Where').fill('Leeds');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL('**/search/garden-flat/in/leeds');
+    await page.locator('h1', { hasText: 'garden flat in leeds' }).waitFor();
+    expect(await page.title()).to.equal('garden flat in leeds | Trawl');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).to.equal(
+      true,
+    );
+
+    await page.goBack();
+    await page.waitForURL(`http://homes.uk.localhost:${server.port}/`);
+    await page.locator('h1', { hasText: 'Homes in United Kingdom' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).to.equal(
+      true,
+    );
+    expect(problems).to.deep.equal([]);
+    await context.close();
+  });
+
+  it('does nothing when the text already shown is submitted again', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`http://homes.uk.localhost:${server.port}/search/flat/in/york`);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    const before = await page.evaluate(() => history.length);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForTimeout(300);
+    expect(page.url()).to.equal(`http://homes.uk.localhost:${server.port}/search/flat/in/york`);
+    expect(await page.evaluate(() => history.length)).to.equal(before);
+    await context.close();
+  });
+
+  it('works as plain forms and links with JavaScript off', async () => {
+    const context = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`http://localhost:${server.port}/jobs`);
+    await page.getByPlaceholder('Search').fill('nurse');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL('**/jobs/search/nurse');
+    await page.locator('h1', { hasText: 'nurse' }).waitFor();
+    await context.close();
+  });
+
+  it('registers the service worker and removes the legacy cookie-banner cookies', async () => {
+    const context = await browser.newContext(MOBILE);
+    const origin = `http://homes.uk.localhost:${server.port}`;
+    await context.addCookies([
+      { name: 'cookie_banner', value: '1', url: origin },
+      { name: 'cookies_accepted', value: '1', url: origin },
+    ]);
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).to.equal(`${origin}/`);
+    const names = (await context.cookies(origin)).map((c) => c.name);
+    expect(names).not.to.include('cookie_banner');
+    expect(names).not.to.include('cookies_accepted');
+    expect(names).to.include('trawl_iid');
+    await context.close();
+  });
+
+  it('tells the analytics data layer when the service worker fails to register', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-client-'));
+    fs.cpSync(path.join(PROJECT_ROOT, 'dist', 'client'), clientDir, { recursive: true });
+    fs.rmSync(path.join(clientDir, 'sw.js'));
+    const noWorker = await startTestServer({ clientDir });
+    const context = await browser.newContext(MOBILE);
+    try {
+      const page = await context.newPage();
+      await page.goto(`http://homes.uk.localhost:${noWorker.port}/`);
+      await page.waitForFunction(() =>
+        (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'serviceWorkerRegistrationFailed'),
+      );
+    } finally {
+      await context.close();
+      await noWorker.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+});
