@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { expect } from 'chai';
+import { PROJECT_ROOT } from '../../src/server/clientAssets';
+import { tempDataDir } from '../support/testServer';
+
+/** Starts the built server (dist/server/server.js) as `npm start` does, on a free port. */
+function startBuiltServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'server', 'server.js')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_DATA: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    child.stdout?.on('data', () => {
+      const port = /running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(port), output: () => output });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+function get(port: number, urlPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, headers: { Host: `localhost:${port}` } }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('the server process', function () {
+  this.timeout(40_000);
+
+  it('logs JSON lines, serves, and stops cleanly on SIGTERM', async () => {
+    const { child, port, output } = await startBuiltServer({ DATA_DIR: tempDataDir() });
+    const home = await get(port, '/homes');
+    expect(home.status).to.equal(200);
+    expect((await get(port, '/readyz')).status).to.equal(200);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).to.equal(0);
+    const lines = output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string; url?: string; status?: number });
+    expect(lines.some((l) => l.msg === 'request' && l.url === '/homes' && l.status === 200)).to.equal(true);
+    expect(lines.some((l) => l.msg === 'shutting down')).to.equal(true);
+    expect(lines.at(-1)?.msg).to.equal('stopped');
+  });
+
+  it('refuses to start on a bad setting, naming it', async () => {
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'server', 'server.js')], {
+      env: { ...process.env, PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).to.equal(2);
+    expect(stderr).to.include('PORT');
+  });
+});
