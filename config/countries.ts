@@ -24,6 +24,8 @@ export interface CountryDef {
   readonly verticals: readonly Vertical[];
   /** True when the country's verticals share the `www` host under path prefixes. */
   readonly sharedHost?: boolean;
+  /** The results-page autocomplete setting for `what`; on unless false. */
+  readonly whatAutocomplete?: boolean;
 }
 
 const ALL = ['homes', 'cars', 'jobs'] as const satisfies readonly Vertical[];

@@ -36,6 +36,8 @@ export interface Site {
   readonly basePath: string;
   /** Verticals of the country, for the general home and cross links. */
   readonly verticals: readonly Vertical[];
+  /** The results-page autocomplete setting for `what` (spec §5); `where` is always autocompleted. */
+  readonly whatAutocomplete: boolean;
 }
 
 export function siteEntries(country: CountryDef): SiteEntry[] {
@@ -142,5 +144,6 @@ export function resolveSite(hostHeader: string, pathname: string, defaultCountry
     target,
     basePath,
     verticals: country.verticals,
+    whatAutocomplete: country.whatAutocomplete !== false,
   };
 }

@@ -23,7 +23,7 @@ const intl = createIntl(
   { locale: state.intl.locale, messages: state.intl.messages, defaultLocale: 'en', onError: () => undefined },
   createIntlCache(),
 );
-const api = createApi({ searchBase: state.app.publicSearchBase });
+const api = createApi({ searchBase: state.app.publicSearchBase, apiBase: state.app.publicApiBase });
 const store = createAppStore(state, { api, intl, routes });
 store.sagaMiddleware.run(rootSaga);
 

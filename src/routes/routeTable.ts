@@ -1,10 +1,12 @@
 import { RouteRegistry } from '../shared/routing/RouteRegistry';
 import { loadAdPage } from '../sagas/pages/adSaga';
 import { loadHome } from '../sagas/pages/homeSaga';
-import { loadSearchResults, loadSearchSubmit } from '../sagas/pages/searchSaga';
+import { loadLanding, loadSearchResults, loadSearchSubmit } from '../sagas/pages/searchSaga';
+import { indexPage } from '../sagas/pages/seoSaga';
 import { titledPage } from '../sagas/pages/staticSaga';
 import { AdPage } from './pages/AdPage';
 import { HomePage } from './pages/HomePage';
+import { SeoIndexPage } from './pages/SeoIndexPage';
 import { SerpPage } from './pages/SerpPage';
 import { TitledPage } from './pages/TitledPage';
 import type { AppRoutes, LoadSaga, PageComponent } from './types';
@@ -41,8 +43,8 @@ export function createRoutes(): AppRoutes {
     .register({
       name: 'homes',
       pattern: '/index{/:routeName}{/:deal_type}{/:property_type}',
-      page: TitledPage,
-      load: titledPage('homes', 'seo.title'),
+      page: SeoIndexPage,
+      load: indexPage('homes'),
       targets: ['homes'],
       seoParams: ['routeName', 'deal_type', 'property_type'],
       pageType: 'seo',
@@ -50,24 +52,24 @@ export function createRoutes(): AppRoutes {
     .register({
       name: 'cars',
       pattern: INDEX_PATTERN,
-      page: TitledPage,
-      load: titledPage('cars', 'seo.title'),
+      page: SeoIndexPage,
+      load: indexPage('cars'),
       targets: ['cars'],
       pageType: 'seo',
     })
     .register({
       name: 'jobs',
       pattern: INDEX_PATTERN,
-      page: TitledPage,
-      load: titledPage('jobs', 'seo.title'),
+      page: SeoIndexPage,
+      load: indexPage('jobs'),
       targets: ['jobs'],
       pageType: 'seo',
     })
     .register({
       name: 'products',
       pattern: INDEX_PATTERN,
-      page: TitledPage,
-      load: titledPage('products', 'seo.title'),
+      page: SeoIndexPage,
+      load: indexPage('products'),
       targets: ['products'],
       pageType: 'seo',
     })
@@ -75,7 +77,7 @@ export function createRoutes(): AppRoutes {
       name: 'adwords-homes',
       pattern: '/landing{/:what}{/in/:where}',
       page: SerpPage,
-      load: loadSearchResults,
+      load: loadLanding,
       targets: ['homes'],
       seoParams: ['what', 'where'],
       pageType: 'landing',
@@ -84,7 +86,7 @@ export function createRoutes(): AppRoutes {
       name: 'adwords-cars',
       pattern: '/landing{/:what}{/in/:where}',
       page: SerpPage,
-      load: loadSearchResults,
+      load: loadLanding,
       targets: ['cars'],
       seoParams: ['what', 'where'],
       pageType: 'landing',
@@ -93,7 +95,7 @@ export function createRoutes(): AppRoutes {
       name: 'adwords-jobs',
       pattern: '/landing{/:what}',
       page: SerpPage,
-      load: loadSearchResults,
+      load: loadLanding,
       targets: ['jobs'],
       seoParams: ['what'],
       pageType: 'landing',
@@ -101,8 +103,8 @@ export function createRoutes(): AppRoutes {
     .register({
       name: 'topsearches',
       pattern: '/top-searches{/letter/:letter}{/page/:page}',
-      page: TitledPage,
-      load: titledPage('topsearches', 'seo.title'),
+      page: SeoIndexPage,
+      load: indexPage('topsearches'),
       targets: ['products'],
       pageType: 'seo',
     })

@@ -1,5 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { spawn } from 'redux-saga/effects';
+import { watchApply } from './applySaga';
+import { watchAutocomplete } from './autocompleteSaga';
 import { watchNavigation } from './pageSaga';
 
 /**
@@ -8,4 +10,6 @@ import { watchNavigation } from './pageSaga';
  */
 export function* rootSaga(): SagaIterator {
   yield spawn(watchNavigation);
+  yield spawn(watchApply);
+  yield spawn(watchAutocomplete);
 }

@@ -161,6 +161,7 @@ export function createServerApp(options: ServerAppOptions): Express {
     assets: getAssets,
     publicApiBase: options.publicApiBaseUrl || '/api',
     observe: options.observe,
+    apiBase: (req) => options.apiBaseUrl || `http://127.0.0.1:${req.socket.localPort ?? 3000}/api`,
     searchBase: (site, req) => {
       const serverApi = options.apiBaseUrl || `http://127.0.0.1:${req.socket.localPort ?? 3000}/api`;
       const publicApi = options.publicApiBaseUrl || '/api';

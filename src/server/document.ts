@@ -31,6 +31,7 @@ export function renderDocument({ state, body, nonce, scripts }: DocumentParts): 
     !noindex && head.canonical ? `<meta property="og:url" content="${escapeHtml(head.canonical)}">` : '',
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta name="theme-color" content="${accent}">`,
+    head.jsonLd ? `<script type="application/ld+json" nonce="${nonce}">${serializeState(head.jsonLd)}</script>` : '',
     `<link rel="manifest" href="${site.basePath}/manifest.webmanifest">`,
     '<link rel="icon" href="/icons/icon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/icons/icon-192.png">',

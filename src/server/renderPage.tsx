@@ -12,7 +12,11 @@ import { createApi } from '../shared/api/createApi';
 import type { CallObserver } from '../shared/api/http';
 import { CLIENT_ID } from '../shared/domain/constants';
 import { messagesFor } from '../shared/i18n/messages';
+import { initialAdPageState } from '../state/adPage';
+import { initialAutocompleteState } from '../state/autocomplete';
 import { initialPageState, type PageResult } from '../state/page';
+import { initialSearchState } from '../state/search';
+import { initialSeoState } from '../state/seo';
 import { createAppStore, type AppAction, type RootState } from '../state/store';
 import type { ClientAssets } from './clientAssets';
 import { renderDocument } from './document';
@@ -23,6 +27,8 @@ export interface RenderOptions {
   assets: () => ClientAssets;
   /** This site's search service base as the server reaches it, and as browsers do. */
   searchBase: (site: Site, req: Request) => { server: string; public: string };
+  /** The other services' base as the server reaches them. */
+  apiBase: (req: Request) => string;
   publicApiBase: string;
   observe?: CallObserver;
 }
@@ -56,6 +62,7 @@ export function createPageRenderer(options: RenderOptions) {
     const bases = options.searchBase(site, req);
     const api = createApi({
       searchBase: bases.server,
+      apiBase: options.apiBase(req),
       observe: options.observe,
       extraHeaders: { 'X-Forwarded-For': visitor.ip, 'User-Agent': visitor.userAgent || 'trawl-web' },
     });
@@ -73,6 +80,10 @@ export function createPageRenderer(options: RenderOptions) {
       },
       intl: { locale: site.locale, messages: intl.messages as RootState['intl']['messages'] },
       page: initialPageState,
+      search: initialSearchState,
+      adPage: initialAdPageState,
+      seo: initialSeoState,
+      autocomplete: initialAutocompleteState,
     };
     const store = createAppStore(preloaded, { api, intl, routes: options.routes });
     const pathname = req.path.slice(site.basePath.length) || '/';

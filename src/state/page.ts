@@ -6,6 +6,8 @@ export interface PageHead {
   /** Absolute canonical URL; absent on error pages. */
   readonly canonical?: string;
   readonly noindex?: boolean;
+  /** schema.org data written as JSON-LD in the head. */
+  readonly jsonLd?: Record<string, unknown>;
 }
 
 /** The outcome of a page's load saga: the HTTP status and the head it wants. */

@@ -3,6 +3,8 @@ import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import type { RootState } from '../state/store';
+import { autocompletes } from '../sagas/autocompleteSaga';
+import { Combobox } from './Combobox';
 import { useBuildPath } from './RoutesContext';
 
 /**
@@ -23,7 +25,8 @@ export function SearchForm({
   const intl = useIntl();
   const navigate = useNavigate();
   const buildPath = useBuildPath();
-  const site = useSelector((state: RootState) => state.app.site);
+  const app = useSelector((state: RootState) => state.app);
+  const site = app.site;
   const whatRef = useRef<HTMLInputElement>(null);
   const whereRef = useRef<HTMLInputElement>(null);
   const hasWhere = site.target !== 'jobs';
@@ -48,26 +51,27 @@ export function SearchForm({
       <input type="hidden" name="type" value={typeId} />
       <label className="search-form__field">
         <span className="visually-hidden">{intl.formatMessage({ id: 'search.what' })}</span>
-        <input
-          ref={whatRef}
+        <Combobox
+          field="what"
+          inputRef={whatRef}
           name="what"
           type="search"
           defaultValue={initialWhat}
           placeholder={intl.formatMessage({ id: 'search.placeholder' })}
-          autoComplete="off"
-          enterKeyHint="search"
+          enabled={autocompletes(app, 'what')}
         />
       </label>
       {hasWhere && (
         <label className="search-form__field">
           <span className="visually-hidden">{intl.formatMessage({ id: 'search.where' })}</span>
-          <input
-            ref={whereRef}
+          <Combobox
+            field="where"
+            inputRef={whereRef}
             name="where"
             type="text"
             defaultValue={initialWhere}
             placeholder={intl.formatMessage({ id: 'search.where' })}
-            autoComplete="off"
+            enabled={autocompletes(app, 'where')}
           />
         </label>
       )}

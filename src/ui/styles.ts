@@ -36,6 +36,81 @@ h2{font-size:1.2rem}
 .footer{background:#eceef2;padding:16px;font-size:.875rem}
 .footer__links{list-style:none;margin:0 auto;padding:0;max-width:1200px;display:flex;flex-wrap:wrap;gap:4px 16px}
 .footer__links a{display:inline-block;padding:8px 0;color:#1b1f23}
+.combobox{position:relative}
+.combobox__list{position:absolute;z-index:15;left:0;right:0;top:100%;margin:2px 0 0;padding:4px 0;list-style:none;background:#fff;border:1px solid #6b7280;border-radius:6px;box-shadow:0 4px 12px rgba(0,0,0,.15)}
+.combobox__list li{padding:10px 12px;cursor:pointer}
+.combobox__list [aria-selected=true],.combobox__list li:hover{background:#eceef2}
+.button--secondary{background:#fff;color:#1b1f23;border:1px solid #6b7280}
+.serp__header h1{margin-bottom:4px}
+.serp__count{margin:0 0 12px;color:#4b5563}
+.serp__tools{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start;margin:0 0 16px}
+.sort label{display:flex;align-items:center;gap:8px}
+.sort select,.filters select{min-height:48px;padding:0 8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:inherit}
+.filters summary{list-style:none}
+.filters summary::-webkit-details-marker{display:none}
+.filters[open] .filters__panel{position:fixed;inset:0;z-index:20;overflow:auto;background:#fff;padding:16px}
+.filters__form{display:grid;gap:12px;max-width:720px;margin:0 auto}
+.filters__field{display:flex;flex-direction:column;gap:4px;border:0;padding:0;margin:0}
+.filters__field legend{padding:0;font-weight:600}
+.filters__field>span{font-weight:600}
+.filters__range{display:grid;grid-template-columns:1fr 1fr;gap:8px}
+.filters__range legend{grid-column:1/-1}
+.filters__range label{display:flex;flex-direction:column;gap:2px}
+.filters input[type=number]{min-height:44px;padding:0 8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px}
+.filters__check{flex-direction:row;align-items:center;min-height:44px}
+.filters__check input{width:22px;height:22px}
+.filters__actions{position:sticky;bottom:0;background:#fff;padding:8px 0}
+.filters__actions .button{width:100%}
+.ad-list{list-style:none;margin:0 0 16px;padding:0;display:grid;gap:12px}
+.ad-card{display:grid;grid-template-columns:112px 1fr;gap:12px;background:#fff;border:1px solid #d0d5dd;border-radius:8px;overflow:hidden}
+.ad-card--premium{border-color:var(--accent)}
+.ad-card__media{aspect-ratio:4/3;background:#e5e7eb}
+.ad-card__media img{display:block;width:100%;height:100%;object-fit:cover}
+.ad-card__no-image{width:100%;height:100%}
+.ad-card__body{padding:8px 8px 8px 0;min-width:0}
+.ad-card__title{font-size:1rem;margin:0 0 4px;line-height:1.3}
+.ad-card__title a{color:#1b1f23;text-decoration:none;display:inline-block;min-height:24px}
+.ad-card__title a:hover,.ad-card__title a:focus-visible{text-decoration:underline}
+.ad-card__price{margin:0 0 4px;font-size:1.05rem}
+.ad-card__price del,.ad-page__price del{color:#4b5563;font-size:.9em;margin-inline-start:6px}
+.ad-card__meta{margin:0;color:#4b5563;font-size:.875rem;display:flex;flex-wrap:wrap;gap:4px 10px}
+.ad-card__badges{list-style:none;margin:6px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px}
+.badge{font-size:.75rem;padding:2px 8px;border-radius:999px;background:#eceef2;color:#1b1f23}
+.badge--premium{background:var(--accent);color:#fff}
+.badge--new{background:#d1fae5;color:#065f46}
+.badge--drop{background:#fee2e2;color:#991b1b}
+.paginator ul{list-style:none;padding:0;margin:16px 0;display:flex;flex-wrap:wrap;gap:6px}
+.paginator a,.paginator span{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;padding:0 10px;border-radius:6px;border:1px solid #d0d5dd;background:#fff;text-decoration:none}
+.paginator [aria-current]{background:var(--accent);color:#fff;border-color:var(--accent)}
+.no-results__tips{padding-inline-start:20px}
+.suggestions{list-style:none;padding:0}
+.suggestions a{display:inline-block;padding:10px 0}
+.ad-page h1{margin-bottom:8px}
+.ad-page__price{font-size:1.4rem;margin:0 0 8px}
+.ad-page__description{white-space:pre-line}
+.gallery{list-style:none;padding:0;margin:16px 0;display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px}
+.gallery li:first-child{grid-column:1/-1}
+.gallery img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:8px;background:#e5e7eb}
+.facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:8px;margin:16px 0}
+.facts div{background:#fff;border:1px solid #d0d5dd;border-radius:8px;padding:8px}
+.facts dt{font-size:.8rem;color:#4b5563}
+.facts dd{margin:0;font-weight:600}
+.ad-page__source{margin:24px 0}
+.apply{display:grid;gap:10px;max-width:560px;margin-top:16px}
+.apply label{display:flex;flex-direction:column;gap:4px}
+.apply input,.apply textarea{min-height:44px;padding:8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;font-family:inherit}
+.apply__error{color:#991b1b}
+.apply__sent{padding:12px;background:#d1fae5;border-radius:8px}
+.notice{padding:12px;background:#fef3c7;border-radius:8px}
+.seo-links{display:grid;gap:8px;margin-top:24px}
+.seo-links ul,.keywords{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:2px 16px}
+.seo-links a,.keywords a{display:inline-block;padding:8px 0}
+.seo-links__count,.keywords__count{color:#4b5563;font-size:.875rem}
+.letters{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:4px}
+.letters a,.letters span{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;border:1px solid #d0d5dd;border-radius:6px;background:#fff;text-decoration:none}
+.letters [aria-current]{background:var(--accent);color:#fff}
+@media (min-width:576px){.ad-card{grid-template-columns:200px 1fr}}
+@media (min-width:992px){.ad-list{grid-template-columns:1fr 1fr}.filters[open] .filters__panel{position:static;padding:16px 0;background:transparent}.ad-list--related{grid-template-columns:repeat(3,1fr)}.ad-list--related .ad-card{grid-template-columns:1fr}.ad-list--related .ad-card__body{padding:8px}}
 @media (min-width:576px){.search-form__field{flex:1 1 200px}.search-form .button{flex:0 0 auto}}
 @media (min-width:768px){h1{font-size:1.75rem}main{padding:24px}}
 @media (min-width:992px){main{padding:32px 24px}}

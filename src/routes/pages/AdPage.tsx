@@ -1,13 +1,204 @@
-import { useSelector } from 'react-redux';
+import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import type { Ad } from '../../shared/domain/ad';
+import type { MessageId } from '../../shared/i18n/messages';
+import { applySent } from '../../state/adPage';
 import type { RootState } from '../../state/store';
+import { AdCard, placeOf } from '../../ui/AdCard';
+import { TimeAgo } from '../../ui/TimeAgo';
 
-/** One ad (adpage). */
+/** Facts shown per vertical: the ad's field and its label. */
+const FACTS: Record<string, Array<[string, MessageId]>> = {
+  homes: [
+    ['typeLabel', 'facts.dealType'],
+    ['propertyTypeLabel', 'facts.propertyType'],
+    ['rooms', 'facts.rooms'],
+    ['bathrooms', 'facts.bathrooms'],
+    ['floorArea', 'facts.floorArea'],
+    ['year', 'facts.year'],
+    ['condition', 'facts.condition'],
+  ],
+  cars: [
+    ['make', 'facts.make'],
+    ['model', 'facts.model'],
+    ['year', 'facts.year'],
+    ['mileage', 'facts.mileage'],
+    ['fuelLabel', 'facts.fuel'],
+    ['transmissionLabel', 'facts.transmission'],
+    ['typeLabel', 'facts.carType'],
+    ['doors', 'facts.doors'],
+    ['color', 'facts.color'],
+  ],
+  jobs: [
+    ['company', 'facts.company'],
+    ['categoryLabel', 'facts.category'],
+    ['jobTypeLabel', 'facts.jobType'],
+    ['workingHoursLabel', 'facts.workingHours'],
+    ['salary', 'facts.salary'],
+    ['experience', 'facts.experience'],
+    ['requirements', 'facts.requirements'],
+  ],
+  products: [['categoryLabel', 'facts.category']],
+};
+
+function Facts({ ad, vertical }: { ad: Ad; vertical: string }) {
+  const intl = useIntl();
+  const props = ad.attributes.vertical_properties;
+  const rows = (FACTS[vertical] ?? []).filter(
+    ([key]) => props[key] !== undefined && props[key] !== null && props[key] !== '',
+  );
+  if (rows.length === 0) return null;
+  return (
+    <dl className="facts">
+      {rows.map(([key, label]) => (
+        <div key={key}>
+          <dt>{intl.formatMessage({ id: label })}</dt>
+          <dd>{typeof props[key] === 'number' ? intl.formatNumber(props[key]) : String(props[key])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ApplyForm({ ad }: { ad: Ad }) {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const { isSendingApply, applyError, adsContacted } = useSelector((state: RootState) => state.adPage);
+  const [error, setError] = useState<string | null>(null);
+  if (adsContacted.includes(ad.id)) {
+    return (
+      <p className="apply__sent" role="status">
+        {intl.formatMessage({ id: 'apply.sent' })}
+      </p>
+    );
+  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = Object.fromEntries(
+      [...new FormData(event.currentTarget)].map(([k, v]) => [k, typeof v === 'string' ? v.trim() : '']),
+    );
+    if (!form.name || !form.email || !form.message) {
+      setError(intl.formatMessage({ id: 'apply.missing' }));
+      return;
+    }
+    setError(null);
+    dispatch(applySent(ad.id, form));
+  };
+  return (
+    <form className="apply" onSubmit={onSubmit} aria-labelledby="apply-title" noValidate>
+      <h2 id="apply-title">{intl.formatMessage({ id: 'apply.title' })}</h2>
+      <label>
+        <span>{intl.formatMessage({ id: 'apply.name' })}</span>
+        <input name="name" autoComplete="name" required maxLength={100} />
+      </label>
+      <label>
+        <span>{intl.formatMessage({ id: 'apply.email' })}</span>
+        <input name="email" type="email" autoComplete="email" required maxLength={200} />
+      </label>
+      <label>
+        <span>{intl.formatMessage({ id: 'apply.phone' })}</span>
+        <input name="phone" type="tel" autoComplete="tel" maxLength={40} />
+      </label>
+      <label>
+        <span>{intl.formatMessage({ id: 'apply.message' })}</span>
+        <textarea name="message" rows={4} required maxLength={2000} />
+      </label>
+      {(error ?? applyError) && (
+        <p className="apply__error" role="alert">
+          {error ?? intl.formatMessage({ id: 'apply.error' })}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={isSendingApply}>
+        {intl.formatMessage({ id: isSendingApply ? 'apply.sending' : 'apply.send' })}
+      </button>
+    </form>
+  );
+}
+
+/** One ad (adpage): its fields for the vertical, pictures, place, source, contact and 6 related ads. */
 export function AdPage() {
-  const head = useSelector((state: RootState) => state.page.head);
+  const intl = useIntl();
+  const { ad, relatedAds } = useSelector((state: RootState) => state.adPage);
+  const site = useSelector((state: RootState) => state.app.site);
+  if (!ad) return null;
+  const a = ad.attributes;
+  const price = a.vertical_properties.price;
+  const images = a.vertical_properties.images;
+  const { latitude, longitude } = a.location;
   return (
     <article className="ad-page">
-      <h1>{head.title.replace(/ \| Trawl$/, '')}</h1>
-      {head.description && <p>{head.description}</p>}
+      {a.expired && (
+        <p className="notice" role="status">
+          {intl.formatMessage({ id: 'ad.expired' })}
+        </p>
+      )}
+      <h1>{a.title}</h1>
+      {price && (
+        <p className="ad-page__price">
+          <strong>{price.valueFormatted}</strong>
+          {price.oldValue != null && price.oldValue > price.value && (
+            <>
+              {' '}
+              <del>{price.oldValueFormatted}</del>
+            </>
+          )}
+        </p>
+      )}
+      <p className="ad-card__meta">
+        {placeOf(ad) && <span>{placeOf(ad)}</span>}
+        <TimeAgo seconds={a.timeAgoSeconds} date={a.date} />
+      </p>
+      {images.length > 0 && (
+        <ul className="gallery" aria-label={intl.formatMessage({ id: 'ad.pictures' })}>
+          {images.slice(0, 6).map((src, i) => (
+            <li key={src}>
+              <img
+                src={src}
+                alt={i === 0 ? a.title : ''}
+                width={640}
+                height={480}
+                loading={i === 0 ? 'eager' : 'lazy'}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Facts ad={ad} vertical={site.target} />
+      <h2>{intl.formatMessage({ id: 'ad.description' })}</h2>
+      <p className="ad-page__description">{a.descriptionOriginal ?? a.description}</p>
+      {latitude !== null && longitude !== null && (
+        <p>
+          <a
+            href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=15/${latitude}/${longitude}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {intl.formatMessage({ id: 'ad.map' }, { place: placeOf(ad) || `${latitude}, ${longitude}` })}
+          </a>
+        </p>
+      )}
+      <section className="ad-page__source" aria-labelledby="source-title">
+        <h2 id="source-title">{intl.formatMessage({ id: 'ad.source' }, { source: a.source.name ?? '' })}</h2>
+        {!a.expired && (
+          <a className="button button--primary" href={a.url} rel="nofollow noopener" target="_blank">
+            {intl.formatMessage({ id: 'ad.goToAd' }, { source: a.source.name ?? '' })}
+          </a>
+        )}
+        {!a.expired && a.source.ad.hasAdpageForm && <ApplyForm ad={ad} />}
+      </section>
+      {relatedAds.length > 0 && (
+        <section aria-labelledby="related-title">
+          <h2 id="related-title">{intl.formatMessage({ id: 'ad.related' })}</h2>
+          <ol className="ad-list ad-list--related">
+            {relatedAds.map((r) => (
+              <li key={r.id}>
+                <AdCard ad={r} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
     </article>
   );
 }

@@ -1,9 +1,15 @@
 import { useIntl } from 'react-intl';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
+import { activeFilterCount } from '../../shared/domain/filters';
+import { SUGGESTIONS_MAX } from '../../shared/domain/constants';
+import { stringifyQuery } from '../../shared/routing/query';
 import type { RootState } from '../../state/store';
+import { filtersToggled } from '../../state/search';
+import { FiltersPanel } from '../../ui/FiltersPanel';
 import { SearchForm } from '../../ui/SearchForm';
 import { useBuildPath } from '../../ui/RoutesContext';
+import { queryToParams } from '../../ui/SeoLinks';
 
 export function NotFoundPage() {
   const intl = useIntl();
@@ -29,8 +35,68 @@ export function ServerErrorPage() {
   );
 }
 
-/** The page for an error status: 500 the server error, anything else not found. */
+/** A search that found nothing: the searched text, two tips, the filters link and up to 3 suggestions. */
+export function NoResultsPage() {
+  const intl = useIntl();
+  const buildPath = useBuildPath();
+  const { params, location } = useSelector((state: RootState) => state.page);
+  const site = useSelector((state: RootState) => state.app.site);
+  const suggestions = useSelector((state: RootState) => state.search.suggestions).slice(0, SUGGESTIONS_MAX);
+  const what = params.what == null ? '' : String(params.what);
+  const where = params.where == null ? '' : String(params.where);
+  const searched = [what, where].filter(Boolean).join(', ');
+  const filters = activeFilterCount(params, site.target);
+  const dispatch = useDispatch();
+  return (
+    <section className="no-results" aria-labelledby="no-results-title">
+      <SearchForm initialWhat={what} initialWhere={where} />
+      <h1 id="no-results-title">{intl.formatMessage({ id: 'noResults.message' })}</h1>
+      {searched && <p className="no-results__searched">“{searched}”</p>}
+      <ul className="no-results__tips">
+        <li>{intl.formatMessage({ id: 'noResults.tipSpelling' })}</li>
+        <li>{intl.formatMessage({ id: 'noResults.tipFewerWords' })}</li>
+      </ul>
+      <p>
+        <a
+          href={`${site.basePath}${location.pathname}${location.search}#filters`}
+          onClick={() => dispatch(filtersToggled(true))}
+        >
+          {intl.formatMessage({ id: 'noResults.openFilters' }, { count: filters })}
+        </a>
+      </p>
+      <FiltersPanel action={`${site.basePath}${location.pathname}`} pathname={location.pathname} params={params} />
+      {suggestions.length > 0 && (
+        <nav aria-label={intl.formatMessage({ id: 'noResults.suggestions' })}>
+          <ul className="suggestions">
+            {suggestions.map((s) => {
+              const { what: sWhat, where: sWhere, ...rest } = queryToParams(s.query);
+              const href = buildPath('serp_search', { what: sWhat, where: sWhere });
+              return (
+                <li key={`${s.prefix}-${s.name}`}>
+                  <Link to={`${href}${stringifyQuery(rest)}`}>
+                    {s.prefix && <span className="suggestions__prefix">{s.prefix} </span>}
+                    <strong>{s.name}</strong> <span className="suggestions__total">({intl.formatNumber(s.total)})</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The page for an error status: 500 the server error page; a search that
+ * found nothing the no-results page (not on the ad page, not for a 400);
+ * anything else not found (product-spec §2).
+ */
 export function ErrorPage() {
   const status = useSelector((state: RootState) => state.page.status);
-  return status >= 500 ? <ServerErrorPage /> : <NotFoundPage />;
+  const routeName = useSelector((state: RootState) => state.page.routeName);
+  const searchError = useSelector((state: RootState) => state.search.error);
+  if (status >= 500) return <ServerErrorPage />;
+  if (status !== 400 && routeName !== 'adpage' && searchError?.code === 'NO_RESULTS') return <NoResultsPage />;
+  return <NotFoundPage />;
 }

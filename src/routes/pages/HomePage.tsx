@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import { VERTICALS } from '../../../config/verticals';
 import type { RootState } from '../../state/store';
 import { SearchForm } from '../../ui/SearchForm';
+import { SeoLinks } from '../../ui/SeoLinks';
 
 /** Home of a vertical (search box) or of the country (the verticals to choose from). */
 export function HomePage() {
@@ -34,6 +35,7 @@ export function HomePage() {
         )}
       </h1>
       <SearchForm />
+      <SeoLinks />
     </section>
   );
 }

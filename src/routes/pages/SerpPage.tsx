@@ -1,17 +1,97 @@
+import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
+import { LOCATION_LABEL_MAX_GEO_NAMES } from '../../shared/domain/constants';
 import type { RootState } from '../../state/store';
+import { AdCard } from '../../ui/AdCard';
+import { FiltersPanel } from '../../ui/FiltersPanel';
+import { Paginator } from '../../ui/Paginator';
+import { useBuildPath } from '../../ui/RoutesContext';
 import { SearchForm } from '../../ui/SearchForm';
+import { SortSelect } from '../../ui/SortSelect';
 
-/** Search results (serp_search). */
+const str = (v: unknown): string => (v === undefined || v === null || typeof v === 'boolean' ? '' : String(v));
+
+/** Search results (serp_search, and the paid landing routes). */
 export function SerpPage() {
-  const params = useSelector((state: RootState) => state.page.params);
-  const title = useSelector((state: RootState) => state.page.head.title);
-  const what = params.what == null ? '' : String(params.what);
-  const where = params.where == null ? '' : String(params.where);
+  const intl = useIntl();
+  const buildPath = useBuildPath();
+  const { params, routeName, location } = useSelector((state: RootState) => state.page);
+  const basePath = useSelector((state: RootState) => state.app.site.basePath);
+  const { results, meta } = useSelector((state: RootState) => state.search);
+  const what = str(params.what);
+  const where = str(params.where);
+  const geo = (meta?.keyword?.geoInfo ?? []).filter((g) => g.visible).slice(0, LOCATION_LABEL_MAX_GEO_NAMES);
+  const pathParams = { what, where };
+  const action = `${basePath}${location.pathname}`;
+  const total = meta?.totalCount ?? 0;
   return (
     <section className="serp">
-      <SearchForm initialWhat={what} initialWhere={where} />
-      <h1>{title.replace(/ \| Trawl$/, '')}</h1>
+      <SearchForm
+        initialWhat={what}
+        initialWhere={where}
+        typeId={typeof params.type_id === 'number' ? params.type_id : 0}
+      />
+      <header className="serp__header">
+        <h1>{meta?.title ?? what}</h1>
+        <p className="serp__count" aria-live="polite">
+          {intl.formatMessage({ id: meta?.countIsEstimate ? 'serp.countEstimate' : 'serp.count' }, { count: total })}
+          {geo.length > 0 && <span className="serp__location"> · {geo.map((g) => g.name).join(', ')}</span>}
+        </p>
+        {meta?.keyword?.didYouMeanWhat && (
+          <p>
+            {intl.formatMessage({ id: 'serp.didYouMean' })}{' '}
+            <a href={buildPath(routeName ?? 'serp_search', { ...pathParams, what: meta.keyword.didYouMeanWhat }, true)}>
+              {meta.keyword.didYouMeanWhat}
+            </a>
+          </p>
+        )}
+      </header>
+      <div className="serp__tools">
+        <FiltersPanel action={action} pathname={location.pathname} params={params} />
+        <SortSelect action={action} pathname={location.pathname} params={params} />
+      </div>
+      <AdList label={intl.formatMessage({ id: 'serp.premium' })} ads={results.premiumTop} eagerFirst />
+      <AdList
+        label={intl.formatMessage({ id: 'serp.results' })}
+        ads={results.organic}
+        eagerFirst={results.premiumTop.length === 0}
+      />
+      <AdList label={intl.formatMessage({ id: 'serp.premium' })} ads={results.premiumBottom} />
+      {results.similarContent.length > 0 && (
+        <>
+          <h2>{intl.formatMessage({ id: 'serp.similar' })}</h2>
+          <AdList label={intl.formatMessage({ id: 'serp.similar' })} ads={results.similarContent} />
+        </>
+      )}
+      {meta && (
+        <Paginator
+          routeName={routeName ?? 'serp_search'}
+          params={params}
+          page={meta.pagination.page}
+          maxPage={meta.pagination.maxPage}
+        />
+      )}
     </section>
+  );
+}
+
+function AdList({
+  label,
+  ads,
+  eagerFirst = false,
+}: {
+  label: string;
+  ads: import('../../shared/domain/ad').Ad[];
+  eagerFirst?: boolean;
+}) {
+  if (ads.length === 0) return null;
+  return (
+    <ol className="ad-list" aria-label={label}>
+      {ads.map((ad, i) => (
+        <li key={`${ad.attributes.section_id}-${ad.id}`}>
+          <AdCard ad={ad} eager={eagerFirst && i < 2} />
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -1,31 +1,60 @@
 import type { IntlShape } from 'react-intl';
 import type { SagaIterator } from 'redux-saga';
-import { call, select } from 'redux-saga/effects';
+import { call, put, select } from 'redux-saga/effects';
 import type { Api } from '../../shared/api/createApi';
-import { CLIENT_ID } from '../../shared/domain/constants';
+import type { Ad } from '../../shared/domain/ad';
+import { CLIENT_ID, RELATED_ADS_COUNT } from '../../shared/domain/constants';
 import type { QueryParams } from '../../shared/routing/query';
+import { adFailed, adLoaded, adRequested, relatedLoaded } from '../../state/adPage';
+import type { AppState } from '../../state/app';
 import type { PageResult } from '../../state/page';
 import type { RootState } from '../../state/store';
 import { getApi, getIntl } from '../context';
 import { canonicalUrl } from './common';
-
-interface AdDocument {
-  data: { id: string; attributes: { title?: string; description?: string } };
-}
+import { structuredData } from './structuredData';
 
 export function* loadAdPage(params: QueryParams): SagaIterator<PageResult> {
   const api: Api = yield getApi();
   const intl: IntlShape = yield getIntl();
-  const { site, device } = yield select((state: RootState) => state.app);
+  const app: AppState = yield select((state: RootState) => state.app);
   const id = String(params.id);
-  const doc: AdDocument = yield call(api.search.ad, id, { countryCode: site.country, device, clientId: CLIENT_ID });
-  const title = doc.data.attributes.title ?? id;
+  const base = {
+    countryCode: app.site.country,
+    device: app.device,
+    clientId: CLIENT_ID,
+    'redirect[cookieId]': app.installationId,
+  };
+  yield put(adRequested());
+  let ad: Ad;
+  try {
+    const doc: { data: Ad } = yield call(api.search.ad, id, base);
+    ad = doc.data;
+  } catch (error) {
+    yield put(adFailed((error as Error).message));
+    throw error;
+  }
+  yield put(adLoaded(ad));
+  try {
+    const related: { data: Ad[] } = yield call(api.search.relatedAds, id, {
+      ...base,
+      what: ad.attributes.title,
+      where: ad.attributes.location.city ?? undefined,
+    });
+    yield put(relatedLoaded(related.data.slice(0, RELATED_ADS_COUNT)));
+  } catch {
+    // No related ads (a 404) leaves the list empty; the ad itself still shows.
+    yield put(relatedLoaded([]));
+  }
+  const canonical: string = yield call(canonicalUrl, 'adpage', { id });
+  const expired = ad.attributes.expired === true;
   return {
     status: 200,
     head: {
-      title: intl.formatMessage({ id: 'ad.title' }, { title }),
-      description: doc.data.attributes.description?.slice(0, 160),
-      canonical: yield call(canonicalUrl, 'adpage', { id }),
+      title: intl.formatMessage({ id: 'ad.title' }, { title: ad.attributes.title }),
+      description: ad.attributes.description.slice(0, 160),
+      canonical,
+      noindex: expired,
+      jsonLd: expired ? undefined : structuredData(ad, app.site, canonical),
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Site } from '../../../config/sites';
 import type { PageResult } from '../../state/page';
 import { getIntl } from '../context';
 import { canonicalUrl, selectSite } from './common';
+import { loadSeoLinks } from './seoSaga';
 
 export function* loadHome(): SagaIterator<PageResult> {
   const intl: IntlShape = yield getIntl();
@@ -17,5 +18,6 @@ export function* loadHome(): SagaIterator<PageResult> {
           { id: 'home.title' },
           { country, vertical: intl.formatMessage({ id: `vertical.${site.target}` }) },
         );
+  yield call(loadSeoLinks);
   return { status: 200, head: { title, canonical: yield call(canonicalUrl, 'home') } };
 }

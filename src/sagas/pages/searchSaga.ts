@@ -1,14 +1,28 @@
 import type { IntlShape } from 'react-intl';
 import type { SagaIterator } from 'redux-saga';
-import { call } from 'redux-saga/effects';
+import { call, put, select } from 'redux-saga/effects';
 import type { AppRoutes } from '../../routes/types';
+import type { Api } from '../../shared/api/createApi';
+import { isApiError } from '../../shared/api/errors';
+import type { Ad, SearchMeta, Suggestion } from '../../shared/domain/ad';
+import { CLIENT_ID, SORT_KEYS } from '../../shared/domain/constants';
+import { apiFilters } from '../../shared/domain/filters';
 import type { QueryParams, QueryValue } from '../../shared/routing/query';
+import type { AppState } from '../../state/app';
 import type { PageResult } from '../../state/page';
-import { getIntl, getRoutes } from '../context';
+import { searchFailed, searchStarted, searchSucceeded, suggestionsLoaded } from '../../state/search';
+import type { RootState } from '../../state/store';
+import { getApi, getIntl, getRoutes } from '../context';
 import { canonicalUrl } from './common';
+
+export const ORGANIC_PAGE_SIZE = 20;
+export const PREMIUM_PAGE_SIZE = 8;
 
 /** Query parameters the form adds that the results URL does not keep. */
 const FORM_ONLY = new Set(['page', 'isUserSearch', 'type']);
+
+const text = (value: QueryValue | undefined): string =>
+  value === undefined || value === null || typeof value === 'boolean' ? '' : String(value).trim();
 
 /** Parameters of a results URL: what and where as path segments, filters and sort in the query. */
 export function serpParams(params: QueryParams): Record<string, QueryValue> {
@@ -25,20 +39,108 @@ export function serpParams(params: QueryParams): Record<string, QueryValue> {
 export function* loadSearchSubmit(params: QueryParams): SagaIterator<PageResult> {
   const routes: AppRoutes = yield getRoutes();
   const intl: IntlShape = yield getIntl();
+  const target = yield select((state: RootState) => state.app.site.target);
+  const out = serpParams(params);
+  if (target === 'jobs') delete out.where;
   return {
     status: 302,
-    redirect: routes.buildPath('serp_search', serpParams(params)),
+    redirect: routes.buildPath('serp_search', out),
     head: { title: intl.formatMessage({ id: 'app.name' }) },
   };
 }
 
-export function* loadSearchResults(params: QueryParams): SagaIterator<PageResult> {
+/** The search service query for a results URL (service-calls spec §7). */
+export function searchQuery(
+  params: QueryParams,
+  app: AppState,
+  now = Date.now(),
+): Record<string, QueryValue | undefined> {
+  const { site } = app;
+  const typeId = typeof params.type_id === 'number' ? params.type_id : undefined;
+  const sort =
+    typeof params.sort === 'string' && (SORT_KEYS as readonly string[]).includes(params.sort) ? params.sort : undefined;
+  const page = typeof params.page === 'number' && params.page >= 1 ? Math.floor(params.page) : 1;
+  return {
+    what: text(params.what),
+    where: site.target === 'jobs' ? undefined : text(params.where) || undefined,
+    [site.target === 'products' ? 'categoryId' : 'dealTypeId']: typeId,
+    'page[number]': page,
+    'page[organic][size]': ORGANIC_PAGE_SIZE,
+    'page[premium][size]': PREMIUM_PAGE_SIZE,
+    countryCode: site.country,
+    device: app.device,
+    clientId: CLIENT_ID,
+    sort,
+    retrieveKeyword: true,
+    'redirect[cookieId]': app.installationId,
+    ...sinceDays(apiFilters(params, site.target), now),
+  };
+}
+
+/** `date_from` in a results URL counts days back ("last 7 days"); the service wants a date. */
+function sinceDays(filters: Record<string, QueryValue>, now: number): Record<string, QueryValue> {
+  const days = filters['filters[dateFrom]'];
+  if (typeof days === 'number' && days > 0 && days <= 3650) {
+    return { ...filters, 'filters[dateFrom]': Math.floor(now / 1000) - days * 86_400 };
+  }
+  return filters;
+}
+
+function* loadResults(
+  params: QueryParams,
+  path: 'search' | 'search/m' | 'landing' | 'retention',
+): SagaIterator<PageResult> {
+  const api: Api = yield getApi();
   const intl: IntlShape = yield getIntl();
-  const what = typeof params.what === 'string' || typeof params.what === 'number' ? String(params.what) : '';
-  const where = typeof params.where === 'string' ? params.where : '';
-  const title = where
-    ? intl.formatMessage({ id: 'serp.title' }, { what, where })
-    : intl.formatMessage({ id: 'serp.titleNoWhere' }, { what });
-  const canonical: string = yield call(canonicalUrl, 'serp_search', { what, where, page: params.page });
-  return { status: 200, head: { title, canonical } };
+  const app: AppState = yield select((state: RootState) => state.app);
+  const query = searchQuery(params, app);
+  if (typeof params.boost_ads_since === 'string' || typeof params.boost_ads_since === 'number') {
+    query.boostAdsSince = String(params.boost_ads_since);
+  }
+  yield put(searchStarted());
+  try {
+    const doc: { data: Ad[]; meta: SearchMeta } = yield call(api.search.search, path, query);
+    yield put(searchSucceeded(doc.data, doc.meta));
+    const what = text(params.what);
+    const where = text(params.where);
+    const title = doc.meta.title
+      ? `${doc.meta.title} | Trawl`
+      : intl.formatMessage({ id: where ? 'serp.title' : 'serp.titleNoWhere' }, { what, where });
+    const canonical: string = yield call(canonicalUrl, 'serp_search', {
+      what,
+      where: app.site.target === 'jobs' ? undefined : where,
+      type_id: params.type_id,
+      page: params.page,
+    });
+    return { status: 200, head: { title, description: doc.meta.description, canonical } };
+  } catch (error) {
+    if (!isApiError(error) || error.status >= 500) throw error;
+    yield put(searchFailed({ code: error.code, status: error.status, message: error.message }));
+    if (error.status === 404) {
+      try {
+        const suggestions: { data: Array<{ attributes: Suggestion }> } = yield call(api.search.suggestions, query);
+        yield put(suggestionsLoaded(suggestions.data.map((s) => s.attributes)));
+      } catch {
+        // Suggestions are a help, not the page: without them the no-results page still stands.
+      }
+    }
+    return {
+      status: error.status === 400 ? 400 : 404,
+      head: {
+        title: intl.formatMessage({ id: error.status === 404 ? 'noResults.title' : 'notFound.title' }),
+        noindex: true,
+      },
+    };
+  }
+}
+
+export function* loadSearchResults(params: QueryParams): SagaIterator<PageResult> {
+  const target = yield select((state: RootState) => state.app.site.target);
+  const path = params.boost_ads_since ? 'retention' : target === 'homes' ? 'search/m' : 'search';
+  return yield call(loadResults, params, path);
+}
+
+/** Paid landing pages (adwords-*): premium ads first, same page. */
+export function* loadLanding(params: QueryParams): SagaIterator<PageResult> {
+  return yield call(loadResults, params, 'landing');
 }

@@ -1,0 +1,46 @@
+import { useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router-dom';
+import type { RootState } from '../../state/store';
+import { Paginator } from '../../ui/Paginator';
+import { useBuildPath } from '../../ui/RoutesContext';
+import { SeoLinks } from '../../ui/SeoLinks';
+
+/** SEO index and top searches: keywords by first letter and page, each linking to its results. */
+export function SeoIndexPage() {
+  const intl = useIntl();
+  const buildPath = useBuildPath();
+  const { routeName, params } = useSelector((state: RootState) => state.page);
+  const seo = useSelector((state: RootState) => state.seo);
+  const name = routeName ?? 'topsearches';
+  return (
+    <section className="seo-index">
+      <h1>{intl.formatMessage({ id: 'seo.heading' })}</h1>
+      <SeoLinks />
+      {seo.letters.length > 0 && (
+        <nav aria-label={intl.formatMessage({ id: 'seo.letters' })}>
+          <ul className="letters">
+            {seo.letters.map((l) => (
+              <li key={l}>
+                {l === seo.letter ? (
+                  <span aria-current="page">{l.toUpperCase()}</span>
+                ) : (
+                  <Link to={buildPath(name, { ...params, letter: l, page: undefined })}>{l.toUpperCase()}</Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <ul className="keywords">
+        {seo.keywords.map((k) => (
+          <li key={k.keyword}>
+            <Link to={buildPath('serp_search', { what: k.keyword })}>{k.keyword}</Link>{' '}
+            <span className="keywords__count">({intl.formatNumber(k.totalAds)})</span>
+          </li>
+        ))}
+      </ul>
+      <Paginator routeName={name} params={params} page={seo.page} maxPage={seo.maxPage} />
+    </section>
+  );
+}

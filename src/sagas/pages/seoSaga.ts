@@ -1,0 +1,88 @@
+import type { IntlShape } from 'react-intl';
+import type { SagaIterator } from 'redux-saga';
+import { call, put, select } from 'redux-saga/effects';
+import type { Api } from '../../shared/api/createApi';
+import { isApiError } from '../../shared/api/errors';
+import type { QueryParams } from '../../shared/routing/query';
+import type { AppState } from '../../state/app';
+import type { PageResult } from '../../state/page';
+import { SEO_KEYWORDS_LOADED, seoLinksLoaded, type SeoLink } from '../../state/seo';
+import type { RootState } from '../../state/store';
+import type { KeywordsDocument } from '../../shared/api/keywordsApi';
+import { getApi, getIntl } from '../context';
+import { canonicalUrl } from './common';
+
+/** The SEO link index of a vertical's home (top places, makes, categories); a failure leaves it empty. */
+export function* loadSeoLinks(query: Record<string, string | number | undefined> = {}): SagaIterator<SeoLink[]> {
+  const api: Api = yield getApi();
+  const app: AppState = yield select((state: RootState) => state.app);
+  if (app.site.target === 'general') return [];
+  try {
+    const doc: { data: Array<{ attributes: SeoLink }> } = yield call(api.search.seoLinks, {
+      countryCode: app.site.country,
+      ...query,
+    });
+    const links = doc.data.map((d) => d.attributes);
+    yield put(seoLinksLoaded(links));
+    return links;
+  } catch {
+    yield put(seoLinksLoaded([]));
+    return [];
+  }
+}
+
+/**
+ * The SEO index / top searches: keywords by page, category type and first
+ * letter; an empty index is a 404 (product-spec §5).
+ */
+export function indexPage(routeName: string) {
+  return function* loadIndexPage(params: QueryParams): SagaIterator<PageResult> {
+    const api: Api = yield getApi();
+    const intl: IntlShape = yield getIntl();
+    const app: AppState = yield select((state: RootState) => state.app);
+    const vertical = app.site.target;
+    const page = typeof params.page === 'number' && params.page >= 1 ? Math.floor(params.page) : 1;
+    const categoryId = typeof params.type === 'number' ? params.type : null;
+    const letter =
+      typeof params.letter === 'string' && /^[a-z0-9]$/i.test(params.letter) ? params.letter.toLowerCase() : null;
+    if (vertical === 'homes') {
+      yield call(loadSeoLinks, {
+        homePageCategory: typeof params.routeName === 'string' ? params.routeName : undefined,
+        dealType: typeof params.deal_type === 'number' ? params.deal_type : undefined,
+        propertyType: typeof params.property_type === 'string' ? params.property_type : undefined,
+      });
+    }
+    try {
+      const doc: KeywordsDocument = yield call(api.keywords.keywords, vertical, {
+        country_code: app.site.country,
+        page,
+        category_id: categoryId ?? undefined,
+        first_letter: letter ?? undefined,
+      });
+      yield put({
+        type: SEO_KEYWORDS_LOADED,
+        keywords: doc.data.map((d) => ({ keyword: d.attributes.keyword, totalAds: d.attributes.totalAds })),
+        categoryId,
+        letter,
+        letters: doc.meta.letters ?? [],
+        page,
+        maxPage: doc.meta.maxPage,
+        numResults: doc.meta.totalCount,
+      });
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) {
+        return { status: 404, head: { title: intl.formatMessage({ id: 'notFound.title' }), noindex: true } };
+      }
+      throw error;
+    }
+    const canonical: string = yield call(canonicalUrl, routeName, {
+      routeName: params.routeName,
+      deal_type: params.deal_type,
+      property_type: params.property_type,
+      type: categoryId ?? undefined,
+      letter: letter ?? undefined,
+      page,
+    });
+    return { status: 200, head: { title: intl.formatMessage({ id: 'seo.title' }), canonical } };
+  };
+}

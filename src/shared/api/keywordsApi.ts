@@ -1,0 +1,31 @@
+import { ApiError } from './errors';
+import type { HttpClient } from './http';
+
+class ApiKeywordsError extends ApiError {
+  override name = 'ApiKeywordsError';
+}
+
+export interface KeywordsDocument {
+  data: Array<{ id: string; attributes: { keyword: string; categoryId: number | null; totalAds: number } }>;
+  meta: { page: number; pageSize: number; maxPage: number; totalCount: number; letters: string[] };
+}
+
+/** The keywords service (service-calls spec §7 "Keywords service"). */
+export interface KeywordsApi {
+  keywords(
+    vertical: string,
+    query: { country_code: string; page?: number; category_id?: number; first_letter?: string },
+  ): Promise<KeywordsDocument>;
+}
+
+export function createKeywordsApi(http: HttpClient, base: string): KeywordsApi {
+  return {
+    keywords: (vertical, query) =>
+      http.request(
+        'keywords',
+        `${base}/keywords/${encodeURIComponent(vertical)}`,
+        { query },
+        (message, code, status) => new ApiKeywordsError(message, code, status),
+      ),
+  };
+}

@@ -1,0 +1,109 @@
+/** An ad as the search service answers it (JSON:API resource; product-spec §3 "Ad"). */
+export interface AdPrice {
+  value: number;
+  valueFormatted: string;
+  oldValue: number | null;
+  oldValueFormatted: string | null;
+  isWeekly: boolean;
+  currency?: string;
+}
+
+export interface AdAttributes {
+  date: string;
+  timeAgoSeconds: number;
+  title: string;
+  description: string;
+  descriptionOriginal?: string;
+  url: string;
+  premium: boolean;
+  fresh: boolean;
+  expired?: boolean;
+  section_id: number;
+  section_type_id: number;
+  isAlternativeAd: boolean;
+  isSimilarContentAd: boolean;
+  position: number;
+  visitCount: number;
+  distanceFromWhere: number | null;
+  totalSources: number;
+  location: {
+    latitude: number | null;
+    longitude: number | null;
+    city: string | null;
+    cityArea: string | null;
+    region: string | null;
+    postalCode: string | null;
+  };
+  source: {
+    id: number;
+    name: string | null;
+    image: string | null;
+    ad: { id: string; url: string; hasAdpageForm: boolean; contactEmail: string | null; contactPhone: string | null };
+  };
+  vertical_properties: {
+    images: string[];
+    totalImages: number;
+    price: AdPrice | null;
+    typeId: number | null;
+    address: string | null;
+    [key: string]: unknown;
+  };
+}
+
+export interface Ad {
+  type: 'ads';
+  id: string;
+  attributes: AdAttributes;
+}
+
+export interface GeoInfo {
+  id: number;
+  name: string;
+  visible: boolean;
+}
+
+export interface Pagination {
+  page: number;
+  maxPage: number;
+  self?: string;
+  previous?: string | null;
+  next?: string | null;
+  last?: string | null;
+}
+
+export interface FacetValue {
+  value: string | number;
+  label?: string;
+  count: number;
+}
+
+export interface SearchMeta {
+  title?: string;
+  description?: string;
+  totalCount: number;
+  totalPremiumCount: number;
+  countIsEstimate?: boolean;
+  fresh?: number;
+  facets?: Record<string, FacetValue[] | unknown>;
+  pagination: Pagination;
+  premium?: Ad[];
+  alternativeAds?: Ad[];
+  similarContentAds?: Ad[];
+  keyword?: {
+    what?: string;
+    where?: string;
+    didYouMeanWhat?: string | null;
+    redirectWhat?: string | null;
+    redirectWhere?: string | null;
+    geoInfo?: GeoInfo[];
+    breadcrumb?: Array<{ name: string; url?: string }>;
+    similarKeywords?: Array<{ keyword: string; url: string }>;
+  };
+}
+
+export interface Suggestion {
+  prefix: string;
+  name: string;
+  total: number;
+  query: Record<string, unknown>;
+}

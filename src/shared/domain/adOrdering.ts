@@ -1,0 +1,39 @@
+import type { Ad } from './ad';
+
+export const PREMIUM_BLOCK = 4;
+
+/**
+ * How many premium ads go above and below the organic ads (product-spec §4).
+ * With at least 5 organic ads: 4 and 4. With fewer, the top gets 0, 2 or 4 and
+ * the bottom 0 or 4. The spec leaves the rest open; decision 006 fills it:
+ * the top never holds more premium ads than the page has organic ads (so a
+ * thin page is not all advertising), rounded down to an even number.
+ */
+export function premiumSplit(organicCount: number, premiumCount: number): { top: number; bottom: number } {
+  if (organicCount >= 5) {
+    const top = Math.min(PREMIUM_BLOCK, premiumCount);
+    return { top, bottom: Math.min(PREMIUM_BLOCK, premiumCount - top) };
+  }
+  let top = Math.min(PREMIUM_BLOCK, premiumCount, organicCount * 2);
+  top -= top % 2;
+  const rest = premiumCount - top;
+  return { top, bottom: organicCount > 0 && rest >= PREMIUM_BLOCK ? PREMIUM_BLOCK : 0 };
+}
+
+export interface OrderedResults {
+  premiumTop: Ad[];
+  organic: Ad[];
+  premiumBottom: Ad[];
+  similarContent: Ad[];
+}
+
+/** The order of a results page: premium top block, organic ads, premium bottom block, similar-content ads. */
+export function orderResults(organic: Ad[], premium: Ad[], similarContent: Ad[]): OrderedResults {
+  const { top, bottom } = premiumSplit(organic.length, premium.length);
+  return {
+    premiumTop: premium.slice(0, top),
+    organic,
+    premiumBottom: premium.slice(top, top + bottom),
+    similarContent,
+  };
+}

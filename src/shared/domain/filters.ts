@@ -1,0 +1,91 @@
+import type { SiteTarget, Vertical } from '../../../config/verticals';
+import type { QueryParams, QueryValue } from '../routing/query';
+
+/**
+ * Filter keys of product-spec §3, as the results URL writes them (snake
+ * case); the search service takes them camel-cased as `filters[name]`.
+ */
+export const COMMON_FILTERS = [
+  'region',
+  'city',
+  'city_area',
+  'geo_id',
+  'date_from',
+  'decrease_price',
+  'photos',
+  'lat_min',
+  'lat_max',
+  'long_min',
+  'long_max',
+] as const;
+
+export const VERTICAL_FILTERS: Readonly<Record<Vertical, readonly string[]>> = {
+  homes: [
+    'parking',
+    'new_build',
+    'property_type',
+    'price_min',
+    'price_max',
+    'area_min',
+    'area_max',
+    'rooms_min',
+    'rooms_max',
+    'bathrooms_min',
+    'bathrooms_max',
+  ],
+  cars: [
+    'make',
+    'model',
+    'car_type',
+    'transmission',
+    'fuel',
+    'year_min',
+    'year_max',
+    'mileage_min',
+    'mileage_max',
+    'doors_min',
+    'doors_max',
+    'price_min',
+    'price_max',
+  ],
+  jobs: [
+    'salary_min',
+    'salary_max',
+    'category',
+    'company',
+    'job_type',
+    'working_hours',
+    'experience_min',
+    'telecommute',
+    'distance',
+  ],
+  products: ['price_min', 'price_max'],
+};
+
+export function filterKeysOf(target: SiteTarget): readonly string[] {
+  return target === 'general' ? [] : [...COMMON_FILTERS, ...VERTICAL_FILTERS[target]];
+}
+
+export const camelCase = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+const isMinMax = (key: string): boolean => /_(min|max)$/.test(key);
+
+/**
+ * The filters a results URL carries, as the search service wants them:
+ * camel-cased, and a min or max of 0 or below dropped (product-spec §5).
+ */
+export function apiFilters(params: QueryParams, target: SiteTarget): Record<string, QueryValue> {
+  const out: Record<string, QueryValue> = {};
+  for (const key of filterKeysOf(target)) {
+    const value = params[key];
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    if (isMinMax(key) && !(typeof value === 'number' && value > 0)) continue;
+    out[`filters[${camelCase(key)}]`] = value;
+  }
+  return out;
+}
+
+/** How many filters the visitor set (the count shown on the filters button). */
+export function activeFilterCount(params: QueryParams, target: SiteTarget): number {
+  return Object.keys(apiFilters(params, target)).length;
+}

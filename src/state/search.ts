@@ -1,0 +1,77 @@
+import type { Ad, SearchMeta, Suggestion } from '../shared/domain/ad';
+import { orderResults, type OrderedResults } from '../shared/domain/adOrdering';
+
+export interface SearchError {
+  code: string | number;
+  status: number;
+  message: string;
+}
+
+/** Results page state (product-spec §4 "Search results"). */
+export interface SearchState {
+  readonly isFetching: boolean;
+  readonly error: SearchError | null;
+  readonly results: OrderedResults;
+  readonly meta: SearchMeta | null;
+  readonly suggestions: Suggestion[];
+  readonly filtersOpen: boolean;
+}
+
+export const SEARCH_STARTED = 'search/started';
+export const SEARCH_SUCCEEDED = 'search/succeeded';
+export const SEARCH_FAILED = 'search/failed';
+export const SUGGESTIONS_LOADED = 'search/suggestionsLoaded';
+export const FILTERS_TOGGLED = 'search/filtersToggled';
+
+export type SearchAction =
+  | { type: typeof SEARCH_STARTED }
+  | { type: typeof SEARCH_SUCCEEDED; organic: Ad[]; meta: SearchMeta }
+  | { type: typeof SEARCH_FAILED; error: SearchError }
+  | { type: typeof SUGGESTIONS_LOADED; suggestions: Suggestion[] }
+  | { type: typeof FILTERS_TOGGLED; open: boolean };
+
+export const searchStarted = (): SearchAction => ({ type: SEARCH_STARTED });
+export const searchSucceeded = (organic: Ad[], meta: SearchMeta): SearchAction => ({
+  type: SEARCH_SUCCEEDED,
+  organic,
+  meta,
+});
+export const searchFailed = (error: SearchError): SearchAction => ({ type: SEARCH_FAILED, error });
+export const suggestionsLoaded = (suggestions: Suggestion[]): SearchAction => ({
+  type: SUGGESTIONS_LOADED,
+  suggestions,
+});
+export const filtersToggled = (open: boolean): SearchAction => ({ type: FILTERS_TOGGLED, open });
+
+const EMPTY_RESULTS: OrderedResults = { premiumTop: [], organic: [], premiumBottom: [], similarContent: [] };
+
+export const initialSearchState: SearchState = {
+  isFetching: false,
+  error: null,
+  results: EMPTY_RESULTS,
+  meta: null,
+  suggestions: [],
+  filtersOpen: false,
+};
+
+export function searchReducer(state: SearchState = initialSearchState, action: SearchAction): SearchState {
+  switch (action.type) {
+    case SEARCH_STARTED:
+      return { ...state, isFetching: true, error: null, results: EMPTY_RESULTS, suggestions: [], filtersOpen: false };
+    case SEARCH_SUCCEEDED:
+      return {
+        ...state,
+        isFetching: false,
+        meta: action.meta,
+        results: orderResults(action.organic, action.meta.premium ?? [], action.meta.similarContentAds ?? []),
+      };
+    case SEARCH_FAILED:
+      return { ...state, isFetching: false, error: action.error, meta: null };
+    case SUGGESTIONS_LOADED:
+      return { ...state, suggestions: action.suggestions };
+    case FILTERS_TOGGLED:
+      return { ...state, filtersOpen: action.open };
+    default:
+      return state;
+  }
+}

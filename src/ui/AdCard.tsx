@@ -1,0 +1,67 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { Ad } from '../shared/domain/ad';
+import { useBuildPath } from './RoutesContext';
+import { TimeAgo } from './TimeAgo';
+
+/** Where an ad is: city area, city and region, at most two of them. */
+export function placeOf(ad: Ad): string {
+  const { cityArea, city, region } = ad.attributes.location;
+  return [cityArea, city, region]
+    .filter((p): p is string => Boolean(p))
+    .filter((p, i, all) => all.indexOf(p) === i)
+    .slice(0, 2)
+    .join(', ');
+}
+
+/** One ad in a list: picture, title, price (and the old one when it dropped), place, age, source, badges. */
+export function AdCard({ ad, eager = false }: { ad: Ad; eager?: boolean }) {
+  const intl = useIntl();
+  const buildPath = useBuildPath();
+  const a = ad.attributes;
+  const price = a.vertical_properties.price;
+  const image = a.vertical_properties.images[0];
+  const dropped = price?.oldValue != null && price.oldValue > price.value;
+  return (
+    <article className={a.premium ? 'ad-card ad-card--premium' : 'ad-card'} data-ad-id={ad.id}>
+      <div className="ad-card__media">
+        {image ? (
+          <img src={image} alt="" width={320} height={240} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        ) : (
+          <div className="ad-card__no-image" aria-hidden="true" />
+        )}
+      </div>
+      <div className="ad-card__body">
+        <h3 className="ad-card__title">
+          <Link to={buildPath('adpage', { id: ad.id })}>{a.title}</Link>
+        </h3>
+        {price && (
+          <p className="ad-card__price">
+            <strong>{price.valueFormatted}</strong>
+            {dropped && (
+              <>
+                {' '}
+                <del aria-label={intl.formatMessage({ id: 'ad.oldPrice' }, { price: price.oldValueFormatted })}>
+                  {price.oldValueFormatted}
+                </del>
+              </>
+            )}
+          </p>
+        )}
+        <p className="ad-card__meta">
+          {placeOf(ad) && <span>{placeOf(ad)}</span>}
+          <TimeAgo seconds={a.timeAgoSeconds} date={a.date} />
+          {a.source.name && <span>{a.source.name}</span>}
+        </p>
+        <ul className="ad-card__badges">
+          {a.premium && <li className="badge badge--premium">{intl.formatMessage({ id: 'ad.badge.premium' })}</li>}
+          {a.fresh && <li className="badge badge--new">{intl.formatMessage({ id: 'ad.badge.new' })}</li>}
+          {dropped && <li className="badge badge--drop">{intl.formatMessage({ id: 'ad.badge.priceDrop' })}</li>}
+          {a.totalSources > 1 && (
+            <li className="badge">{intl.formatMessage({ id: 'ad.badge.sources' }, { count: a.totalSources })}</li>
+          )}
+        </ul>
+      </div>
+    </article>
+  );
+}
