@@ -1,0 +1,138 @@
+import { expect } from 'chai';
+import { createIntl } from 'react-intl';
+import { runSaga, type Saga } from 'redux-saga';
+import sinon from 'sinon';
+import { resolveSite } from '../../config/sites';
+import { createRoutes } from '../../src/routes/routeTable';
+import { fetchAutocomplete } from '../../src/sagas/autocompleteSaga';
+import { loadPage } from '../../src/sagas/pageSaga';
+import { ApiSearchError } from '../../src/shared/api/errors';
+import { en } from '../../src/shared/i18n/locales/en';
+import { autocompleteRequested } from '../../src/state/autocomplete';
+import type { RootState } from '../../src/state/store';
+
+function stateFor(host: string): RootState {
+  const site = resolveSite(host, '/')!;
+  return {
+    app: {
+      site,
+      device: 'mobile',
+      isBot: false,
+      clientId: 'pwa-mobile',
+      installationId: '00000000-0000-0000-0000-000000000000',
+      origin: 'https://example.test',
+      publicApiBase: '/api',
+      publicSearchBase: '/api/sites/uk/homes',
+      cookiesEnabled: true,
+    },
+  } as RootState;
+}
+
+async function run<T>(saga: Saga, state: RootState, api: unknown, ...args: unknown[]) {
+  const dispatched: Array<{ type: string } & Record<string, unknown>> = [];
+  const result = (await runSaga(
+    {
+      dispatch: (action: { type: string }) => dispatched.push(action as { type: string }),
+      getState: () => state,
+      context: { api, intl: createIntl({ locale: 'en-GB', messages: en }), routes: createRoutes() },
+    },
+    saga,
+    ...args,
+  ).toPromise()) as T;
+  return { result, dispatched };
+}
+
+describe('page load sagas', () => {
+  it('runs a results page search with the spec parameters and returns 200 with a canonical link', async () => {
+    const search = sinon.stub().resolves({
+      data: [],
+      meta: { title: 'Flats in Leeds', totalCount: 3, totalPremiumCount: 0, pagination: { page: 2, maxPage: 2 } },
+    });
+    const { result, dispatched } = await run<{ status: number; head: { canonical: string; title: string } }>(
+      loadPage,
+      stateFor('homes.uk.localhost'),
+      { search: { search, suggestions: sinon.stub() } },
+      '/search/flat/in/leeds',
+      '?page=2&price_min=0&price_max=900&sort=price&type_id=2',
+    );
+    expect(result.status).to.equal(200);
+    expect(result.head.title).to.equal('Flats in Leeds | Trawl');
+    expect(result.head.canonical).to.equal('https://example.test/search/flat/in/leeds?type_id=2&page=2');
+    const [path, query] = search.firstCall.args as [string, Record<string, unknown>];
+    expect(path).to.equal('search/m');
+    expect(query).to.include({
+      what: 'flat',
+      where: 'leeds',
+      dealTypeId: 2,
+      'page[number]': 2,
+      countryCode: 'uk',
+      device: 'mobile',
+      clientId: 'pwa-mobile',
+      sort: 'price',
+      'filters[priceMax]': 900,
+    });
+    expect(query).not.to.have.property('filters[priceMin]');
+    expect(dispatched.map((a) => a.type)).to.include.members(['search/started', 'search/succeeded', 'page/loaded']);
+  });
+
+  it('turns zero results into a 404 no-results page and fetches suggestions', async () => {
+    const search = sinon.stub().rejects(new ApiSearchError('No results for this query', 'NO_RESULTS', 404));
+    const suggestions = sinon
+      .stub()
+      .resolves({ data: [{ attributes: { prefix: 'Flats in', name: 'York', total: 4, query: {} } }] });
+    const { result, dispatched } = await run<{ status: number }>(
+      loadPage,
+      stateFor('homes.uk.localhost'),
+      { search: { search, suggestions } },
+      '/search/zzz',
+      '',
+    );
+    expect(result.status).to.equal(404);
+    expect(suggestions.calledOnce).to.equal(true);
+    expect(dispatched.find((a) => a.type === 'search/failed')).to.deep.include({
+      error: { code: 'NO_RESULTS', status: 404, message: 'No results for this query' },
+    });
+    expect(dispatched.find((a) => a.type === 'search/suggestionsLoaded'))
+      .to.have.property('suggestions')
+      .with.length(1);
+  });
+
+  it('sends jobs searches without a where', async () => {
+    const search = sinon
+      .stub()
+      .resolves({ data: [], meta: { totalCount: 1, totalPremiumCount: 0, pagination: { page: 1, maxPage: 1 } } });
+    await run(loadPage, stateFor('jobs.uk.localhost'), { search: { search } }, '/search/nurse/in/leeds', '');
+    expect(search.firstCall.args[1]).to.include({ what: 'nurse' });
+    expect(search.firstCall.args[1].where).to.equal(undefined);
+  });
+
+  it('answers 500 when a service fails for reasons of its own', async () => {
+    const search = sinon.stub().rejects(new ApiSearchError('upstream down', 'NETWORK_ERROR', 502));
+    const { result } = await run<{ status: number }>(
+      loadPage,
+      stateFor('homes.uk.localhost'),
+      { search: { search } },
+      '/search/flat',
+      '',
+    );
+    expect(result.status).to.equal(500);
+  });
+});
+
+describe('autocomplete', () => {
+  it('asks only for non-empty text and never on jobs sites', async () => {
+    const autocomplete = sinon.stub().resolves({ data: [{ attributes: { label: 'Leeds, England', value: 'Leeds' } }] });
+    const api = { search: { autocomplete } };
+    const homes = await run(
+      fetchAutocomplete,
+      stateFor('homes.uk.localhost'),
+      api,
+      autocompleteRequested('where', 'lee'),
+    );
+    expect(autocomplete.calledOnceWith('where', { term: 'lee', countryCode: 'uk' })).to.equal(true);
+    expect(homes.dispatched[0]).to.deep.include({ items: [{ label: 'Leeds, England', value: 'Leeds' }] });
+    await run(fetchAutocomplete, stateFor('homes.uk.localhost'), api, autocompleteRequested('where', '   '));
+    await run(fetchAutocomplete, stateFor('jobs.uk.localhost'), api, autocompleteRequested('what', 'nur'));
+    expect(autocomplete.callCount).to.equal(1);
+  });
+});

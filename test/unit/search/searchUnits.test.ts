@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { ServiceError } from '../../../src/services/jsonapi';
+import { Gazetteer } from '../../../src/services/places/Gazetteer';
+import { parseFilters } from '../../../src/services/search/params';
+import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
+import { editDistance, fold, tokenize } from '../../../src/services/search/text';
+import type { AdInput } from '../../../src/services/search/types';
+
+describe('search text folding', () => {
+  it('folds accents and case like the FTS5 tokenizer', () => {
+    expect(fold('Málaga')).to.equal('malaga');
+    expect(fold('Köln Straße')).to.equal('koln strasse');
+    expect(tokenize('Piso en MÁLAGA, 3 hab.')).to.deep.equal(['piso', 'en', 'malaga', '3', 'hab']);
+  });
+
+  it('counts a transposition as one edit', () => {
+    expect(editDistance('lodnon', 'london')).to.equal(1);
+    expect(editDistance('flta', 'flat')).to.equal(1);
+    expect(editDistance('house', 'flat', 2)).to.equal(3);
+  });
+});
+
+describe('search filter parsing', () => {
+  it('drops mins and maxes of 0 or below, keeps coordinates signed', () => {
+    expect(parseFilters({ priceMin: '0', priceMax: '-5', latMin: '-33.5' }, 'homes')).to.deep.equal({ latMin: -33.5 });
+  });
+
+  it('names the filter of a bad value', () => {
+    expect(() => parseFilters({ roomsMin: '2.5' }, 'homes'))
+      .to.throw(ServiceError)
+      .with.property('source')
+      .that.deep.equals({ parameter: 'filters[roomsMin]' });
+    expect(() => parseFilters({ salaryMin: '1' }, 'cars')).to.throw(/not a filter of the cars vertical/);
+  });
+
+  it('reads lists, enums and ranges', () => {
+    expect(parseFilters({ propertyType: 'flat,house' }, 'homes')).to.deep.equal({ propertyType: ['flat', 'house'] });
+    expect(parseFilters({ price: '1000-5000' }, 'cars')).to.deep.equal({ price: { min: 1000, max: 5000 } });
+    expect(parseFilters({ telecommute: 'true' }, 'jobs')).to.deep.equal({ telecommute: true });
+  });
+});
+
+describe('Gazetteer', () => {
+  const g = Gazetteer.shared();
+
+  it('resolves places accent-insensitively and corrects a misspelling', () => {
+    expect(g.resolve('es', 'malaga')).to.deep.include({ corrected: false });
+    expect(g.resolve('es', 'malaga')?.place.name).to.equal('Málaga');
+    expect(g.resolve('uk', 'Lodnon')?.place.name).to.equal('London');
+    expect(g.resolve('uk', 'Lodnon')?.corrected).to.equal(true);
+    expect(g.resolve('uk', 'Atlantis')).to.equal(undefined);
+  });
+
+  it('knows the hierarchy of a city area, with our country codes (uk = GB, bc = BE)', () => {
+    const chelsea = g.resolve('uk', 'Chelsea')?.place;
+    expect(chelsea?.kind).to.equal('cityArea');
+    expect(g.lineage(chelsea!).map((p) => p.name)).to.deep.equal(['United Kingdom', 'England', 'London', 'Chelsea']);
+    expect(g.cities('bc')[0]?.name).to.equal('Brussels');
+    expect(g.autocomplete('bc', 'antw')[0]?.name).to.equal('Antwerpen');
+  });
+});
+
+describe('SqliteSearchStore candidate cap', () => {
+  it('returns at most the cap, newest first, and estimates the total beyond it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-'));
+    const store = new SqliteSearchStore(dir);
+    try {
+      const ads: AdInput[] = Array.from({ length: 3000 }, (_, i) => ({
+        country: 'uk',
+        vertical: 'homes',
+        sourceId: 1,
+        partnerAdId: String(i),
+        url: `/partner/1/ads/${i}`,
+        title: i % 2 === 0 ? 'Flat for rent' : 'House for sale',
+        description: 'A home.',
+        date: 1_700_000_000 + i,
+        location: {},
+        images: [],
+        currency: 'GBP',
+        price: { value: 1000 + i },
+        homes: { propertyType: i % 2 === 0 ? 'flat' : 'house', rooms: (i % 5) + 1 },
+      }));
+      await store.writeAds(ads);
+      const site = { country: 'uk', vertical: 'homes' } as const;
+      const base = { site, tags: [], ranges: [], order: 'newest' as const };
+      const capped = await store.findCandidates({ ...base, terms: [['flat']], limit: 100 });
+      expect(capped.candidates).to.have.length(100);
+      expect(capped.complete).to.equal(false);
+      expect(capped.total).to.be.within(1400, 1600);
+      const dates = capped.candidates.map((c) => c.date);
+      expect(dates).to.deep.equal([...dates].sort((a, b) => b - a));
+      expect(dates[0]).to.equal(1_700_000_000 + 2998);
+      const all = await store.findCandidates({ ...base, terms: [['flat']], limit: 5000 });
+      expect(all).to.deep.include({ complete: true, total: 1500 });
+      const ranged = await store.findCandidates({
+        ...base,
+        terms: [],
+        ranges: [{ field: 'rooms', min: 5 }],
+        limit: 5000,
+      });
+      expect(ranged.total).to.equal(600);
+      expect(await store.countAds(site)).to.equal(3000);
+    } finally {
+      store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
