@@ -1,0 +1,109 @@
+import { expect } from 'chai';
+import { createMetrics } from '../../../src/services/metrics/createMetrics';
+import { JSONAPI, MOBILE_UA, clickBody, clickoutApp, type ClickoutApp } from '../clickout/clickoutApp';
+
+/** The value of one sample line of the Prometheus text, 0 when absent. */
+function sample(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe('metrics', function () {
+  this.timeout(30_000);
+
+  describe('createMetrics().observe (the web role)', () => {
+    it('counts queries, errors and timeouts per call, and the response time', async () => {
+      const metrics = createMetrics({ defaultMetrics: false });
+      metrics.observe({ name: 'search', ms: 40, outcome: 'ok' });
+      metrics.observe({ name: 'search', ms: 900, outcome: 'error' });
+      metrics.observe({ name: 'search', ms: 11_000, outcome: 'timeout' });
+      metrics.observe({ name: 'ad', ms: 5, outcome: 'ok' });
+      const text = await metrics.registry.metrics();
+      expect(sample(text, 'trawl_service_calls_total{name="search",client="server"}')).to.equal(3);
+      expect(sample(text, 'trawl_service_call_errors_total{name="search",client="server"}')).to.equal(1);
+      expect(sample(text, 'trawl_service_call_timeouts_total{name="search",client="server"}')).to.equal(1);
+      expect(sample(text, 'trawl_service_calls_total{name="ad",client="server"}')).to.equal(1);
+      expect(sample(text, 'trawl_service_call_duration_seconds_count{name="search",client="server"}')).to.equal(3);
+      expect(
+        sample(text, 'trawl_service_call_duration_seconds_bucket{le="0.05",name="search",client="server"}'),
+      ).to.equal(1);
+      expect(sample(text, 'trawl_service_call_duration_seconds_sum{name="search",client="server"}')).to.be.closeTo(
+        11.94,
+        1e-9,
+      );
+    });
+
+    it('keeps label cardinality bounded', async () => {
+      const metrics = createMetrics({ defaultMetrics: false, maxNames: 2 });
+      for (const name of ['a', 'b', 'c', 'd']) metrics.observe({ name, ms: 1, outcome: 'ok' });
+      const text = await metrics.registry.metrics();
+      expect(sample(text, 'trawl_service_calls_total{name="other",client="server"}')).to.equal(2);
+    });
+  });
+
+  describe('HTTP', () => {
+    let s: ClickoutApp;
+    before(async () => {
+      s = await clickoutApp();
+    });
+    after(() => s.close());
+
+    const report = (path: string, body: unknown) =>
+      s.http.post(`/api/metrics${path}`).set('Content-Type', JSONAPI).send(JSON.stringify(body));
+
+    it('takes browser reports on /query, /error, /timeout, /response-time and /query-custom', async () => {
+      await report('/query', { name: 'search' }).expect(204);
+      await report('/query', { data: { type: 'metrics', attributes: { name: 'search', ms: 120 } } }).expect(204);
+      await report('/error', { name: 'search' }).expect(204);
+      await report('/timeout', { name: 'clickout' }).expect(204);
+      await report('/response-time', { name: 'clickout', ms: 250 }).expect(204);
+      await report('/query-custom', { name: 'popup.shown' }).expect(204);
+      await report('/query-custom', { name: 'popup.shown', value: 2 }).expect(204);
+      const text = (await s.http.get('/metrics').expect(200)).text;
+      expect(sample(text, 'trawl_service_calls_total{name="search",client="browser"}')).to.equal(2);
+      expect(sample(text, 'trawl_service_call_errors_total{name="search",client="browser"}')).to.equal(1);
+      expect(sample(text, 'trawl_service_call_timeouts_total{name="clickout",client="browser"}')).to.equal(1);
+      expect(sample(text, 'trawl_service_call_duration_seconds_count{name="clickout",client="browser"}')).to.equal(1);
+      expect(sample(text, 'trawl_service_call_duration_seconds_count{name="search",client="browser"}')).to.equal(1);
+      expect(sample(text, 'trawl_custom_queries_total{name="popup.shown"}')).to.equal(3);
+    });
+
+    it('refuses bad reports with a 400', async () => {
+      for (const [path, body] of [
+        ['/query', {}],
+        ['/query', { name: 'a b' }],
+        ['/query', { name: 'x'.repeat(65) }],
+        ['/response-time', { name: 'search' }],
+        ['/response-time', { name: 'search', ms: -1 }],
+        ['/query-custom', { name: 'x', value: 0 }],
+      ] as const) {
+        const res = await report(path, body);
+        expect(res.status, `${path} ${JSON.stringify(body)}`).to.equal(400);
+        expect(JSON.parse(res.text).errors[0].code).to.equal('INVALID_PARAMETER');
+      }
+      const malformed = await s.http.post('/api/metrics/query').set('Content-Type', JSONAPI).send('{"name":');
+      expect(malformed.status).to.equal(400);
+    });
+
+    it("exposes process figures and the services' own counters at /metrics in the Prometheus format", async () => {
+      await s.http
+        .post('/api/clickout/clicks')
+        .set('Content-Type', JSONAPI)
+        .set('User-Agent', MOBILE_UA)
+        .send(JSON.stringify(clickBody('es-paid-1')))
+        .expect(201);
+      await s.http
+        .post('/api/clickout/clicks')
+        .set('Content-Type', JSONAPI)
+        .set('User-Agent', MOBILE_UA)
+        .send(JSON.stringify(clickBody('no-such-ad')))
+        .expect(404);
+      const res = await s.http.get('/metrics').expect(200);
+      expect(res.headers['content-type']).to.contain('text/plain');
+      expect(res.text).to.contain('process_cpu_user_seconds_total');
+      expect(res.text).to.contain('nodejs_eventloop_lag_seconds');
+      expect(sample(res.text, 'trawl_clickouts_total{outcome="billed"}')).to.equal(1);
+      expect(sample(res.text, 'trawl_clickouts_total{outcome="rejected_ad_not_found"}')).to.equal(1);
+    });
+  });
+});
