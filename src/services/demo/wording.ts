@@ -1,0 +1,479 @@
+import type { Lang } from '../search/reference';
+
+/** Demo wording per language (English elsewhere): job titles, product nouns, features, sentences. */
+
+export const JOB_TITLES: Record<number, Record<Lang, string[]>> = {
+  1: t(
+    ['Accountant', 'Financial analyst'],
+    ['Contable', 'Analista financiero'],
+    ['Contabile'],
+    ['Comptable'],
+    ['Buchhalter'],
+    ['Contabilista'],
+    ['Boekhouder'],
+  ),
+  2: t(
+    ['Office administrator', 'Receptionist'],
+    ['Administrativo', 'Recepcionista'],
+    ['Impiegato amministrativo'],
+    ['Assistant administratif'],
+    ['Bürokaufmann'],
+    ['Administrativo'],
+    ['Administratief medewerker'],
+  ),
+  3: t(
+    ['Customer service advisor', 'Call centre agent'],
+    ['Teleoperador', 'Agente de atención al cliente'],
+    ['Operatore call center'],
+    ['Conseiller clientèle'],
+    ['Kundenberater'],
+    ['Operador de call center'],
+    ['Klantenservicemedewerker'],
+  ),
+  4: t(
+    ['Primary teacher', 'English teacher'],
+    ['Profesor de inglés', 'Maestro de primaria'],
+    ['Insegnante'],
+    ['Professeur des écoles'],
+    ['Lehrer'],
+    ['Professor'],
+    ['Leraar'],
+  ),
+  5: t(
+    ['Mechanical engineer', 'Civil engineer'],
+    ['Ingeniero mecánico', 'Ingeniero civil'],
+    ['Ingegnere meccanico'],
+    ['Ingénieur mécanique'],
+    ['Maschinenbauingenieur'],
+    ['Engenheiro mecânico'],
+    ['Werktuigbouwkundige'],
+  ),
+  6: t(
+    ['Nurse', 'Care assistant'],
+    ['Enfermero', 'Auxiliar de enfermería'],
+    ['Infermiere'],
+    ['Infirmier'],
+    ['Pflegefachkraft'],
+    ['Enfermeiro'],
+    ['Verpleegkundige'],
+  ),
+  7: t(
+    ['Chef', 'Waiter'],
+    ['Camarero', 'Cocinero'],
+    ['Cameriere', 'Cuoco'],
+    ['Serveur', 'Cuisinier'],
+    ['Koch', 'Kellner'],
+    ['Empregado de mesa', 'Cozinheiro'],
+    ['Kok', 'Bediening'],
+  ),
+  8: t(
+    ['Software developer', 'Data analyst'],
+    ['Programador', 'Desarrollador web'],
+    ['Sviluppatore software'],
+    ['Développeur web'],
+    ['Softwareentwickler'],
+    ['Programador'],
+    ['Softwareontwikkelaar'],
+  ),
+  9: t(
+    ['Delivery driver', 'Warehouse operative'],
+    ['Repartidor', 'Mozo de almacén'],
+    ['Magazziniere', 'Autista'],
+    ['Préparateur de commandes', 'Chauffeur livreur'],
+    ['Lagerhelfer', 'Fahrer'],
+    ['Motorista', 'Operador de armazém'],
+    ['Magazijnmedewerker', 'Chauffeur'],
+  ),
+  10: t(
+    ['Marketing manager', 'Social media executive'],
+    ['Responsable de marketing'],
+    ['Responsabile marketing'],
+    ['Chef de projet marketing'],
+    ['Marketing Manager'],
+    ['Gestor de marketing'],
+    ['Marketingmanager'],
+  ),
+  11: t(
+    ['Sales assistant', 'Store manager'],
+    ['Dependiente', 'Encargado de tienda'],
+    ['Commesso'],
+    ['Vendeur en magasin'],
+    ['Verkäufer'],
+    ['Operador de loja'],
+    ['Verkoopmedewerker'],
+  ),
+  12: t(
+    ['Sales executive', 'Account manager'],
+    ['Comercial', 'Gestor de cuentas'],
+    ['Agente di commercio'],
+    ['Commercial'],
+    ['Vertriebsmitarbeiter'],
+    ['Comercial'],
+    ['Accountmanager'],
+  ),
+  13: t(
+    ['Electrician', 'Site manager'],
+    ['Electricista', 'Jefe de obra'],
+    ['Elettricista'],
+    ['Électricien'],
+    ['Elektriker'],
+    ['Eletricista'],
+    ['Elektricien'],
+  ),
+  14: t(
+    ['HR advisor', 'Recruiter'],
+    ['Técnico de recursos humanos'],
+    ['Addetto risorse umane'],
+    ['Chargé de recrutement'],
+    ['Personalreferent'],
+    ['Técnico de recursos humanos'],
+    ['HR-adviseur'],
+  ),
+};
+
+export const PRODUCT_NOUNS: Record<number, Record<Lang, string[]>> = {
+  101: t(
+    ['Sofa', 'Dining table', 'Wardrobe'],
+    ['Sofá', 'Mesa de comedor'],
+    ['Divano', 'Tavolo'],
+    ['Canapé', 'Table'],
+    ['Sofa', 'Esstisch'],
+    ['Sofá', 'Mesa'],
+    ['Bank', 'Eettafel'],
+  ),
+  102: t(
+    ['Road bike', 'Treadmill'],
+    ['Bicicleta de carretera', 'Cinta de correr'],
+    ['Bici da corsa'],
+    ['Vélo de route'],
+    ['Rennrad'],
+    ['Bicicleta'],
+    ['Racefiets'],
+  ),
+  103: t(
+    ['Laptop', 'Television'],
+    ['Portátil', 'Televisor'],
+    ['Portatile', 'Televisore'],
+    ['Ordinateur portable', 'Télévision'],
+    ['Laptop', 'Fernseher'],
+    ['Portátil', 'Televisão'],
+    ['Laptop', 'Televisie'],
+  ),
+  104: t(
+    ['Dog kennel', 'Aquarium'],
+    ['Caseta para perro', 'Acuario'],
+    ['Cuccia', 'Acquario'],
+    ['Niche', 'Aquarium'],
+    ['Hundehütte', 'Aquarium'],
+    ['Casota', 'Aquário'],
+    ['Hondenhok', 'Aquarium'],
+  ),
+  105: t(['Smartphone'], ['Móvil'], ['Cellulare'], ['Smartphone'], ['Handy'], ['Telemóvel'], ['Smartphone']),
+  106: t(
+    ['Electric guitar', 'Digital piano'],
+    ['Guitarra eléctrica', 'Piano digital'],
+    ['Chitarra elettrica'],
+    ['Guitare électrique'],
+    ['E-Gitarre'],
+    ['Guitarra elétrica'],
+    ['Elektrische gitaar'],
+  ),
+  107: t(
+    ['Pushchair', 'Cot'],
+    ['Carrito de bebé', 'Cuna'],
+    ['Passeggino'],
+    ['Poussette'],
+    ['Kinderwagen'],
+    ['Carrinho de bebé'],
+    ['Kinderwagen'],
+  ),
+  108: t(
+    ['Camera', 'Lens'],
+    ['Cámara', 'Objetivo'],
+    ['Fotocamera'],
+    ['Appareil photo'],
+    ['Kamera'],
+    ['Câmara'],
+    ['Camera'],
+  ),
+  109: t(
+    ['Vinyl records', 'Stamp collection'],
+    ['Discos de vinilo'],
+    ['Dischi in vinile'],
+    ['Vinyles'],
+    ['Schallplatten'],
+    ['Discos de vinil'],
+    ['Lp-platen'],
+  ),
+  110: t(
+    ['Leather jacket', 'Trainers'],
+    ['Chaqueta de cuero', 'Zapatillas'],
+    ['Giacca di pelle'],
+    ['Veste en cuir'],
+    ['Lederjacke'],
+    ['Casaco de pele'],
+    ['Leren jas'],
+  ),
+  111: t(
+    ['Hair dryer', 'Electric toothbrush'],
+    ['Secador de pelo'],
+    ['Asciugacapelli'],
+    ['Sèche-cheveux'],
+    ['Haartrockner'],
+    ['Secador de cabelo'],
+    ['Föhn'],
+  ),
+  112: t(
+    ['Car roof box', 'Alloy wheels'],
+    ['Baca de coche', 'Llantas'],
+    ['Box auto', 'Cerchi in lega'],
+    ['Coffre de toit'],
+    ['Dachbox'],
+    ['Jantes'],
+    ['Dakkoffer'],
+  ),
+};
+
+export const PRODUCT_BRANDS: Record<number, string[]> = {
+  101: ['IKEA', 'Habitat', 'Kave Home'],
+  102: ['Decathlon', 'Specialized', 'Trek'],
+  103: ['Samsung', 'LG', 'Lenovo', 'Sony'],
+  104: ['Trixie', 'Ferplast'],
+  105: ['Apple', 'Samsung', 'Xiaomi'],
+  106: ['Fender', 'Yamaha', 'Roland'],
+  107: ['Bugaboo', 'Chicco'],
+  108: ['Canon', 'Nikon', 'Fujifilm'],
+  109: ['Vintage'],
+  110: ['Nike', 'Adidas', 'Levi’s'],
+  111: ['Philips', 'Braun', 'Oral-B'],
+  112: ['Thule', 'OZ Racing'],
+};
+
+export const COMPANIES = [
+  'Amazon',
+  'DHL',
+  'Accenture',
+  'Deloitte',
+  'IKEA',
+  'Carrefour',
+  'Siemens',
+  'Randstad',
+  'Adecco',
+  'Decathlon',
+  'Lidl',
+  'Aldi',
+  'Hilton',
+  'Marriott',
+  'Santander',
+  'Nestlé',
+  'Unilever',
+  'Vodafone',
+  'Bosch',
+  'Inditex',
+  'H&M',
+  'IBM',
+  'Capgemini',
+  'KPMG',
+  'PwC',
+  'Manpower',
+];
+
+export const HOME_FEATURES: Record<Lang, string[]> = {
+  en: [
+    'garden',
+    'terrace',
+    'lift',
+    'swimming pool',
+    'air conditioning',
+    'balcony',
+    'storage room',
+    'fireplace',
+    'sea views',
+    'close to public transport',
+  ],
+  es: [
+    'jardín',
+    'terraza',
+    'ascensor',
+    'piscina',
+    'aire acondicionado',
+    'balcón',
+    'trastero',
+    'chimenea',
+    'vistas al mar',
+    'cerca del metro',
+  ],
+  it: [
+    'giardino',
+    'terrazzo',
+    'ascensore',
+    'piscina',
+    'aria condizionata',
+    'balcone',
+    'cantina',
+    'camino',
+    'vista mare',
+    'vicino alla metro',
+  ],
+  fr: [
+    'jardin',
+    'terrasse',
+    'ascenseur',
+    'piscine',
+    'climatisation',
+    'balcon',
+    'cave',
+    'cheminée',
+    'vue mer',
+    'proche des transports',
+  ],
+  de: ['Garten', 'Terrasse', 'Aufzug', 'Pool', 'Klimaanlage', 'Balkon', 'Keller', 'Kamin', 'Meerblick', 'nahe ÖPNV'],
+  pt: [
+    'jardim',
+    'terraço',
+    'elevador',
+    'piscina',
+    'ar condicionado',
+    'varanda',
+    'arrecadação',
+    'lareira',
+    'vista mar',
+    'perto do metro',
+  ],
+  nl: ['tuin', 'dakterras', 'lift', 'zwembad', 'airco', 'balkon', 'berging', 'open haard', 'zeezicht', 'dicht bij OV'],
+};
+
+export const COLORS: Record<Lang, string[]> = {
+  en: ['white', 'black', 'silver', 'grey', 'blue', 'red'],
+  es: ['blanco', 'negro', 'plata', 'gris', 'azul', 'rojo'],
+  it: ['bianco', 'nero', 'argento', 'grigio', 'blu', 'rosso'],
+  fr: ['blanc', 'noir', 'argent', 'gris', 'bleu', 'rouge'],
+  de: ['weiß', 'schwarz', 'silber', 'grau', 'blau', 'rot'],
+  pt: ['branco', 'preto', 'prata', 'cinzento', 'azul', 'vermelho'],
+  nl: ['wit', 'zwart', 'zilver', 'grijs', 'blauw', 'rood'],
+};
+
+type Sentences = {
+  home: (p: {
+    prop: string;
+    area: number;
+    rooms: number;
+    baths: number;
+    city: string;
+    features: string;
+    source: string;
+  }) => string;
+  car: (p: {
+    make: string;
+    model: string;
+    year: number;
+    km: string;
+    fuel: string;
+    gearbox: string;
+    doors: number;
+    color: string;
+    city: string;
+  }) => string;
+  job: (p: {
+    company: string;
+    title: string;
+    city: string;
+    type: string;
+    hours: string;
+    years: number;
+    salary: string;
+    remote: boolean;
+  }) => string;
+  product: (p: { noun: string; brand: string; used: boolean; city: string }) => string;
+  inCity: string;
+};
+
+export const SENTENCES: Record<Lang, Sentences> = {
+  en: {
+    home: (p) =>
+      `${p.prop} of ${p.area} m² with ${p.rooms} bedrooms and ${p.baths} bathrooms in ${p.city}. Features: ${p.features}. Contact ${p.source} to arrange a viewing.`,
+    car: (p) =>
+      `${p.year} ${p.make} ${p.model}, ${p.km} km, ${p.fuel}, ${p.gearbox} gearbox, ${p.doors} doors, ${p.color}. Full service history. Located in ${p.city}.`,
+    job: (p) =>
+      `${p.company} is hiring a ${p.title} in ${p.city}. ${p.type}, ${p.hours}. At least ${p.years} years of experience. Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
+    product: (p) =>
+      `${p.used ? 'Used' : 'New'} ${p.noun.toLowerCase()} by ${p.brand}, in very good condition. Pick-up in ${p.city}.`,
+    inCity: 'in',
+  },
+  es: {
+    home: (p) =>
+      `${p.prop} de ${p.area} m² con ${p.rooms} habitaciones y ${p.baths} baños en ${p.city}. Características: ${p.features}. Contacta con ${p.source} para visitarlo.`,
+    car: (p) =>
+      `${p.make} ${p.model} de ${p.year}, ${p.km} km, ${p.fuel}, cambio ${p.gearbox}, ${p.doors} puertas, color ${p.color}. Libro de revisiones. En ${p.city}.`,
+    job: (p) =>
+      `${p.company} busca ${p.title} en ${p.city}. Contrato ${p.type}, ${p.hours}. Experiencia mínima de ${p.years} años. Salario ${p.salary} al año.${p.remote ? ' Posibilidad de teletrabajo.' : ''}`,
+    product: (p) =>
+      `${p.noun} ${p.brand} ${p.used ? 'de segunda mano' : 'nuevo'}, en muy buen estado. Recogida en ${p.city}.`,
+    inCity: 'en',
+  },
+  it: {
+    home: (p) =>
+      `${p.prop} di ${p.area} m² con ${p.rooms} camere e ${p.baths} bagni a ${p.city}. Caratteristiche: ${p.features}. Contatta ${p.source} per una visita.`,
+    car: (p) =>
+      `${p.make} ${p.model} del ${p.year}, ${p.km} km, ${p.fuel}, cambio ${p.gearbox}, ${p.doors} porte, colore ${p.color}. Tagliandi certificati. A ${p.city}.`,
+    job: (p) =>
+      `${p.company} cerca ${p.title} a ${p.city}. Contratto ${p.type}, ${p.hours}. Esperienza minima ${p.years} anni. RAL ${p.salary}.${p.remote ? ' Smart working possibile.' : ''}`,
+    product: (p) => `${p.noun} ${p.brand} ${p.used ? 'usato' : 'nuovo'}, in ottime condizioni. Ritiro a ${p.city}.`,
+    inCity: 'a',
+  },
+  fr: {
+    home: (p) =>
+      `${p.prop} de ${p.area} m² avec ${p.rooms} chambres et ${p.baths} salles de bain à ${p.city}. Atouts : ${p.features}. Contactez ${p.source} pour une visite.`,
+    car: (p) =>
+      `${p.make} ${p.model} de ${p.year}, ${p.km} km, ${p.fuel}, boîte ${p.gearbox}, ${p.doors} portes, couleur ${p.color}. Carnet d'entretien à jour. À ${p.city}.`,
+    job: (p) =>
+      `${p.company} recrute un ${p.title} à ${p.city}. Contrat ${p.type}, ${p.hours}. ${p.years} ans d'expérience minimum. Salaire ${p.salary} par an.${p.remote ? ' Télétravail possible.' : ''}`,
+    product: (p) => `${p.noun} ${p.brand} ${p.used ? "d'occasion" : 'neuf'}, en très bon état. À retirer à ${p.city}.`,
+    inCity: 'à',
+  },
+  de: {
+    home: (p) =>
+      `${p.prop} mit ${p.area} m², ${p.rooms} Zimmern und ${p.baths} Bädern in ${p.city}. Ausstattung: ${p.features}. Besichtigung über ${p.source}.`,
+    car: (p) =>
+      `${p.make} ${p.model}, Baujahr ${p.year}, ${p.km} km, ${p.fuel}, ${p.gearbox}, ${p.doors} Türen, Farbe ${p.color}. Scheckheftgepflegt. Standort ${p.city}.`,
+    job: (p) =>
+      `${p.company} sucht ${p.title} in ${p.city}. ${p.type}, ${p.hours}. Mindestens ${p.years} Jahre Berufserfahrung. Gehalt ${p.salary} pro Jahr.${p.remote ? ' Homeoffice möglich.' : ''}`,
+    product: (p) =>
+      `${p.noun} von ${p.brand}, ${p.used ? 'gebraucht' : 'neu'}, sehr guter Zustand. Abholung in ${p.city}.`,
+    inCity: 'in',
+  },
+  pt: {
+    home: (p) =>
+      `${p.prop} de ${p.area} m² com ${p.rooms} quartos e ${p.baths} casas de banho em ${p.city}. Características: ${p.features}. Contacte ${p.source} para visitar.`,
+    car: (p) =>
+      `${p.make} ${p.model} de ${p.year}, ${p.km} km, ${p.fuel}, caixa ${p.gearbox}, ${p.doors} portas, cor ${p.color}. Revisões em dia. Em ${p.city}.`,
+    job: (p) =>
+      `${p.company} contrata ${p.title} em ${p.city}. Contrato ${p.type}, ${p.hours}. Experiência mínima de ${p.years} anos. Salário ${p.salary} por ano.${p.remote ? ' Teletrabalho possível.' : ''}`,
+    product: (p) =>
+      `${p.noun} ${p.brand} ${p.used ? 'usado' : 'novo'}, em muito bom estado. Levantamento em ${p.city}.`,
+    inCity: 'em',
+  },
+  nl: {
+    home: (p) =>
+      `${p.prop} van ${p.area} m² met ${p.rooms} slaapkamers en ${p.baths} badkamers in ${p.city}. Kenmerken: ${p.features}. Neem contact op met ${p.source} voor een bezichtiging.`,
+    car: (p) =>
+      `${p.make} ${p.model} uit ${p.year}, ${p.km} km, ${p.fuel}, ${p.gearbox}, ${p.doors} deuren, kleur ${p.color}. Onderhoudshistorie aanwezig. In ${p.city}.`,
+    job: (p) =>
+      `${p.company} zoekt een ${p.title} in ${p.city}. ${p.type}, ${p.hours}. Minimaal ${p.years} jaar ervaring. Salaris ${p.salary} per jaar.${p.remote ? ' Thuiswerken mogelijk.' : ''}`,
+    product: (p) =>
+      `${p.used ? 'Gebruikte' : 'Nieuwe'} ${p.noun.toLowerCase()} van ${p.brand}, in zeer goede staat. Ophalen in ${p.city}.`,
+    inCity: 'in',
+  },
+};
+
+function t(
+  en: string[],
+  es: string[],
+  it: string[],
+  fr: string[],
+  de: string[],
+  pt: string[],
+  nl: string[],
+): Record<Lang, string[]> {
+  return { en, es, it, fr, de, pt, nl };
+}

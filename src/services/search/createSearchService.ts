@@ -1,0 +1,67 @@
+import type express from 'express';
+import { createMediaRouter, createPartnerRouter } from '../demo/demoPages';
+import { seedDemoData } from '../demo/seedDemoData';
+import { createKeywordsRouter } from '../keywords/keywordsRouter';
+import { Gazetteer } from '../places/Gazetteer';
+import { SearchEngine } from './SearchEngine';
+import type { SearchStore } from './SearchStore';
+import { createSitesRouter } from './sitesRouter';
+import { SqliteSearchStore } from './SqliteSearchStore';
+
+export interface SearchServiceOptions {
+  dataDir: string;
+  now?: () => Date;
+  log?: (msg: string, extra?: object) => void;
+}
+
+export interface SearchService {
+  /** Mounted at `/api/sites`: `/:country/:vertical/search`, `/search/m`, `/retention`, `/landing`, `/ad/:id`, `/ad/:id/related`, `/autocomplete/:field`, `/seoLinks`, `/suggestions`. */
+  sitesRouter: express.Router;
+  /** Mounted at `/api`: `/keywords/:vertical`. */
+  keywordsRouter: express.Router;
+  /** Mounted at `/partner`: demo partner ad pages (`/partner/:sourceId/ads/:partnerAdId`). */
+  partnerRouter: express.Router;
+  /** Mounted at `/media`: generated pictures and partner logos. */
+  mediaRouter: express.Router;
+  store: SearchStore;
+  /** Seeds demo data when the store is empty; returns the number of ads written. */
+  seedDemoData(onProgress?: (done: number, total: number) => void): Promise<number>;
+  close(): void;
+}
+
+/** The search service on the embedded SQLite store in `<dataDir>/search.sqlite`. */
+export function createSearchService(options: SearchServiceOptions): SearchService {
+  const now = options.now ?? (() => new Date());
+  const store = new SqliteSearchStore(options.dataDir);
+  let gazetteer: Gazetteer | undefined;
+  const places = () => (gazetteer ??= Gazetteer.shared());
+  const engine = new SearchEngine({
+    store,
+    get gazetteer() {
+      return places();
+    },
+    now,
+  });
+  return {
+    sitesRouter: createSitesRouter(engine, options.log),
+    keywordsRouter: createKeywordsRouter(store, options.log),
+    partnerRouter: createPartnerRouter(store, now),
+    mediaRouter: createMediaRouter(store),
+    store,
+    async seedDemoData(onProgress) {
+      if ((await store.countAds()) > 0) return 0;
+      const started = Date.now();
+      const written = await seedDemoData({
+        store,
+        gazetteer: places(),
+        now: Math.floor(now().getTime() / 1000),
+        ...(onProgress ? { onProgress } : {}),
+      });
+      options.log?.('demo data seeded', { ads: written, ms: Date.now() - started });
+      return written;
+    },
+    close() {
+      store.close();
+    },
+  };
+}

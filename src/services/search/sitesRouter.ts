@@ -1,0 +1,118 @@
+import express, { type ErrorRequestHandler, type Request } from 'express';
+import { z } from 'zod';
+import { ServiceError, jsonApiErrorHandler, parseInput, sendDocument, sendErrors } from '../jsonapi';
+import { checkCountry, parseSearchParams, rawQuery } from './params';
+import { PROPERTY_TYPES } from './reference';
+import { NoResults, type SearchEngine, type SearchMode } from './SearchEngine';
+import { siteOf } from './siteKeys';
+import type { SiteKey } from './types';
+
+function siteFrom(req: Request): SiteKey {
+  const { country = '', vertical = '' } = req.params as Record<string, string>;
+  const site = siteOf(country, vertical);
+  if (!site) throw new ServiceError(404, 'SITE_NOT_FOUND', `No ${vertical} site for country ${country}`);
+  return site;
+}
+
+/** The request path without its query string, as seen from the app's root. */
+function selfPath(req: Request): string {
+  const url = req.originalUrl;
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
+const adQuerySchema = z.object({
+  countryCode: z.string().max(5).optional(),
+  device: z.enum(['mobile', 'desktop', 'tablet']).optional(),
+  what: z.string().max(200).optional(),
+  where: z.string().max(200).optional(),
+});
+
+const autocompleteSchema = z.object({
+  term: z.string().trim().min(1, 'term is required').max(100),
+  countryCode: z.string().max(5).optional(),
+});
+
+const seoLinksSchema = z.object({
+  countryCode: z.string().max(5).optional(),
+  homePageCategory: z.string().max(50).optional(),
+  propertyType: z
+    .string()
+    .refine((v) => PROPERTY_TYPES.some((p) => p.value === v), 'unknown property type')
+    .optional(),
+  dealType: z.string().regex(/^\d+$/, 'must be a deal type id').transform(Number).optional(),
+});
+
+/** A NoResults error keeps its meta (the keyword object) beside the error. */
+export const noResultsHandler: ErrorRequestHandler = (err, _req, res, next) => {
+  if (err instanceof NoResults && !res.headersSent) {
+    sendDocument(res, 404, { errors: [err.toJson()], ...(Object.keys(err.meta).length > 0 ? { meta: err.meta } : {}) });
+    return;
+  }
+  next(err);
+};
+
+/** `/api/sites/:country/:vertical/...`: the search calls of service-calls spec §7. */
+export function createSitesRouter(engine: SearchEngine, log?: (msg: string, extra?: object) => void): express.Router {
+  const router = express.Router();
+  const searchRoute = (mode: SearchMode) => async (req: Request, res: express.Response) => {
+    const site = siteFrom(req);
+    const params = parseSearchParams(rawQuery(req.originalUrl), site.country, site.vertical);
+    sendDocument(res, 200, await engine.search(site, params, mode, selfPath(req)));
+  };
+  router.get('/:country/:vertical/search', searchRoute('search'));
+  router.get('/:country/:vertical/search/m', searchRoute('search'));
+  router.get('/:country/:vertical/retention', searchRoute('retention'));
+  router.get('/:country/:vertical/landing', searchRoute('landing'));
+  router.get('/:country/:vertical/suggestions', async (req, res) => {
+    const site = siteFrom(req);
+    const params = parseSearchParams(rawQuery(req.originalUrl), site.country, site.vertical);
+    sendDocument(res, 200, await engine.suggestions(site, params));
+  });
+  router.get('/:country/:vertical/ad/:id', async (req, res) => {
+    const site = siteFrom(req);
+    const q = parseInput(adQuerySchema, rawQuery(req.originalUrl));
+    checkCountry(q.countryCode, site.country);
+    sendDocument(res, 200, await engine.ad(site, req.params.id ?? '', q.device ?? 'mobile'));
+  });
+  router.get('/:country/:vertical/ad/:id/related', async (req, res) => {
+    const site = siteFrom(req);
+    const q = parseInput(adQuerySchema, rawQuery(req.originalUrl));
+    checkCountry(q.countryCode, site.country);
+    const doc = await engine.related(site, req.params.id ?? '', {
+      what: q.what ?? '',
+      where: site.vertical === 'jobs' ? '' : (q.where ?? ''),
+      device: q.device ?? 'mobile',
+    });
+    sendDocument(res, 200, doc);
+  });
+  router.get('/:country/:vertical/autocomplete/:field', async (req, res) => {
+    const site = siteFrom(req);
+    const q = parseInput(autocompleteSchema, rawQuery(req.originalUrl));
+    checkCountry(q.countryCode, site.country);
+    sendDocument(res, 200, await engine.autocomplete(site, req.params.field ?? '', q.term));
+  });
+  router.get('/:country/:vertical/seoLinks', async (req, res) => {
+    const site = siteFrom(req);
+    const q = parseInput(seoLinksSchema, rawQuery(req.originalUrl));
+    checkCountry(q.countryCode, site.country);
+    const options = site.vertical === 'homes' ? q : {};
+    sendDocument(
+      res,
+      200,
+      await engine.seoLinks(site, {
+        ...(options.homePageCategory ? { homePageCategory: options.homePageCategory } : {}),
+        ...(options.propertyType ? { propertyType: options.propertyType } : {}),
+        ...(options.dealType !== undefined ? { dealType: options.dealType } : {}),
+      }),
+    );
+  });
+  router.use((req, res) => {
+    sendErrors(res, [ServiceError.notFound(`No search call at ${req.method} ${selfPath(req)}`)]);
+  });
+  router.use(noResultsHandler);
+  router.use(
+    jsonApiErrorHandler((err) => log?.('search service failed', { err: String((err as Error)?.stack ?? err) })),
+  );
+  return router;
+}

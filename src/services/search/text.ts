@@ -1,0 +1,78 @@
+/**
+ * Text helpers shared by the search index, the gazetteer and the demo data:
+ * accent- and case-folding that agrees with FTS5's `unicode61
+ * remove_diacritics 2` tokenizer, tokenizing, slugs.
+ */
+
+const SPECIAL_FOLDS: Record<string, string> = {
+  ß: 'ss',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+/** Lower-case, accents removed: "Málaga" → "malaga", "Köln" → "koln". */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[ßøæœłđðþı]/g, (c) => SPECIAL_FOLDS[c] ?? c);
+}
+
+/** Folded words of a text, as the index sees them (letters and digits only). */
+export function tokenize(text: string): string[] {
+  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** A URL- and token-safe slug: "Mercedes-Benz" → "mercedesbenz". */
+export function slug(text: string): string {
+  return tokenize(text).join('');
+}
+
+/** Folded words joined by single spaces: the normal form of a phrase. */
+export function normalizePhrase(text: string): string {
+  return tokenize(text).join(' ');
+}
+
+/**
+ * Edit distance with adjacent transpositions (optimal string alignment), so
+ * "lodnon" is one edit from "london"; returns max+1 once it is exceeded.
+ */
+export function editDistance(a: string, b: string, max = 3): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (prev2[j - 2] ?? 0) + 1);
+      cur.push(v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length] ?? max + 1;
+}
+
+/** Capitalises the first letter: "flat" → "Flat". */
+export function capitalize(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}

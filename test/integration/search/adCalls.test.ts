@@ -1,0 +1,257 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { JSONAPI_MEDIA_TYPE } from '../../../src/services/jsonapi';
+import { adsOf, openApi, searchApp, type SearchApp } from './searchApp';
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('search service: ad, related, autocomplete, SEO links, keywords, partner pages', function () {
+  this.timeout(30_000);
+  let s: SearchApp;
+
+  before(async () => {
+    s = await searchApp([
+      { country: 'uk', vertical: 'homes' },
+      { country: 'uk', vertical: 'cars' },
+      { country: 'uk', vertical: 'jobs' },
+      { country: 'es', vertical: 'homes' },
+      { country: 'it', vertical: 'products' },
+    ]);
+  });
+  after(() => s.close());
+
+  async function get(url: string, template: string, status = 200): Promise<Body> {
+    const res = await request(s.app).get(url);
+    expect(res.status, `${url}: ${res.text.slice(0, 300)}`).to.equal(status);
+    expect(res.headers['content-type']).to.contain(JSONAPI_MEDIA_TYPE);
+    const body = JSON.parse(res.text) as Body;
+    openApi.check(template, status, body);
+    return body;
+  }
+
+  describe('/ad/{id}', () => {
+    it('answers one ad with its partner url, source and campaign', async () => {
+      const list = await get('/api/sites/uk/homes/search?page[premium][size]=1', '/sites/{country}/{vertical}/search');
+      const premium = (list.meta.premium as Body[])[0];
+      const body = await get(
+        `/api/sites/uk/homes/ad/${premium?.id}?countryCode=uk&device=desktop`,
+        '/sites/{country}/{vertical}/ad/{id}',
+      );
+      const a = body.data.attributes;
+      expect(body.data.id).to.equal(premium?.id);
+      expect(a.url).to.match(/^\/partner\/\d+\/ads\/\w+$/);
+      expect(a.premium).to.equal(true);
+      expect(a.section_type_id).to.equal(2);
+      expect(a.source.ad.campaignIds).to.have.length(1);
+      expect(a.source.ad.cpcDesktop).to.be.greaterThan(0);
+      const stored = await s.service.store.getAd(String(premium?.id));
+      expect(stored?.url).to.equal(a.url);
+      expect(stored?.source?.campaigns[0]?.active).to.equal(true);
+      expect(stored?.country).to.equal('uk');
+    });
+
+    it('answers an unknown ad, or an ad of another site, with a 404', async () => {
+      await get('/api/sites/uk/homes/ad/nope', '/sites/{country}/{vertical}/ad/{id}', 404);
+      const cars = await get('/api/sites/uk/cars/search', '/sites/{country}/{vertical}/search');
+      await get(`/api/sites/uk/homes/ad/${adsOf(cars)[0]?.id}`, '/sites/{country}/{vertical}/ad/{id}', 404);
+      await get('/api/sites/uk/homes/ad/x?countryCode=fr', '/sites/{country}/{vertical}/ad/{id}', 400);
+    });
+
+    it('flags an expired ad and leaves it out of search', async () => {
+      const list = await get('/api/sites/uk/jobs/search?page[size]=1', '/sites/{country}/{vertical}/search');
+      const ad = adsOf(list)[0];
+      const before = list.meta.totalCount as number;
+      await s.service.store.expireAds([String(ad?.id)]);
+      const body = await get(`/api/sites/uk/jobs/ad/${ad?.id}`, '/sites/{country}/{vertical}/ad/{id}');
+      expect(body.meta.expired).to.equal(true);
+      expect(body.data.attributes.section_id).to.equal(5);
+      expect((await s.service.store.getAd(String(ad?.id)))?.expired).to.equal(true);
+      const after = await get('/api/sites/uk/jobs/search?page[size]=1', '/sites/{country}/{vertical}/search');
+      expect(after.meta.totalCount).to.equal(before - 1);
+    });
+  });
+
+  describe('/ad/{id}/related', () => {
+    it('answers 6 ads, the duplicates of the ad first (149 mobile, 157 desktop), then similar ones (190)', async () => {
+      const row =
+        s.service.store instanceof Object
+          ? ((s.service.store as unknown as { db: { prepare(sql: string): { get(): unknown } } }).db
+              .prepare(
+                "SELECT id FROM ads WHERE dup IS NOT NULL AND site = (SELECT site FROM ads WHERE id IS NOT NULL AND partner_id LIKE 'ukh%' LIMIT 1) AND expired = 0 LIMIT 1",
+              )
+              .get() as { id: string })
+          : undefined;
+      const id = row?.id;
+      const body = await get(
+        `/api/sites/uk/homes/ad/${id}/related?what=flat&where=London`,
+        '/sites/{country}/{vertical}/ad/{id}/related',
+      );
+      const ads = adsOf(body);
+      expect(ads).to.have.length(6);
+      expect(ads[0]?.attributes.section_id).to.equal(149);
+      expect(ads.slice(1).every((a) => a.attributes.section_id === 190)).to.equal(true);
+      expect(ads.map((a) => a.id)).to.not.include(id);
+      const desktop = await get(
+        `/api/sites/uk/homes/ad/${id}/related?device=desktop`,
+        '/sites/{country}/{vertical}/ad/{id}/related',
+      );
+      expect(adsOf(desktop)[0]?.attributes.section_id).to.equal(157);
+    });
+
+    it('answers 404 when nothing is related', async () => {
+      const lonely = await searchApp([]);
+      try {
+        await lonely.service.store.writeAds([
+          {
+            country: 'uk',
+            vertical: 'homes',
+            sourceId: 1,
+            partnerAdId: 'only',
+            url: '/partner/1/ads/only',
+            title: 'Flat for rent in Leeds',
+            description: 'The only ad.',
+            date: 1_700_000_000,
+            location: {},
+            images: [],
+            currency: 'GBP',
+            homes: { propertyType: 'flat' },
+          },
+        ]);
+        const ad = (await request(lonely.app).get('/api/sites/uk/homes/search')).body as Body;
+        const id =
+          JSON.parse(JSON.stringify(ad)).data?.[0]?.id ??
+          JSON.parse((await request(lonely.app).get('/api/sites/uk/homes/search')).text).data[0].id;
+        const res = await request(lonely.app).get(`/api/sites/uk/homes/ad/${id}/related`);
+        expect(res.status).to.equal(404);
+        expect(JSON.parse(res.text).errors[0].code).to.equal('NO_RESULTS');
+      } finally {
+        lonely.close();
+      }
+    });
+  });
+
+  describe('/autocomplete/{field}', () => {
+    it('completes places by accent-insensitive prefix, biggest first', async () => {
+      const body = await get(
+        '/api/sites/uk/homes/autocomplete/where?term=lon&countryCode=uk',
+        '/sites/{country}/{vertical}/autocomplete/{field}',
+      );
+      expect(body.data[0].attributes).to.include({ label: 'London, England', value: 'London', geoId: 2643743 });
+      const es = await get(
+        '/api/sites/es/homes/autocomplete/where?term=M%C3%81LAG',
+        '/sites/{country}/{vertical}/autocomplete/{field}',
+      );
+      expect(es.data[0].attributes.value).to.equal('Málaga');
+      const plain = await get(
+        '/api/sites/es/homes/autocomplete/where?term=malag',
+        '/sites/{country}/{vertical}/autocomplete/{field}',
+      );
+      expect(plain.data[0].attributes.value).to.equal('Málaga');
+    });
+
+    it('completes keywords from ad titles and from what visitors searched', async () => {
+      const body = await get(
+        '/api/sites/uk/cars/autocomplete/what?term=vol',
+        '/sites/{country}/{vertical}/autocomplete/{field}',
+      );
+      expect(body.data.map((i: Body) => i.attributes.value)).to.include('Volkswagen');
+      for (let i = 0; i < 3; i++) await request(s.app).get('/api/sites/uk/cars/search?what=volvo%20xc60');
+      const after = await get(
+        '/api/sites/uk/cars/autocomplete/what?term=vol',
+        '/sites/{country}/{vertical}/autocomplete/{field}',
+      );
+      expect(after.data[0].attributes).to.include({ value: 'Volvo XC60', searches: 3 });
+    });
+
+    it('answers a missing term or an unknown field with a 400 naming it', async () => {
+      const noTerm = await get(
+        '/api/sites/uk/homes/autocomplete/where',
+        '/sites/{country}/{vertical}/autocomplete/{field}',
+        400,
+      );
+      expect(noTerm.errors[0].source.parameter).to.equal('term');
+      const field = await get(
+        '/api/sites/uk/homes/autocomplete/colour?term=r',
+        '/sites/{country}/{vertical}/autocomplete/{field}',
+        400,
+      );
+      expect(field.errors[0].source.parameter).to.equal('field');
+    });
+  });
+
+  describe('/seoLinks', () => {
+    it('lists homes links by city, region and property type, narrowed by dealType and propertyType', async () => {
+      const body = await get(
+        '/api/sites/uk/homes/seoLinks?countryCode=uk&homePageCategory=home',
+        '/sites/{country}/{vertical}/seoLinks',
+      );
+      const groups = new Set((body.data as Body[]).map((d) => d.attributes.group));
+      expect([...groups]).to.include.members(['cities', 'regions', 'propertyTypes']);
+      expect(body.data[0].attributes.label).to.equal('Homes in London');
+      const rent = await get(
+        '/api/sites/uk/homes/seoLinks?countryCode=uk&dealType=2&propertyType=flat',
+        '/sites/{country}/{vertical}/seoLinks',
+      );
+      expect(rent.data[0].attributes.label).to.match(/^Flat in /);
+      expect(rent.data[0].attributes.total).to.be.below(body.data[0].attributes.total);
+      await get('/api/sites/uk/homes/seoLinks?propertyType=castle', '/sites/{country}/{vertical}/seoLinks', 400);
+    });
+
+    it('lists cars makes and jobs categories with countryCode only', async () => {
+      const cars = await get('/api/sites/uk/cars/seoLinks?countryCode=uk', '/sites/{country}/{vertical}/seoLinks');
+      expect((cars.data as Body[]).some((d) => d.attributes.group === 'makes')).to.equal(true);
+      const jobs = await get('/api/sites/uk/jobs/seoLinks?countryCode=uk', '/sites/{country}/{vertical}/seoLinks');
+      expect((jobs.data as Body[]).some((d) => d.attributes.group === 'categories')).to.equal(true);
+    });
+  });
+
+  describe('/keywords/{vertical}', () => {
+    it('lists a site keywords alphabetically, by first letter and category, 50 a page', async () => {
+      const body = await get('/api/keywords/homes?country_code=uk', '/keywords/{vertical}');
+      const words = (body.data as Body[]).map((d) => d.id as string);
+      expect(words).to.deep.equal([...words].sort());
+      expect(body.meta.letters).to.include('f');
+      const f = await get('/api/keywords/homes?country_code=uk&first_letter=F', '/keywords/{vertical}');
+      expect((f.data as Body[]).every((d) => String(d.id).startsWith('f'))).to.equal(true);
+      const products = await get('/api/keywords/products?country_code=it&category_id=103', '/keywords/{vertical}');
+      expect((products.data as Body[]).every((d) => d.attributes.categoryId === 103)).to.equal(true);
+      expect(products.data[0].attributes.keyword).to.match(/Portatile|Televisore/);
+    });
+
+    it('answers an empty index with a 404, bad parameters with a 400', async () => {
+      const empty = await get('/api/keywords/homes?country_code=uk&page=999', '/keywords/{vertical}', 404);
+      expect(empty.errors[0].code).to.equal('NO_RESULTS');
+      const products = await get('/api/keywords/products?country_code=it&category_id=1', '/keywords/{vertical}', 404);
+      expect(products.errors[0].code).to.equal('KEYWORD_NOT_FOUND');
+      expect((await get('/api/keywords/homes', '/keywords/{vertical}', 400)).errors[0].source.parameter).to.equal(
+        'country_code',
+      );
+      expect(
+        (await get('/api/keywords/homes?country_code=uk&page=x', '/keywords/{vertical}', 400)).errors[0].source
+          .parameter,
+      ).to.equal('page');
+      await get('/api/keywords/products?country_code=pt', '/keywords/{vertical}', 404);
+    });
+  });
+
+  describe('partner pages and pictures', () => {
+    it('serves the partner page a click-out lands on, and generated pictures and logos', async () => {
+      const list = await get(
+        '/api/sites/es/homes/search?filters[photos]=true&page[size]=1',
+        '/sites/{country}/{vertical}/search',
+      );
+      const ad = adsOf(list)[0];
+      const page = await request(s.app).get(String(ad?.attributes.url));
+      expect(page.status).to.equal(200);
+      expect(page.headers['content-type']).to.contain('text/html');
+      expect(page.text).to.contain(String(ad?.attributes.title).replace(/&/g, '&amp;'));
+      const picture = await request(s.app).get(String((ad?.attributes.vertical_properties.images as string[])[0]));
+      expect(picture.status).to.equal(200);
+      expect(picture.headers['content-type']).to.contain('image/svg+xml');
+      const logo = await request(s.app).get(String((ad?.attributes.source as Body).image));
+      expect(logo.status).to.equal(200);
+      expect((await request(s.app).get('/partner/1/ads/none')).status).to.equal(404);
+      expect((await request(s.app).get('/media/picture/homes/<x>.svg')).status).to.equal(404);
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { seedDemoData } from '../../../src/services/demo/seedDemoData';
+import { Gazetteer } from '../../../src/services/places/Gazetteer';
+import { createSearchService, type SearchService } from '../../../src/services/search/createSearchService';
+import type { SiteKey } from '../../../src/services/search/types';
+import { loadOpenApi } from '../../support/openapi';
+
+/** The fixed clock of the search tests. */
+export const NOW = new Date('2025-06-01T12:00:00Z');
+
+export const openApi = loadOpenApi('docs/api/search.openapi.yaml');
+
+export interface SearchApp {
+  app: express.Express;
+  service: SearchService;
+  dataDir: string;
+  close(): void;
+}
+
+/** A small app mounting the search service's routers on a fresh temp data dir, seeded with `sites`. */
+export async function searchApp(sites: SiteKey[], perSite = 160): Promise<SearchApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-'));
+  const service = createSearchService({ dataDir, now: () => NOW });
+  if (sites.length > 0) {
+    await seedDemoData({
+      store: service.store,
+      gazetteer: Gazetteer.shared(),
+      now: Math.floor(NOW.getTime() / 1000),
+      sites,
+      perSite,
+    });
+  }
+  const app = express();
+  app.use('/api/sites', service.sitesRouter);
+  app.use('/api', service.keywordsRouter);
+  app.use('/partner', service.partnerRouter);
+  app.use('/media', service.mediaRouter);
+  return {
+    app,
+    service,
+    dataDir,
+    close() {
+      service.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type AdJson = { id: string; attributes: Record<string, unknown> & { vertical_properties: Record<string, unknown> } };
+
+export function adsOf(body: Record<string, unknown>): AdJson[] {
+  return body.data as AdJson[];
+}
+
+export function priceOf(ad: AdJson): number {
+  return (ad.attributes.vertical_properties.price as { value: number }).value;
+}
