@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { resolveSite, type Site } from '../../config/sites';
 import { GENERAL_ACCENT, verticalByName } from '../../config/verticals';
@@ -31,6 +31,8 @@ export interface ServerAppOptions {
   /** Readiness, as /readyz reports it. */
   isReady?: () => boolean;
   observe?: CallObserver;
+  /** GET /metrics: Prometheus text of this process. */
+  metricsHandler?: RequestHandler;
 }
 
 function siteSearchBase(template: string, api: string, site: Site): string {
@@ -54,6 +56,7 @@ export function createServerApp(options: ServerAppOptions): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  if (options.metricsHandler) app.get('/metrics', options.metricsHandler);
   app.get('/readyz', (_req, res) => {
     const ready = options.isReady ? options.isReady() : true;
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready' });

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { isCountryCode } from '../../config/countries';
 
 /**
- * Every setting Trawl reads from the environment, in one typed place.
- * The README's "Configuration" table lists them; nothing else reads process.env.
+ * Every setting Trawl reads from the environment, in one typed place, listed
+ * in the README's "Configuration" table. (The token and VAPID modules also
+ * take their secrets from the same variables, validated here at start.)
  */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,6 +33,21 @@ const schema = z.object({
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
   SMTP_URL: z.string().default(''),
+  /** Sender of alert and lead mail. */
+  MAIL_FROM: z.string().default(''),
+  /** Base URL of a site's pages in mail and push links (`{country}`, `{vertical}`); empty: each site's own host. */
+  PUBLIC_BASE_URL: z.string().default(''),
+  /** Token of the report page (`/api/report?token=`); empty: generated under DATA_DIR/secrets. */
+  REPORT_TOKEN: z.string().default(''),
+  /** Secrets of the user control and act tokens; empty: generated under DATA_DIR/secrets. */
+  USER_CONTROL_TOKEN_SECRET: z.string().default(''),
+  ACT_TOKEN_SECRET: z.string().default(''),
+  /** VAPID keys for web push; empty: generated under DATA_DIR on first start. */
+  VAPID_PUBLIC_KEY: z.string().default(''),
+  VAPID_PRIVATE_KEY: z.string().default(''),
+  VAPID_SUBJECT: z.string().default(''),
+  /** Extra push-service hosts allowed beside the browsers' own (comma-separated). */
+  PUSH_ENDPOINT_HOSTS: z.string().default(''),
   NODE_ENV: z.string().default('development'),
 });
 

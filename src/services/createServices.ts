@@ -1,18 +1,30 @@
 import fs from 'node:fs';
 import type { Express } from 'express';
 import type { Logger } from '../server/logger';
-import { jsonApiErrorHandler } from './jsonapi';
+import { createClickoutServices, type ClickoutServices } from './clickout/createClickoutServices';
+import { jsonApiErrorHandler, sendErrors, ServiceError } from './jsonapi';
+import { createMailer } from './mail/createMailer';
+import type { Mailer } from './mail/Mailer';
+import type { Metrics } from './metrics/createMetrics';
+import { createNotificationServices, type NotificationServices } from './notifications/createNotificationServices';
 import { createSearchService, type SearchService } from './search/createSearchService';
 
 export interface ServicesOptions {
   dataDir: string;
   log: Logger;
+  metrics?: Metrics;
+  smtpUrl?: string;
+  mailFrom?: string;
+  reportToken?: string;
   now?: () => Date;
 }
 
 /** The api role: every service of the spec, mounted on an Express app under its base path. */
 export interface Services {
   readonly search: SearchService;
+  readonly clickout: ClickoutServices;
+  readonly notifications: NotificationServices;
+  readonly mailer: Mailer;
   mount(app: Express): void;
   /** Seeds demo data when the stores are empty. */
   seedDemoData(onProgress?: (done: number, total: number) => void): Promise<number>;
@@ -22,21 +34,48 @@ export interface Services {
 export function createServices(options: ServicesOptions): Services {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const log = (msg: string, extra?: object) => options.log.info(extra ?? {}, msg);
-  const search = createSearchService({ dataDir: options.dataDir, now: options.now, log });
+  const { dataDir, now } = options;
+  const search = createSearchService({ dataDir, now, log });
+  const mailer = createMailer({
+    dataDir,
+    ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+    ...(options.mailFrom ? { from: options.mailFrom } : {}),
+    ...(now ? { now } : {}),
+    log,
+  });
+  const clickout = createClickoutServices({
+    dataDir,
+    searchStore: search.store,
+    mailer,
+    ...(now ? { now } : {}),
+    ...(options.reportToken ? { reportToken: options.reportToken } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    log,
+  });
+  const notifications = createNotificationServices({ dataDir, mailer, ...(now ? { now } : {}), log });
   return {
     search,
+    clickout,
+    notifications,
+    mailer,
     mount(app) {
       app.use('/api/sites', search.sitesRouter);
+      app.use('/api/metrics', clickout.metricsRouter);
       app.use('/api', search.keywordsRouter);
+      app.use('/api', clickout.apiRouter);
+      app.use('/api', notifications.apiRouter);
       app.use('/partner', search.partnerRouter);
       app.use('/media', search.mediaRouter);
-      app.use(
-        '/api',
-        jsonApiErrorHandler((err) => options.log.error({ err }, 'service failed')),
-      );
+      app.use('/api', (req, res) => {
+        sendErrors(res, [ServiceError.notFound(`No service answers ${req.method} /api${req.path}`)]);
+      });
+      app.use('/api', jsonApiErrorHandler((err) => options.log.error({ err }, 'service failed')));
     },
     seedDemoData: (onProgress) => search.seedDemoData(onProgress),
     close() {
+      notifications.close();
+      clickout.close();
+      mailer.close();
       search.close();
     },
   };

@@ -22,7 +22,7 @@ async function main(argv: string[]): Promise<number> {
   const mailer = createMailer({
     dataDir: env.dataDir,
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
-    ...(process.env.MAIL_FROM ? { from: process.env.MAIL_FROM } : {}),
+    ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}),
     log,
   });
   const worker = createWorker({
@@ -30,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
     mailer,
     searchBaseUrl: (country, vertical) => fillTemplate(searchTemplate, country, vertical),
     publicBaseUrl: publicBaseUrlResolver({
-      template: process.env.PUBLIC_BASE_URL,
+      template: env.PUBLIC_BASE_URL || undefined,
       production: env.NODE_ENV === 'production',
       port: env.PORT,
     }),

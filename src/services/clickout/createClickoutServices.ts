@@ -5,7 +5,7 @@ import type { EventStore } from '../events/EventStore';
 import { SqliteEventStore } from '../events/SqliteEventStore';
 import { jsonApiErrorHandler } from '../jsonapi';
 import type { Mailer } from '../mail/Mailer';
-import { createMetrics } from '../metrics/createMetrics';
+import { createMetrics, type Metrics } from '../metrics/createMetrics';
 import { createMetricsRouter } from '../metrics/metricsRouter';
 import { createReportRouter } from '../report/reportRouter';
 import type { SearchStore } from '../search/SearchStore';
@@ -20,8 +20,10 @@ export interface ClickoutServicesOptions {
   searchStore: SearchStore;
   mailer: Mailer;
   now?: () => Date;
-  /** The report page's token; else REPORT_TOKEN, else a secret generated under the data dir. */
+  /** The report page's token (REPORT_TOKEN); else a secret generated under the data dir. */
   reportToken?: string;
+  /** The process's metrics, shared with the web role; made here when absent. */
+  metrics?: Metrics;
   log?: (msg: string, extra?: object) => void;
 }
 
@@ -45,8 +47,8 @@ export function createClickoutServices(options: ClickoutServicesOptions): Clicko
   const now = options.now ?? (() => new Date());
   const log = options.log;
   const events = new SqliteEventStore(options.dataDir);
-  const metrics = createMetrics();
-  const token = getOrCreateSecret(options.dataDir, 'report-token', options.reportToken || process.env.REPORT_TOKEN);
+  const metrics = options.metrics ?? createMetrics();
+  const token = getOrCreateSecret(options.dataDir, 'report-token', options.reportToken);
   const deps = { searchStore: options.searchStore, events, metrics, now, ...(log ? { log } : {}) };
 
   const apiRouter = express.Router();
