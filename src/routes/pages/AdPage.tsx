@@ -54,7 +54,7 @@ function Facts({ ad, vertical }: { ad: Ad; vertical: string }) {
       {rows.map(([key, label]) => (
         <div key={key}>
           <dt>{intl.formatMessage({ id: label })}</dt>
-          <dd>{typeof props[key] === 'number' ? intl.formatNumber(props[key]) : String(props[key])}</dd>
+          <dd>{typeof props[key] === 'number' && key !== 'year' ? intl.formatNumber(props[key]) : String(props[key])}</dd>
         </div>
       ))}
     </dl>
