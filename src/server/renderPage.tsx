@@ -12,12 +12,8 @@ import { createApi } from '../shared/api/createApi';
 import type { CallObserver } from '../shared/api/http';
 import { CLIENT_ID } from '../shared/domain/constants';
 import { messagesFor } from '../shared/i18n/messages';
-import { initialAdPageState } from '../state/adPage';
-import { initialAutocompleteState } from '../state/autocomplete';
-import { initialPageState, type PageResult } from '../state/page';
-import { initialSearchState } from '../state/search';
-import { initialSeoState } from '../state/seo';
-import { createAppStore, type AppAction, type RootState } from '../state/store';
+import type { PageResult } from '../state/page';
+import { createAppStore, initialRootState, type AppAction, type RootState } from '../state/store';
 import type { ClientAssets } from './clientAssets';
 import { renderDocument } from './document';
 import { visitorContext } from './requestContext';
@@ -66,8 +62,8 @@ export function createPageRenderer(options: RenderOptions) {
       observe: options.observe,
       extraHeaders: { 'X-Forwarded-For': visitor.ip, 'User-Agent': visitor.userAgent || 'trawl-web' },
     });
-    const preloaded: RootState = {
-      app: {
+    const preloaded = initialRootState(
+      {
         site,
         device: visitor.device,
         isBot: visitor.isBot,
@@ -78,13 +74,8 @@ export function createPageRenderer(options: RenderOptions) {
         publicSearchBase: bases.public,
         cookiesEnabled: visitor.cookiesEnabled,
       },
-      intl: { locale: site.locale, messages: intl.messages as RootState['intl']['messages'] },
-      page: initialPageState,
-      search: initialSearchState,
-      adPage: initialAdPageState,
-      seo: initialSeoState,
-      autocomplete: initialAutocompleteState,
-    };
+      { locale: site.locale, messages: intl.messages as RootState['intl']['messages'] },
+    );
     const store = createAppStore(preloaded, { api, intl, routes: options.routes });
     const pathname = req.path.slice(site.basePath.length) || '/';
     const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';

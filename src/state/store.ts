@@ -3,11 +3,16 @@ import createSagaMiddleware, { type SagaMiddleware } from 'redux-saga';
 import type { SagaContext } from '../sagas/context';
 import { appReducer, type AppState } from './app';
 import { intlReducer, type IntlState } from './intl';
-import { adPageReducer, type AdPageAction, type AdPageState } from './adPage';
-import { autocompleteReducer, type AutocompleteAction, type AutocompleteState } from './autocomplete';
-import { pageReducer, type PageAction, type PageState } from './page';
-import { searchReducer, type SearchAction, type SearchState } from './search';
-import { seoReducer, type SeoAction, type SeoState } from './seo';
+import { adPageReducer, initialAdPageState, type AdPageAction, type AdPageState } from './adPage';
+import {
+  autocompleteReducer,
+  initialAutocompleteState,
+  type AutocompleteAction,
+  type AutocompleteState,
+} from './autocomplete';
+import { initialPageState, pageReducer, type PageAction, type PageState } from './page';
+import { initialSearchState, searchReducer, type SearchAction, type SearchState } from './search';
+import { initialSeoState, seoReducer, type SeoAction, type SeoState } from './seo';
 
 export const rootReducer = combineReducers({
   app: appReducer,
@@ -27,6 +32,19 @@ export interface RootState {
   adPage: AdPageState;
   seo: SeoState;
   autocomplete: AutocompleteState;
+}
+
+/** The state a page starts from: the request's app and intl, every other slice at its initial value. */
+export function initialRootState(app: AppState, intl: IntlState): RootState {
+  return {
+    app,
+    intl,
+    page: initialPageState,
+    search: initialSearchState,
+    adPage: initialAdPageState,
+    seo: initialSeoState,
+    autocomplete: initialAutocompleteState,
+  };
 }
 
 export type AppAction = PageAction | SearchAction | AdPageAction | SeoAction | AutocompleteAction;

@@ -1,6 +1,6 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
-export const de: Messages = {
+export const de: CoreMessages = {
   'app.name': 'Trawl',
   'app.skipToContent': 'Zum Inhalt springen',
   'app.loading': 'Wird geladen…',

@@ -159,5 +159,5 @@ export const en = {
   'sort.price_per_meters': 'Lowest price per m²',
 } as const;
 
-export type MessageId = keyof typeof en;
-export type Messages = Record<MessageId, string>;
+/** What every other core catalogue must match, key for key. */
+export type CoreMessages = Record<keyof typeof en, string>;

@@ -1,6 +1,6 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
-export const es: Messages = {
+export const es: CoreMessages = {
   'app.name': 'Trawl',
   'app.skipToContent': 'Ir al contenido',
   'app.loading': 'Cargando…',

@@ -1,6 +1,6 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
-export const fr: Messages = {
+export const fr: CoreMessages = {
   'app.name': 'Trawl',
   'app.skipToContent': 'Aller au contenu',
   'app.loading': 'Chargement…',

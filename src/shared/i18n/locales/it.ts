@@ -1,6 +1,6 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
-export const it: Messages = {
+export const it: CoreMessages = {
   'app.name': 'Trawl',
   'app.skipToContent': 'Vai al contenuto',
   'app.loading': 'Caricamento…',

@@ -1,6 +1,6 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
-export const nl: Messages = {
+export const nl: CoreMessages = {
   'app.name': 'Trawl',
   'app.skipToContent': 'Naar de inhoud',
   'app.loading': 'Laden…',

@@ -1,6 +1,6 @@
-import type { Messages } from './en';
+import type { CoreMessages } from './en';
 
-export const pt: Messages = {
+export const pt: CoreMessages = {
   'app.name': 'Trawl',
   'app.skipToContent': 'Ir para o conteúdo',
   'app.loading': 'A carregar…',
