@@ -20,7 +20,7 @@ export function renderDocument({ state, body, nonce, scripts }: DocumentParts): 
   const noindex = head.noindex || status >= 400;
   const lines = [
     '<!doctype html>',
-    `<html lang="${escapeHtml(site.locale)}" dir="${site.direction}" data-vertical="${site.target}">`,
+    `<html lang="${escapeHtml(site.locale)}" dir="${site.direction}" data-vertical="${site.target}" data-base="${site.basePath}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -9,6 +9,7 @@ import { Header } from './Header';
 export function Shell({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const isLoading = useSelector((state: RootState) => state.page.isLoading);
+  const location = useSelector((state: RootState) => state.page.location);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -16,7 +17,12 @@ export function Shell({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <div className={isLoading ? 'loading-bar loading-bar--active' : 'loading-bar'} role="presentation" />
-      <main id="main" tabIndex={-1} aria-busy={isLoading}>
+      <main
+        id="main"
+        tabIndex={-1}
+        aria-busy={isLoading}
+        data-loaded={isLoading ? undefined : `${location.pathname}${location.search}`}
+      >
         {children}
       </main>
       <Footer />

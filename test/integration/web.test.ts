@@ -26,14 +26,14 @@ describe('the web role', function () {
   };
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ seed: true });
   });
   after(() => server.close());
 
   describe('sites', () => {
     it('serves the default country general home at / on localhost', async () => {
       const res = await get('/', `localhost:${server.port}`).expect(200);
-      expect(res.text).to.include('<html lang="en-GB" dir="ltr" data-vertical="general">');
+      expect(res.text).to.include('<html lang="en-GB" dir="ltr" data-vertical="general" data-base="">');
       expect(res.text).to.include('Everything classified in United Kingdom');
       for (const v of ['homes', 'cars', 'jobs', 'products']) expect(res.text).to.include(`href="/${v}"`);
     });
@@ -116,11 +116,31 @@ describe('the web role', function () {
       expect(res.headers.location).to.equal('/homes/search/garden-flat/in/london?type_id=2');
     });
 
-    it('renders a results page with the searched words in title, canonical and form', async () => {
-      const res = await get('/homes/search/garden-flat/in/london', `localhost:${server.port}`).expect(200);
-      expect(res.text).to.include('<title>garden flat in london | Trawl</title>');
-      expect(res.text).to.include(`href="http://localhost:${server.port}/homes/search/garden-flat/in/london"`);
-      expect(res.text).to.include('value="garden flat"');
+    it('renders a results page with the searched words in title, canonical, form and ad cards', async () => {
+      const res = await get('/homes/search/house/in/london', `localhost:${server.port}`).expect(200);
+      expect(res.text).to.match(/<title>[^<]*London[^<]*\| Trawl<\/title>/i);
+      expect(res.text).to.include(
+        `<link rel="canonical" href="http://localhost:${server.port}/homes/search/house/in/london">`,
+      );
+      expect(res.text).to.include('value="house"');
+      const cards = res.text.match(/class="ad-card[ "]/g) ?? [];
+      expect(cards.length).to.be.greaterThan(0);
+      expect(res.text).to.include('href="/homes/ad/');
+    });
+
+    it('renders no results as a 404 with the searched text, two tips and the filters link', async () => {
+      const res = await get('/homes/search/zzqqxxyy', `localhost:${server.port}`).expect(404);
+      expect(res.text).to.include('Your search did not match any result');
+      expect(res.text).to.include('zzqqxxyy');
+      expect((res.text.match(/<li>[^<]+<\/li>/g) ?? []).length).to.be.at.least(2);
+      expect(res.text).to.include('Change the filters (0 active)');
+      expect(res.text).to.include('noindex, nofollow, noarchive');
+    });
+
+    it('answers a malformed search parameter with a page, not a 500', async () => {
+      const res = await get('/homes/search/house?price_max=abc&sort=bogus&page=-3', `localhost:${server.port}`);
+      expect(res.status).to.be.oneOf([200, 400, 404]);
+      expect(res.text).to.include('</html>');
     });
 
     it('answers methods other than GET and HEAD with 405', async () => {
@@ -151,12 +171,15 @@ describe('the web role', function () {
 
     it('escapes what it serializes, so a search cannot close the state script', async () => {
       const attack = encodeURIComponent('</script><script>alert(1)</script>\u2028');
-      const res = await get(`/homes/search/x?what=${attack}`).expect(200);
+      const res = await get(`/homes/search/house?where=${attack}`);
+      expect(res.status).to.be.oneOf([200, 404]);
       const scripts = res.text.match(/<script/g) ?? [];
       const expected = 1 + (stateOf(res.text).app ? (res.text.match(/ src="/g) ?? []).length : 0);
       expect(scripts.length).to.equal(expected);
       expect(res.text).not.to.include('<script>alert(1)');
-      expect(res.text).not.to.include('\u2028');
+      const state = /window\.__TRAWL_STATE__=(.*?)<\/script>/.exec(res.text)?.[1] ?? '';
+      expect(state).not.to.include('\u2028');
+      expect(state).to.include('\\u003c/script');
     });
 
     it('sends security headers', async () => {

@@ -1,0 +1,104 @@
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { collectProblems, DESKTOP, launchBrowser, MOBILE } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/testServer';
+
+/** Waits until the page loaded for the current URL has finished loading. */
+async function loaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    const base = document.querySelector('html')?.dataset.base ?? '';
+    return main?.dataset.loaded === `${location.pathname.slice(base.length)}${location.search}`;
+  });
+}
+
+/** Prices of the organic results, in page order. */
+async function organicPrices(page: Page): Promise<number[]> {
+  const texts = await page.locator('ol[aria-label="Results"] .ad-card__price strong').allTextContents();
+  return texts.map((t) => Number(t.replace(/[^0-9]/g, '')));
+}
+
+for (const [device, options] of [
+  ['mobile', MOBILE],
+  ['desktop', DESKTOP],
+] as const) {
+  describe(`a visitor's journey on ${device}`, function () {
+    this.timeout(120_000);
+    let server: TestServer;
+    let browser: Browser;
+
+    before(async () => {
+      server = await startTestServer({ seed: true });
+      browser = await launchBrowser();
+    });
+    after(async () => {
+      await browser?.close();
+      await server?.close();
+    });
+
+    it('searches from home with autocomplete, filters, sorts, pages, opens an ad and comes back', async () => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      const origin = `http://homes.uk.localhost:${server.port}`;
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+
+      // Autocomplete of where, by keyboard.
+      await page.getByPlaceholder('Search').fill('house');
+      const where = page.getByPlaceholder('Where');
+      await where.pressSequentially('lond', { delay: 30 });
+      const option = page.getByRole('option', { name: /London/ }).first();
+      await option.waitFor();
+      await where.press('ArrowDown');
+      await where.press('Enter');
+      expect(await where.inputValue()).to.equal('London');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(`${origin}/search/house/in/london`);
+      await page.locator('ol[aria-label="Results"] .ad-card').first().waitFor();
+
+      // Filters: opening locks scrolling, applying closes and filters.
+      await page.locator('summary', { hasText: 'Filters' }).click();
+      await page.waitForFunction(() => document.body.style.overflow === 'hidden');
+      await page.locator('input[name="price_max"]').fill('500000');
+      await page.getByRole('button', { name: 'Show results' }).click();
+      await page.waitForURL(/price_max=500000/);
+      await loaded(page);
+      await page.locator('summary', { hasText: 'Filters (1)' }).waitFor();
+      expect(await page.evaluate(() => document.body.style.overflow)).to.equal('');
+      for (const price of await organicPrices(page)) expect(price).to.be.at.most(500_000);
+
+      // Sort by price, lowest first.
+      await page.getByLabel('Sort by').selectOption('price');
+      await page.waitForURL(/sort=price/);
+      await loaded(page);
+      const prices = await organicPrices(page);
+      expect(prices.length).to.be.greaterThan(1);
+      expect(prices).to.deep.equal([...prices].sort((a, b) => a - b));
+
+      // Page through a broader search.
+      await page.goto(`${origin}/search/house`);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      const firstPageTitle = await page.locator('ol[aria-label="Results"] .ad-card__title').first().textContent();
+      await page.getByRole('link', { name: 'Next' }).click();
+      await page.waitForURL(/page=2/);
+      await loaded(page);
+      expect(await page.locator('ol[aria-label="Results"] .ad-card__title').first().textContent()).not.to.equal(
+        firstPageTitle,
+      );
+
+      // Open an ad and come back.
+      const title = await page.locator('ol[aria-label="Results"] .ad-card__title a').first().textContent();
+      await page.locator('ol[aria-label="Results"] .ad-card__title a').first().click();
+      await page.waitForURL(/\/ad\//);
+      await page.locator('h1', { hasText: title ?? '' }).waitFor();
+      expect(await page.title()).to.equal(`${title} | Trawl`);
+      await page.goBack();
+      await page.waitForURL(/page=2/);
+      await loaded(page);
+      expect(await page.locator('.paginator [aria-current="page"]').textContent()).to.equal('2');
+      expect(problems).to.deep.equal([]);
+      await context.close();
+    });
+  });
+}
