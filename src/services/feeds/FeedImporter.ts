@@ -1,0 +1,631 @@
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { Gazetteer } from '../places/Gazetteer';
+import type { SqliteSearchStore } from '../search/SqliteSearchStore';
+import { adIdOf, siteCode } from '../search/siteKeys';
+import type { AdInput, PricePoint, SiteKey, Source, StoredAd } from '../search/types';
+import { fingerprintOf, isSameAd, priceWindow, type Fingerprint } from './dedup';
+import { detectFormat, MalformedFeedError, readFeed, type FeedFormat } from './feedRecords';
+import { mapRecord, type FieldWarning } from './mapRecord';
+import { PlaceResolver } from './placeResolver';
+
+/**
+ * Imports a partner's feed file into a site's search store, in three phases
+ * (docs/decisions/042-staged-feed-imports.md):
+ *
+ * 1. **Stage**: stream the file, map each record, and write what changed
+ *    (by a hash of the mapped ad) to `feed_staging`. The store is untouched:
+ *    a malformed file stops here and nothing of it is applied.
+ * 2. **Apply**: in short transactions of `batchSize` ads, upsert the staged
+ *    ads by (source, partner id) with their price history and duplicate
+ *    group, and mark every ad the feed lists as seen by this run.
+ * 3. **Expire**: the source's live ads this run did not see (the feed is the
+ *    full inventory), and every ad past its `expiration_date`.
+ *
+ * A run killed in phase 1 leaves the store as it was; killed in phase 2,
+ * each ad is either its old or its new version and nothing is expired; the
+ * next run (which discards the stale staging) completes the work.
+ */
+
+export interface ImportOptions {
+  store: SqliteSearchStore;
+  gazetteer: Gazetteer;
+  site: SiteKey;
+  sourceId: number;
+  /** Name of the source when it is created (default `Partner <id>`). */
+  sourceName?: string;
+  file: string;
+  format?: FeedFormat;
+  /** False for a partial (delta) feed: missing ads are not expired. Default true. */
+  full?: boolean;
+  /** A full feed that would expire more than this share of the source's live ads is not expired (default 0.6). */
+  maxExpireShare?: number;
+  /** Epoch seconds; injected by tests. */
+  now?: () => number;
+  batchSize?: number;
+  onProgress?: (p: ImportProgress) => void;
+}
+
+export interface ImportProgress {
+  phase: 'staging' | 'applying' | 'expiring' | 'done';
+  records: number;
+  applied: number;
+  toApply: number;
+}
+
+export interface Rejection {
+  line: number;
+  id?: string;
+  reason: string;
+}
+
+export interface ImportSummary {
+  run: number;
+  source: number;
+  site: string;
+  file: string;
+  format: FeedFormat;
+  /** Records read from the file. */
+  records: number;
+  /** New ads. */
+  imported: number;
+  /** Known ads whose content changed (or came back). */
+  updated: number;
+  unchanged: number;
+  /** Ads taken out of search: missing from the full feed, or past their expiration date. */
+  expired: number;
+  expiredMissing: number;
+  expiredByDate: number;
+  /** Ads that joined a duplicate group of another source's ad. */
+  grouped: number;
+  rejected: number;
+  /** The first rejected records, with their line and reason. */
+  rejections: Rejection[];
+  /** Values left out of the index (kept in `feedAttributes`), counted by field and reason. */
+  warnings: { field: string; reason: string; count: number; firstLine: number }[];
+  /** Set when a full feed would have expired too much and expiry was skipped. */
+  expirySkipped?: string;
+  seconds: number;
+  adsPerSecond: number;
+}
+
+const MAX_REJECTIONS_LISTED = 1000;
+const GROUP_BASE = 2 ** 50;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS feed_runs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, source_id INTEGER NOT NULL, file TEXT NOT NULL,
+  started INTEGER NOT NULL, finished INTEGER, status TEXT NOT NULL, summary TEXT
+);
+CREATE TABLE IF NOT EXISTS feed_ads (
+  source_id INTEGER NOT NULL, partner_id TEXT NOT NULL, ad_id TEXT NOT NULL, hash TEXT NOT NULL,
+  seen_run INTEGER NOT NULL, live INTEGER NOT NULL, expires_at INTEGER,
+  PRIMARY KEY (source_id, partner_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS feed_ads_expiry ON feed_ads(expires_at) WHERE live = 1 AND expires_at IS NOT NULL;
+CREATE TABLE IF NOT EXISTS feed_staging (
+  run_id INTEGER NOT NULL, seq INTEGER NOT NULL, partner_id TEXT NOT NULL, line INTEGER NOT NULL,
+  doc TEXT, date_given INTEGER NOT NULL DEFAULT 0, hash TEXT NOT NULL, partner_coords INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (run_id, seq)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS feed_staging_partner ON feed_staging(run_id, partner_id);
+CREATE TABLE IF NOT EXISTS feed_dedup (
+  ad_id TEXT PRIMARY KEY, site INTEGER NOT NULL, block TEXT NOT NULL, source_id INTEGER NOT NULL,
+  price REAL, area REAL, rooms REAL, baths REAL, mileage REAL, lat REAL, lng REAL, sketch BLOB NOT NULL, dup INTEGER
+);
+CREATE INDEX IF NOT EXISTS feed_dedup_block ON feed_dedup(site, block, source_id, price);
+CREATE TABLE IF NOT EXISTS feed_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+`;
+
+/** Creates the import's tables in the search store's file (idempotent). */
+export function ensureFeedTables(db: Database.Database): void {
+  db.exec(SCHEMA);
+}
+
+/** Creates the source when new; refuses a source of another site. */
+export async function ensureSource(
+  store: SqliteSearchStore,
+  id: number,
+  site: SiteKey,
+  name?: string,
+): Promise<Source> {
+  const known = await store.source(id);
+  if (known) {
+    if (known.country !== site.country || known.vertical !== site.vertical) {
+      throw new Error(
+        `Source ${id} publishes on ${known.country}/${known.vertical}, not ${site.country}/${site.vertical}`,
+      );
+    }
+    return known;
+  }
+  const source: Source = {
+    id,
+    name: name ?? `Partner ${id}`,
+    image: `/media/logo/${id}.svg`,
+    country: site.country,
+    vertical: site.vertical,
+    contactEmail: '',
+    contactPhone: '',
+    hasAdpageForm: false,
+    campaigns: [],
+  };
+  await store.putSources([source]);
+  return source;
+}
+
+interface StagedRow {
+  seq: number;
+  partner_id: string;
+  line: number;
+  doc: string | null;
+  date_given: number;
+  hash: string;
+  partner_coords: number;
+}
+
+interface DedupRow {
+  ad_id: string;
+  source_id: number;
+  price: number | null;
+  area: number | null;
+  rooms: number | null;
+  baths: number | null;
+  mileage: number | null;
+  lat: number | null;
+  lng: number | null;
+  sketch: Buffer;
+  dup: number | null;
+  block: string;
+}
+
+function hashOf(ad: AdInput, dateGiven: boolean): string {
+  const { date, ...rest } = ad;
+  return createHash('sha1')
+    .update(JSON.stringify(dateGiven ? { ...rest, date } : rest))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+function rowFingerprint(row: DedupRow): Fingerprint {
+  return {
+    block: row.block,
+    price: row.price,
+    area: row.area,
+    rooms: row.rooms,
+    baths: row.baths,
+    mileage: row.mileage,
+    lat: row.lat,
+    lng: row.lng,
+    sketch: new Uint32Array(row.sketch.buffer.slice(row.sketch.byteOffset, row.sketch.byteOffset + row.sketch.length)),
+  };
+}
+
+/** The price history after a change from the stored ad's price to the feed's. */
+export function nextPrice(previous: StoredAd['price'], next: AdInput['price'], now: number, since: number) {
+  if (!next) return undefined;
+  if (!previous) return next;
+  if (previous.value === next.value) {
+    return {
+      ...next,
+      ...(previous.oldValue !== undefined ? { oldValue: previous.oldValue } : {}),
+      ...(previous.history ? { history: previous.history } : {}),
+    };
+  }
+  const history: PricePoint[] = previous.history?.length
+    ? [...previous.history]
+    : [{ date: since, value: previous.value }];
+  history.push({ date: now, value: next.value });
+  const price: NonNullable<AdInput['price']> = { ...next, history: history.slice(-20) };
+  // A drop shows the price before it (the badge and the decrease_price filter read oldValue).
+  if (next.value < previous.value) price.oldValue = previous.value;
+  return price;
+}
+
+export class FeedImporter {
+  private readonly db: Database.Database;
+  private readonly siteCode: number;
+  private readonly now: () => number;
+  private readonly batchSize: number;
+
+  constructor(private readonly options: ImportOptions) {
+    this.db = options.store.db;
+    this.siteCode = siteCode(options.site);
+    this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    this.batchSize = options.batchSize ?? 2000;
+    ensureFeedTables(this.db);
+  }
+
+  async run(): Promise<ImportSummary> {
+    const o = this.options;
+    const started = Date.now();
+    const format = o.format ?? (await detectFormat(o.file));
+    await ensureSource(o.store, o.sourceId, o.site, o.sourceName);
+    const db = this.db;
+    // Stale staging of a run that died: discarded (the store never saw it, or saw whole ads).
+    db.transaction(() => {
+      const stale = db
+        .prepare(`SELECT id FROM feed_runs WHERE source_id = ? AND status IN ('staging', 'applying', 'expiring')`)
+        .all(o.sourceId) as { id: number }[];
+      for (const { id } of stale) {
+        db.prepare('DELETE FROM feed_staging WHERE run_id = ?').run(id);
+        db.prepare(`UPDATE feed_runs SET status = 'abandoned' WHERE id = ?`).run(id);
+      }
+    })();
+    const run = Number(
+      db
+        .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (?, ?, ?, 'staging')`)
+        .run(o.sourceId, o.file, this.now()).lastInsertRowid,
+    );
+    const summary: ImportSummary = {
+      run,
+      source: o.sourceId,
+      site: `${o.site.country}/${o.site.vertical}`,
+      file: o.file,
+      format,
+      records: 0,
+      imported: 0,
+      updated: 0,
+      unchanged: 0,
+      expired: 0,
+      expiredMissing: 0,
+      expiredByDate: 0,
+      grouped: 0,
+      rejected: 0,
+      rejections: [],
+      warnings: [],
+      seconds: 0,
+      adsPerSecond: 0,
+    };
+    try {
+      const staged = await this.stage(run, format, summary);
+      db.prepare(`UPDATE feed_runs SET status = 'applying' WHERE id = ?`).run(run);
+      this.apply(run, staged, summary);
+      db.prepare(`UPDATE feed_runs SET status = 'expiring' WHERE id = ?`).run(run);
+      o.onProgress?.({ phase: 'expiring', records: summary.records, applied: staged, toApply: staged });
+      if (o.full !== false) this.expireMissing(run, summary);
+      summary.expiredByDate += this.expireDue();
+      summary.expired = summary.expiredMissing + summary.expiredByDate;
+    } catch (err) {
+      db.transaction(() => {
+        db.prepare('DELETE FROM feed_staging WHERE run_id = ?').run(run);
+        db.prepare(`UPDATE feed_runs SET status = 'failed', finished = ?, summary = ? WHERE id = ?`).run(
+          this.now(),
+          JSON.stringify({ error: (err as Error).message }),
+          run,
+        );
+      })();
+      throw err;
+    }
+    summary.seconds = Math.round((Date.now() - started) / 10) / 100;
+    summary.adsPerSecond = Math.round(summary.records / Math.max(0.001, (Date.now() - started) / 1000));
+    db.transaction(() => {
+      db.prepare('DELETE FROM feed_staging WHERE run_id = ?').run(run);
+      db.prepare(`UPDATE feed_runs SET status = 'done', finished = ?, summary = ? WHERE id = ?`).run(
+        this.now(),
+        JSON.stringify({ ...summary, rejections: summary.rejections.slice(0, 50) }),
+        run,
+      );
+    })();
+    o.onProgress?.({ phase: 'done', records: summary.records, applied: 0, toApply: 0 });
+    return summary;
+  }
+
+  /** Phase 1: parse, map and stage what changed. Returns the number of staged rows. */
+  private async stage(run: number, format: FeedFormat, summary: ImportSummary): Promise<number> {
+    const o = this.options;
+    const db = this.db;
+    const places = new PlaceResolver(o.gazetteer, o.site.country);
+    const known = db.prepare('SELECT hash, live FROM feed_ads WHERE source_id = ? AND partner_id = ?');
+    const insert = db.prepare(
+      `INSERT OR IGNORE INTO feed_staging (run_id, seq, partner_id, line, doc, date_given, hash, partner_coords)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const firstLine = db.prepare('SELECT line FROM feed_staging WHERE run_id = ? AND partner_id = ?');
+    const warnings = new Map<string, { field: string; reason: string; count: number; firstLine: number }>();
+    let seq = 0;
+    let lastProgress = 0;
+    const now = this.now();
+    for await (const records of readFeed(o.file, format)) {
+      db.transaction(() => {
+        for (const record of records) {
+          summary.records++;
+          const result = mapRecord(record, { site: o.site, sourceId: o.sourceId, now, places });
+          if (!result.ok) {
+            this.reject(summary, {
+              line: record.line,
+              ...(result.partnerAdId ? { id: result.partnerAdId } : {}),
+              reason: result.reason,
+            });
+            continue;
+          }
+          for (const w of result.warnings) this.warn(warnings, w, record.line);
+          const ad = result.ad;
+          const hash = hashOf(ad, result.dateGiven);
+          const prior = known.get(o.sourceId, ad.partnerAdId) as { hash: string; live: number } | undefined;
+          const unchanged = prior !== undefined && prior.hash === hash && prior.live === 1;
+          const partnerCoords = record.fields.has('latitude') && record.fields.has('longitude') ? 1 : 0;
+          const info = insert.run(
+            run,
+            seq,
+            ad.partnerAdId,
+            record.line,
+            unchanged ? null : JSON.stringify(ad),
+            result.dateGiven ? 1 : 0,
+            hash,
+            partnerCoords,
+          );
+          if (info.changes === 0) {
+            const first = firstLine.get(run, ad.partnerAdId) as { line: number } | undefined;
+            this.reject(summary, {
+              line: record.line,
+              id: ad.partnerAdId,
+              reason: `duplicate id (first at line ${first?.line ?? '?'})`,
+            });
+            continue;
+          }
+          seq++;
+        }
+      })();
+      if (Date.now() - lastProgress > 500) {
+        lastProgress = Date.now();
+        o.onProgress?.({ phase: 'staging', records: summary.records, applied: 0, toApply: 0 });
+      }
+    }
+    summary.warnings = [...warnings.values()].sort((a, b) => b.count - a.count).slice(0, 100);
+    return seq;
+  }
+
+  private reject(summary: ImportSummary, rejection: Rejection): void {
+    summary.rejected++;
+    if (summary.rejections.length < MAX_REJECTIONS_LISTED) summary.rejections.push(rejection);
+  }
+
+  private warn(
+    warnings: Map<string, { field: string; reason: string; count: number; firstLine: number }>,
+    w: FieldWarning,
+    line: number,
+  ) {
+    // Group by field and the reason's shape (numbers and quoted values folded).
+    const shape = w.reason.replace(/"[^"]*"/g, '"…"').replace(/-?\d+(\.\d+)?/g, 'N');
+    const key = `${w.field}|${shape}`;
+    const entry = warnings.get(key);
+    if (entry) entry.count++;
+    else if (warnings.size < 500) warnings.set(key, { field: w.field, reason: w.reason, count: 1, firstLine: line });
+  }
+
+  /** Phase 2: the staged rows, in order, in short transactions. */
+  private apply(run: number, total: number, summary: ImportSummary): void {
+    const o = this.options;
+    const db = this.db;
+    const store = o.store;
+    const read = db.prepare(
+      'SELECT seq, partner_id, line, doc, date_given, hash, partner_coords FROM feed_staging WHERE run_id = ? AND seq >= ? ORDER BY seq LIMIT ?',
+    );
+    const seen = db.prepare('UPDATE feed_ads SET seen_run = ? WHERE source_id = ? AND partner_id = ?');
+    const putState = db.prepare(
+      `INSERT INTO feed_ads (source_id, partner_id, ad_id, hash, seen_run, live, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (source_id, partner_id) DO UPDATE SET ad_id = excluded.ad_id, hash = excluded.hash,
+         seen_run = excluded.seen_run, live = excluded.live, expires_at = excluded.expires_at`,
+    );
+    const dedup = new Deduplicator(db, this.siteCode, o.sourceId);
+    const now = this.now();
+    let from = 0;
+    let applied = 0;
+    let lastProgress = 0;
+    for (;;) {
+      const rows = read.all(run, from, this.batchSize) as StagedRow[];
+      if (rows.length === 0) break;
+      from = (rows[rows.length - 1] as StagedRow).seq + 1;
+      db.transaction(() => {
+        const changed = rows.filter((r) => r.doc !== null);
+        const existing = new Map(
+          store
+            .getAdsByPartnerSync(
+              o.sourceId,
+              changed.map((r) => r.partner_id),
+            )
+            .map((a) => [a.partnerAdId, a]),
+        );
+        const ads: AdInput[] = [];
+        const groupChanges: { id: string; group: number | null }[] = [];
+        for (const row of rows) {
+          if (row.doc === null) {
+            seen.run(run, o.sourceId, row.partner_id);
+            summary.unchanged++;
+            continue;
+          }
+          const ad = JSON.parse(row.doc) as AdInput;
+          const before = existing.get(row.partner_id);
+          ad.id = before?.id ?? adIdOf(o.site, o.sourceId, ad.partnerAdId);
+          if (!row.date_given) ad.date = before?.date ?? now;
+          const price = nextPrice(before?.price, ad.price, now, before?.date ?? now);
+          if (price) ad.price = price;
+          const expired = ad.expiresAt !== undefined && ad.expiresAt <= now;
+          if (expired) ad.expired = true;
+          if (expired) {
+            if (!before || !before.expired) summary.expiredByDate++;
+            else summary.unchanged++;
+          } else if (!before) summary.imported++;
+          else summary.updated++;
+          // Duplicates: grouped with another source's ad, or out of a group it no longer matches.
+          const fp = expired ? undefined : fingerprintOf(ad, row.partner_coords === 1);
+          const group = fp ? dedup.match(ad.id, fp, groupChanges) : null;
+          if (group !== null) {
+            ad.duplicateGroup = group;
+            if (before?.duplicateGroup !== group) summary.grouped++;
+          } else delete ad.duplicateGroup;
+          if (fp) dedup.put(ad.id, fp, group);
+          else dedup.remove(ad.id);
+          ads.push(ad);
+          putState.run(o.sourceId, ad.partnerAdId, ad.id, row.hash, run, expired ? 0 : 1, ad.expiresAt ?? null);
+        }
+        // The store gives the last ad of a batch the newest key: oldest first.
+        ads.sort((a, b) => a.date - b.date);
+        if (ads.length > 0) store.writeAdsSync(ads);
+        if (groupChanges.length > 0) store.setDuplicateGroupsSync(groupChanges);
+      })();
+      applied += rows.length;
+      if (Date.now() - lastProgress > 500) {
+        lastProgress = Date.now();
+        o.onProgress?.({ phase: 'applying', records: summary.records, applied, toApply: total });
+      }
+    }
+  }
+
+  /** Phase 3: the source's live ads the run did not see. */
+  private expireMissing(run: number, summary: ImportSummary): void {
+    const o = this.options;
+    const db = this.db;
+    const missing = db
+      .prepare('SELECT partner_id, ad_id FROM feed_ads WHERE source_id = ? AND live = 1 AND seen_run < ?')
+      .all(o.sourceId, run) as { partner_id: string; ad_id: string }[];
+    if (missing.length === 0) return;
+    const live = (
+      db.prepare('SELECT count(*) AS n FROM feed_ads WHERE source_id = ? AND live = 1').get(o.sourceId) as { n: number }
+    ).n;
+    const share = missing.length / Math.max(1, live);
+    const max = o.maxExpireShare ?? 0.6;
+    if (live >= 50 && share > max) {
+      summary.expirySkipped = `the feed lacks ${missing.length} of the source's ${live} live ads (${Math.round(share * 100)} % > ${Math.round(max * 100)} %): nothing expired; rerun with a higher --max-expire-share if that is right`;
+      return;
+    }
+    summary.expiredMissing += this.expire(missing);
+  }
+
+  /** Every live ad (of any source) past its expiration date; returns how many. */
+  expireDue(): number {
+    return expireDueAds(this.options.store, this.now());
+  }
+
+  private expire(rows: { ad_id: string; partner_id: string }[]): number {
+    return expireRows(
+      this.options.store,
+      rows.map((r) => ({ ...r, source_id: this.options.sourceId })),
+    );
+  }
+}
+
+/** Takes feed ads out of search: the store, the import state and the duplicate index together. */
+function expireRows(
+  store: SqliteSearchStore,
+  rows: { ad_id: string; partner_id: string; source_id: number }[],
+): number {
+  const db = store.db;
+  ensureFeedTables(db);
+  const mark = db.prepare('UPDATE feed_ads SET live = 0 WHERE source_id = ? AND partner_id = ?');
+  const unDedup = db.prepare('DELETE FROM feed_dedup WHERE ad_id = ?');
+  let n = 0;
+  // One transaction when it is small (all or nothing); batches otherwise, so readers and writers keep going.
+  const size = rows.length <= 20_000 ? Math.max(1, rows.length) : 5_000;
+  for (let i = 0; i < rows.length; i += size) {
+    const slice = rows.slice(i, i + size);
+    db.transaction(() => {
+      n += store.expireAdsSync(slice.map((r) => r.ad_id));
+      for (const r of slice) {
+        mark.run(r.source_id, r.partner_id);
+        unDedup.run(r.ad_id);
+      }
+    })();
+  }
+  return n;
+}
+
+/** Expires every imported ad past its `expiration_date` (also for a scheduled clean-up); returns how many. */
+export function expireDueAds(store: SqliteSearchStore, now: number): number {
+  ensureFeedTables(store.db);
+  const due = store.db
+    .prepare(
+      'SELECT partner_id, ad_id, source_id FROM feed_ads WHERE live = 1 AND expires_at IS NOT NULL AND expires_at <= ?',
+    )
+    .all(now) as { partner_id: string; ad_id: string; source_id: number }[];
+  return expireRows(store, due);
+}
+
+/** Finds another source's ad that is the same ad, through `feed_dedup`. */
+class Deduplicator {
+  private readonly find: Database.Statement;
+  private readonly findNoPrice: Database.Statement;
+  private readonly upsert: Database.Statement;
+  private readonly del: Database.Statement;
+  private readonly setDup: Database.Statement;
+  private readonly counter: Database.Statement;
+  private readonly bump: Database.Statement;
+  private readonly others: number[];
+
+  constructor(
+    db: Database.Database,
+    private readonly site: number,
+    private readonly sourceId: number,
+  ) {
+    this.find = db.prepare(
+      'SELECT * FROM feed_dedup WHERE site = ? AND block = ? AND source_id = ? AND price BETWEEN ? AND ? LIMIT 50',
+    );
+    this.findNoPrice = db.prepare('SELECT * FROM feed_dedup WHERE site = ? AND block = ? AND source_id = ? LIMIT 50');
+    this.upsert = db.prepare(
+      `INSERT OR REPLACE INTO feed_dedup (ad_id, site, block, source_id, price, area, rooms, baths, mileage, lat, lng, sketch, dup)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.del = db.prepare('DELETE FROM feed_dedup WHERE ad_id = ?');
+    this.setDup = db.prepare('UPDATE feed_dedup SET dup = ? WHERE ad_id = ?');
+    this.counter = db.prepare(`SELECT value FROM feed_meta WHERE key = 'group'`);
+    this.bump = db.prepare(
+      `INSERT INTO feed_meta (key, value) VALUES ('group', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
+    this.others = (
+      db.prepare('SELECT DISTINCT source_id FROM feed_dedup WHERE site = ? AND source_id <> ?').all(site, sourceId) as {
+        source_id: number;
+      }[]
+    ).map((r) => r.source_id);
+  }
+
+  /** The group the ad belongs to (joining, or founding with, a matching ad of another source), or null. */
+  match(adId: string, fp: Fingerprint, changes: { id: string; group: number | null }[]): number | null {
+    for (const other of this.others) {
+      const rows = (
+        fp.price !== null
+          ? this.find.all(this.site, fp.block, other, ...priceWindow(fp.price))
+          : this.findNoPrice.all(this.site, fp.block, other)
+      ) as DedupRow[];
+      for (const row of rows) {
+        if (row.ad_id === adId || !isSameAd(fp, rowFingerprint(row))) continue;
+        if (row.dup !== null) return row.dup;
+        const group = this.newGroup();
+        this.setDup.run(group, row.ad_id);
+        changes.push({ id: row.ad_id, group });
+        return group;
+      }
+    }
+    return null;
+  }
+
+  put(adId: string, fp: Fingerprint, group: number | null): void {
+    this.upsert.run(
+      adId,
+      this.site,
+      fp.block,
+      this.sourceId,
+      fp.price,
+      fp.area,
+      fp.rooms,
+      fp.baths,
+      fp.mileage,
+      fp.lat,
+      fp.lng,
+      Buffer.from(fp.sketch.buffer, fp.sketch.byteOffset, fp.sketch.byteLength),
+      group,
+    );
+  }
+
+  remove(adId: string): void {
+    this.del.run(adId);
+  }
+
+  private newGroup(): number {
+    const row = this.counter.get() as { value: number } | undefined;
+    const next = (row?.value ?? GROUP_BASE) + 1;
+    this.bump.run(next);
+    return next;
+  }
+}
+
+export { MalformedFeedError };

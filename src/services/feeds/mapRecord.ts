@@ -1,0 +1,523 @@
+import { countryByCode } from '../../../config/countries';
+import type { AdInput, SiteKey } from '../search/types';
+import type { RawField, RawRecord } from './feedRecords';
+import type { PlaceResolver } from './placeResolver';
+import {
+  KIND_OF_TYPE,
+  RENT_TYPES,
+  carMakeModel,
+  carTypeOf,
+  fuelOf,
+  homeTypeId,
+  jobCategoryOf,
+  jobTypeOf,
+  productCategoryIds,
+  propertyKind,
+  transmissionOf,
+  workingHoursOf,
+} from './vocabulary';
+import { enumKey, parseArea, parseBoolean, parseCount, parseDate, parseNumber, parseUrl, toPlainText } from './values';
+
+/**
+ * One feed record → the ad we index, or the reason it is rejected.
+ *
+ * Liberal in what it accepts (names and enumerations in any case, the date,
+ * boolean and number forms real feeds use, units converted), strict in what
+ * it indexes: a record without `id`, an http(s) `url`, a `title` and a
+ * `content` of at least 30 characters of text (or without its vertical's
+ * required field) is rejected; an optional value that cannot be read or is
+ * outside the plausible range of partner-feeds.md is left out of the indexed
+ * fields and kept, as the partner wrote it, in `feedAttributes` (with a
+ * warning). See docs/decisions/040-feed-mapping.md.
+ */
+
+export interface MapContext {
+  site: SiteKey;
+  sourceId: number;
+  /** Epoch seconds of the import. */
+  now: number;
+  places: PlaceResolver;
+}
+
+export interface FieldWarning {
+  field: string;
+  reason: string;
+}
+
+export type MapResult =
+  | {
+      ok: true;
+      ad: AdInput;
+      /** False when the feed gave no (readable) date: the importer keeps the stored one, or uses now. */
+      dateGiven: boolean;
+      warnings: FieldWarning[];
+    }
+  | { ok: false; partnerAdId: string | undefined; reason: string };
+
+export const MIN_CONTENT = 30;
+const MAX_TITLE = 300;
+const MAX_CONTENT = 20_000;
+const MAX_ATTRIBUTE = 500;
+const MAX_IMAGES = 40;
+
+/** Euros per unit of a currency, roughly: the plausible price ranges of the spec are in euros. */
+const EUR_RATE: Record<string, number> = {
+  EUR: 1,
+  GBP: 0.85,
+  USD: 1.08,
+  CHF: 0.95,
+  CAD: 1.5,
+  AUD: 1.65,
+  NZD: 1.8,
+  SEK: 11.5,
+  NOK: 11.6,
+  DKK: 7.46,
+  PLN: 4.3,
+  CZK: 25,
+  HUF: 395,
+  RON: 5,
+  TRY: 36,
+  RUB: 100,
+  UAH: 45,
+  BRL: 5.8,
+  MXN: 21,
+  ARS: 1100,
+  CLP: 1020,
+  COP: 4600,
+  PEN: 4,
+  UYU: 44,
+  CRC: 560,
+  MAD: 10.8,
+  EGP: 53,
+  ZAR: 20,
+  KES: 140,
+  NGN: 1650,
+  INR: 92,
+  PKR: 300,
+  IDR: 17500,
+  PHP: 62,
+  MYR: 5,
+  THB: 38,
+  VND: 27000,
+  SGD: 1.45,
+  HKD: 8.4,
+  TWD: 35,
+  JPY: 165,
+  AED: 4,
+  SAR: 4.05,
+  QAR: 3.95,
+  KWD: 0.33,
+};
+
+/** Fields every vertical reads (the rest go to `feedAttributes` unless the vertical reads them). */
+const COMMON_FIELDS = new Set([
+  'id',
+  'url',
+  'title',
+  'content',
+  'description',
+  'date',
+  'expiration_date',
+  'price',
+  'address',
+  'neighborhood',
+  'city_area',
+  'city',
+  'region',
+  'postcode',
+  'postal_code',
+  'latitude',
+  'longitude',
+  'eco_score',
+  'picture_url',
+  'picture_title',
+  'pictures',
+  'picture',
+]);
+
+class Reader {
+  readonly used = new Set<string>();
+  readonly warnings: FieldWarning[] = [];
+  /** Values kept as the partner wrote them (not used, or used only in part). */
+  readonly kept = new Map<string, string>();
+
+  constructor(readonly record: RawRecord) {}
+
+  field(name: string): RawField | undefined {
+    this.used.add(name);
+    return this.record.fields.get(name);
+  }
+
+  /** Trimmed text of a field; undefined when absent or blank. */
+  text(name: string): string | undefined {
+    const t = this.field(name)?.text.trim();
+    return t ? t : undefined;
+  }
+
+  /** Single-line plain text of a field. */
+  plain(name: string, max = MAX_ATTRIBUTE): string | undefined {
+    const t = this.text(name);
+    if (t === undefined) return undefined;
+    const p = toPlainText(t, false).slice(0, max);
+    return p || undefined;
+  }
+
+  keep(name: string, reason: string): void {
+    const t = this.record.fields.get(name)?.text.trim();
+    if (t) this.kept.set(name, toPlainText(t, false).slice(0, MAX_ATTRIBUTE));
+    this.warnings.push({ field: name, reason });
+  }
+
+  /** A number within [min, max]; out of range or unreadable → kept and undefined. */
+  number(name: string, min: number, max: number, value?: number): number | undefined {
+    const raw = this.text(name);
+    if (raw === undefined) return undefined;
+    const n = value ?? parseNumber(raw);
+    if (n === undefined) {
+      this.keep(name, `not a number: "${raw.slice(0, 40)}"`);
+      return undefined;
+    }
+    if (n < min || n > max) {
+      this.keep(name, `${n} is out of range ${min}–${max}`);
+      return undefined;
+    }
+    return n;
+  }
+
+  bool(name: string): boolean | undefined {
+    const raw = this.text(name);
+    if (raw === undefined) return undefined;
+    const b = parseBoolean(raw);
+    if (b === undefined) {
+      const n = parseNumber(raw);
+      if (n !== undefined) return n > 0;
+      this.keep(name, `not a boolean: "${raw.slice(0, 40)}"`);
+    }
+    return b;
+  }
+
+  /** An enumerated value through `map`; unknown → kept. */
+  enumerated<V>(name: string, map: (v: string) => V | undefined): V | undefined {
+    const raw = this.plain(name);
+    if (raw === undefined) return undefined;
+    const v = map(raw);
+    if (v === undefined) this.keep(name, `unknown value "${raw.slice(0, 40)}"`);
+    return v;
+  }
+}
+
+function reject(record: RawRecord, reason: string): MapResult {
+  return { ok: false, partnerAdId: record.fields.get('id')?.text.trim() || undefined, reason };
+}
+
+export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
+  const broken = record.fields.get('__error');
+  if (broken) return reject(record, broken.text);
+  const r = new Reader(record);
+  const id = r.text('id');
+  if (!id) return reject(record, 'missing id');
+  if (id.length > 200) return reject(record, 'id longer than 200 characters');
+  const urlText = r.text('url');
+  if (!urlText) return reject(record, 'missing url');
+  const url = parseUrl(urlText);
+  if (!url) return reject(record, `url is not an absolute http(s) URL: "${urlText.slice(0, 80)}"`);
+  const title = r.plain('title', MAX_TITLE);
+  if (!title) return reject(record, 'missing title');
+  const contentRaw = r.text('content') ?? r.text('description');
+  if (!contentRaw) return reject(record, 'missing content');
+  const description = toPlainText(contentRaw).slice(0, MAX_CONTENT);
+  if (description.length < MIN_CONTENT)
+    return reject(record, `content is ${description.length} characters of text, at least ${MIN_CONTENT} are required`);
+
+  const def = countryByCode(ctx.site.country);
+  const siteCurrency = def?.currency ?? 'EUR';
+  const priceField = r.field('price');
+  const priceCurrency = priceField?.attrs.currency?.trim().toUpperCase();
+  const currency = priceCurrency && /^[A-Z]{3}$/.test(priceCurrency) ? priceCurrency : siteCurrency;
+  const rate = EUR_RATE[currency] ?? 1;
+
+  let dateGiven = false;
+  let date = ctx.now;
+  const dateText = r.text('date');
+  if (dateText !== undefined) {
+    const d = parseDate(dateText);
+    if (d === undefined) r.keep('date', `not a date: "${dateText.slice(0, 40)}"`);
+    else if (d > ctx.now + 86400) r.warnings.push({ field: 'date', reason: 'in the future: import time used' });
+    else {
+      date = d;
+      dateGiven = true;
+    }
+  }
+  const expiresText = r.text('expiration_date');
+  let expiresAt: number | undefined;
+  if (expiresText !== undefined) {
+    expiresAt = parseDate(expiresText);
+    if (expiresAt === undefined) r.keep('expiration_date', `not a date: "${expiresText.slice(0, 40)}"`);
+  }
+
+  const lat = parseNumber(r.text('latitude'));
+  const lng = parseNumber(r.text('longitude'));
+  const cityArea = r.plain('city_area') ?? r.plain('neighborhood');
+  const { location, unresolved } = ctx.places.resolve({
+    region: r.plain('region'),
+    city: r.plain('city'),
+    cityArea,
+    latitude: lat,
+    longitude: lng,
+  });
+  for (const u of unresolved) r.warnings.push({ field: u, reason: 'not a place the gazetteer knows' });
+  const postcode = r.plain('postcode') ?? r.plain('postal_code');
+  if (postcode) location.postalCode = postcode.slice(0, 20);
+  const address = r.plain('address');
+  if (address) location.address = address;
+  const neighborhood = r.plain('neighborhood');
+  if (neighborhood && neighborhood !== cityArea) r.kept.set('neighborhood', neighborhood);
+
+  const images: string[] = [];
+  const pictures = [...record.pictures].sort((a, b) => Number(b.featured ?? false) - Number(a.featured ?? false));
+  for (const p of pictures) {
+    const u = parseUrl(p.url);
+    if (u && !images.includes(u) && images.length < MAX_IMAGES) images.push(u);
+  }
+
+  const ad: AdInput = {
+    country: ctx.site.country,
+    vertical: ctx.site.vertical,
+    sourceId: ctx.sourceId,
+    partnerAdId: id,
+    url,
+    title,
+    description,
+    date,
+    location,
+    images,
+    currency,
+  };
+  if (expiresAt !== undefined) ad.expiresAt = expiresAt;
+  const eco = r.text('eco_score');
+  if (eco !== undefined) {
+    const letter = /^[a-g]$/i.test(eco) ? 7 - (eco.toUpperCase().charCodeAt(0) - 65) : undefined;
+    const n = letter ?? parseNumber(eco);
+    if (n !== undefined && n >= 0 && n <= 10) ad.ecoScore = n;
+    else r.keep('eco_score', `unknown value "${eco.slice(0, 20)}"`);
+  }
+
+  /** The feed's price: monthly/weekly/daily (daily becomes weekly), within [min, max] euros. */
+  const readPrice = (min: number, max: number): void => {
+    if (!priceField || !priceField.text.trim()) return;
+    const value = parseNumber(priceField.text);
+    if (value === undefined) {
+      r.keep('price', `not a number: "${priceField.text.trim().slice(0, 40)}"`);
+      return;
+    }
+    const period = enumKey(priceField.attrs.period ?? '');
+    const weekly = period === 'weekly' || period === 'week' || period === 'daily' || period === 'day';
+    const v = period === 'daily' || period === 'day' ? value * 7 : value;
+    if (v <= 0 || v < min * rate || v > max * rate) {
+      r.keep('price', `${value} is out of range ${Math.round(min * rate)}–${Math.round(max * rate)} ${currency}`);
+      return;
+    }
+    ad.price = { value: Math.round(v * 100) / 100, ...(weekly ? { isWeekly: true } : {}) };
+    if (period && !['monthly', 'month', 'weekly', 'week'].includes(period)) r.kept.set('price_period', period);
+  };
+
+  const extra = new Set<string>();
+  const vertical = ctx.site.vertical;
+  if (vertical === 'homes') {
+    const typeText = r.plain('type');
+    if (!typeText) return reject(record, 'missing type');
+    const typeId = homeTypeId(typeText);
+    if (typeId === undefined) return reject(record, `unknown type "${typeText.slice(0, 40)}"`);
+    ad.typeId = typeId;
+    const rent = RENT_TYPES.has(typeId);
+    const parking = typeId === 6 || typeId === 7;
+    if (rent) readPrice(parking ? 20 : 100, 50_000);
+    else readPrice(parking ? 1_000 : 10_000, 100_000_000);
+    let kind = r.enumerated('property_type', propertyKind) ?? KIND_OF_TYPE[typeId];
+    if (!kind) {
+      for (const word of enumKey(title).split(' ')) {
+        kind = propertyKind(word);
+        if (kind) break;
+      }
+    }
+    const floorField = r.field('floor_area');
+    const plotField = r.field('plot_area');
+    const rooms = parseCount(r.text('rooms'));
+    const baths = parseCount(r.text('bathrooms'));
+    const homes: NonNullable<AdInput['homes']> = { propertyType: kind ?? '' };
+    const floorArea = r.number(
+      'floor_area',
+      parking ? 5 : 15,
+      50_000,
+      parseArea(floorField?.text, floorField?.attrs.unit),
+    );
+    if (floorArea !== undefined) homes.floorArea = floorArea;
+    const plotArea = r.number('plot_area', 1, 100_000_000, parseArea(plotField?.text, plotField?.attrs.unit));
+    if (plotArea !== undefined) homes.plotArea = plotArea;
+    const roomCount = r.number('rooms', 0, 20, rooms?.value);
+    if (roomCount !== undefined) homes.rooms = roomCount;
+    if (rooms?.range) r.kept.set('rooms', r.text('rooms') as string);
+    const bathCount = r.number('bathrooms', 1, 20, baths?.value);
+    if (bathCount !== undefined) homes.bathrooms = bathCount;
+    if (baths?.range) r.kept.set('bathrooms', r.text('bathrooms') as string);
+    const year = r.number('year', 1700, new Date(ctx.now * 1000).getUTCFullYear() + 5);
+    if (year !== undefined) homes.year = Math.round(year);
+    const floor = r.number('floor_number', -5, 300);
+    if (floor !== undefined) homes.floorNumber = Math.round(floor);
+    const orientation = r.plain('orientation', 40);
+    if (orientation) homes.orientation = orientation.toLowerCase();
+    const condition = r.plain('condition', 60);
+    if (condition) homes.condition = condition.toLowerCase();
+    const flags: [string, keyof typeof homes][] = [
+      ['parking', 'parking'],
+      ['is_new', 'newBuilding'],
+      ['is_furnished', 'furnished'],
+      ['is_rent_to_own', 'rentToOwn'],
+      ['by_owner', 'byOwner'],
+      ['foreclosure', 'foreclosure'],
+    ];
+    for (const [name, key] of flags) {
+      const b = r.bool(name);
+      if (b !== undefined) (homes as unknown as Record<string, boolean>)[key] = b;
+    }
+    if (typeId === 16) homes.overseas = true;
+    if (typeId === 18 && homes.foreclosure === undefined) homes.foreclosure = true;
+    ad.homes = homes;
+    for (const f of ['foreclosure_type', 'agency', 'mls_database', 'virtual_tour', 'country']) extra.add(f);
+    for (const f of ['contact_name', 'contact_email', 'contact_telephone', 'mobile_url']) extra.add(f);
+  } else if (vertical === 'cars') {
+    readPrice(300, 1_000_000);
+    const { make, model, makeKnown } = carMakeModel(r.plain('make', 60), r.plain('model', 60), title);
+    if (!makeKnown && make) r.warnings.push({ field: 'make', reason: `unknown make "${make.slice(0, 40)}"` });
+    const cars: NonNullable<AdInput['cars']> = { make, model };
+    const type = r.enumerated('car_type', carTypeOf);
+    if (type) cars.type = type;
+    const thisYear = new Date(ctx.now * 1000).getUTCFullYear();
+    const year = r.number('year', 1900, thisYear + 1);
+    if (year !== undefined) cars.year = Math.round(year);
+    const mileageField = r.field('mileage');
+    const miles = /^mi(les?)?$/i.test(mileageField?.attrs.unit?.trim() ?? '');
+    const rawMileage = parseNumber(mileageField?.text);
+    const mileage = r.number(
+      'mileage',
+      1,
+      1_000_000,
+      rawMileage !== undefined ? Math.round(miles ? rawMileage * 1.609344 : rawMileage) : undefined,
+    );
+    if (mileage !== undefined) cars.mileage = mileage;
+    const doors = r.number('doors', 2, 11);
+    if (doors !== undefined) cars.doors = Math.round(doors);
+    const seats = r.number('seats', 1, 20);
+    if (seats !== undefined) cars.seats = Math.round(seats);
+    const gears = r.number('gears', 1, 9);
+    if (gears !== undefined) cars.gears = Math.round(gears);
+    const transmission = r.enumerated('transmission', transmissionOf);
+    if (transmission) cars.transmission = transmission;
+    const fuel = r.enumerated('fuel', fuelOf);
+    if (fuel) cars.fuel = fuel;
+    const engine = parseNumber(r.text('engine_size'));
+    // Litres (1.6) become cubic centimetres.
+    const cc = r.number('engine_size', 800, 18_000, engine !== undefined && engine < 20 ? engine * 1000 : engine);
+    if (cc !== undefined) cars.sizeEngine = Math.round(cc);
+    r.number('cylinders', 2, 24);
+    const powerField = r.field('power');
+    const powerRaw = parseNumber(powerField?.text);
+    const kw = /^kw$/i.test(powerField?.attrs.unit?.trim() ?? '');
+    const power = r.number('power', 1, 5000, powerRaw !== undefined && kw ? Math.round(powerRaw * 1.341) : powerRaw);
+    if (power !== undefined) cars.power = power;
+    if (kw && powerRaw !== undefined) r.kept.set('power', `${powerRaw} kW`);
+    const consumption = r.number('fuel_consumption', 0, 235);
+    if (consumption !== undefined) cars.fuelConsumption = consumption;
+    const co2 = r.number('co2_emissions', 0, 450);
+    if (co2 !== undefined) cars.co2Emissions = co2;
+    const color = r.plain('color', 40);
+    if (color) cars.color = color;
+    const warranty = r.text('warranty');
+    if (warranty !== undefined) {
+      const b = parseBoolean(warranty);
+      const n = parseNumber(warranty);
+      if (b !== undefined) cars.guarantee = b;
+      else if (n !== undefined) cars.guarantee = n > 0;
+      r.kept.set('warranty', warranty.slice(0, MAX_ATTRIBUTE));
+    }
+    ad.cars = cars;
+    for (const f of ['cylinders', 'is_new', 'dealer', 'vin_database', 'mobile_url']) extra.add(f);
+    r.used.delete('cylinders');
+  } else if (vertical === 'jobs') {
+    const jobs: NonNullable<AdInput['jobs']> = { category: r.enumerated('category', jobCategoryOf) ?? 0 };
+    const company = r.plain('company', 120);
+    if (company) jobs.company = company;
+    const jobType = r.enumerated('contract', jobTypeOf);
+    if (jobType) jobs.jobType = jobType;
+    const hours = r.enumerated('working_hours', workingHoursOf);
+    if (hours) jobs.workingHours = hours;
+    const requirements = r.text('requirements');
+    if (requirements) jobs.requirements = toPlainText(requirements).slice(0, 4000);
+    const experience = r.text('experience');
+    if (experience !== undefined) {
+      const years = /(\d+(?:[.,]\d+)?)/.exec(experience);
+      const n = years ? Number((years[1] as string).replace(',', '.')) : undefined;
+      if (n !== undefined && n >= 0 && n <= 50) jobs.experience = Math.round(n);
+      r.kept.set('experience', toPlainText(experience, false).slice(0, MAX_ATTRIBUTE));
+    }
+    const tele = r.bool('telecommute');
+    if (tele !== undefined) jobs.telecommute = tele;
+    const salaryText = r.plain('salary');
+    const numeric = parseNumber(r.text('salary_numeric'));
+    let salary = numeric;
+    if (salary === undefined && salaryText) {
+      // "30.000 - 40.000 € / year", "1.500€ al mes": the lower bound, a monthly figure ×12.
+      const first = /\d[\d.,\s]*/.exec(salaryText);
+      const n = first ? parseNumber(first[0]) : undefined;
+      if (n !== undefined) {
+        const monthly = /\b(month|monthly|mes|mensual|mois|mensuel|monat|monatlich|mese|mensile|mês)\b/i.test(
+          enumKey(salaryText),
+        );
+        salary = monthly ? n * 12 : n;
+      }
+    }
+    if (salaryText) r.kept.set('salary', salaryText);
+    if (salary !== undefined) {
+      if (salary > 0 && salary <= 5_000_000 * rate) {
+        jobs.salary = Math.round(salary);
+        ad.price = { value: jobs.salary };
+      } else r.warnings.push({ field: 'salary', reason: `${salary} is out of range` });
+    }
+    ad.jobs = jobs;
+    for (const f of ['studies', 'time', 'mobile_url']) extra.add(f);
+  } else {
+    const categoryText = r.plain('category');
+    if (!categoryText) return reject(record, 'missing category');
+    const { ids, unknown } = productCategoryIds(categoryText);
+    const categoryId = ids[0] ?? 0;
+    if (unknown.length > 0) {
+      r.kept.set('category', categoryText);
+      r.warnings.push({ field: 'category', reason: `unknown value "${unknown.join(', ').slice(0, 40)}"` });
+    }
+    if (ids.length > 1) r.kept.set('categories', ids.join(','));
+    ad.typeId = categoryId;
+    ad.products = { categoryId };
+    readPrice(0.01, 500_000);
+    const shipping = r.number('shipping_cost', 0, 1000);
+    if (shipping !== undefined) {
+      if (ad.price) r.kept.set('shipping_cost', String(shipping));
+      else r.warnings.push({ field: 'shipping_cost', reason: 'without a price' });
+    }
+    for (const f of ['make', 'model', 'mobile_url']) extra.add(f);
+  }
+
+  // Everything the mapping did not read stays with the ad, as the partner wrote it.
+  const attributes: Record<string, string> = {};
+  for (const [name, value] of r.kept) attributes[name] = value;
+  for (const [name, field] of record.fields) {
+    if (attributes[name] !== undefined) continue;
+    if (r.used.has(name) && !extra.has(name)) continue;
+    if (COMMON_FIELDS.has(name) && !extra.has(name)) continue;
+    const t = field.text.trim();
+    if (!t) continue;
+    attributes[name] = toPlainText(t, false).slice(0, MAX_ATTRIBUTE);
+    if (Object.keys(attributes).length >= 60) break;
+  }
+  if (Object.keys(attributes).length > 0) ad.feedAttributes = attributes;
+  return { ok: true, ad, dateGiven, warnings: r.warnings };
+}

@@ -1,0 +1,230 @@
+/**
+ * Value parsers for partner feeds: liberal in what they accept (the forms
+ * real feeds use), each returning `undefined` for what cannot be read.
+ * See docs/feeds.md for the accepted forms.
+ */
+
+const TRUE = new Set(['true', 'yes', 'si', 'sí', '1', 'y', 'on', 'oui', 'ja', 'sim']);
+const FALSE = new Set(['false', 'no', '0', 'n', 'off', 'non', 'nein', 'nao', 'não']);
+
+/** `true`, `yes`, `si`, `1` / `false`, `no`, `0` in any case (and a few siblings); undefined otherwise. */
+export function parseBoolean(text: string | undefined): boolean | undefined {
+  if (text === undefined) return undefined;
+  const v = text.trim().toLowerCase();
+  if (TRUE.has(v)) return true;
+  if (FALSE.has(v)) return false;
+  return undefined;
+}
+
+const DATE =
+  /^(?:(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})|(\d{4})[/.-](\d{1,2})[/.-](\d{1,2}))(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * `DD/MM/YYYY`, `DD-MM-YYYY`, `YYYY/MM/DD` or `YYYY-MM-DD` (dots accepted too), each optionally
+ * followed by ` HH:MM:SS` (or `THH:MM`, an offset). UTC unless an offset is given. Epoch seconds.
+ */
+export function parseDate(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const m = DATE.exec(text.trim());
+  if (!m) return undefined;
+  const day = Number(m[1] ?? m[6]);
+  const month = Number(m[2] ?? m[5]);
+  const year = Number(m[3] ?? m[4]);
+  const hour = Number(m[7] ?? 0);
+  const minute = Number(m[8] ?? 0);
+  const second = Number(m[9] ?? 0);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+  let ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(ms);
+  if (check.getUTCDate() !== day) return undefined; // 31/02
+  const zone = m[10];
+  if (zone && zone.toUpperCase() !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+  }
+  return Math.floor(ms / 1000);
+}
+
+/**
+ * A number as partners write it: a dot for decimals per the format, but also
+ * `1.200.000`, `1,200,000`, `1 200 000`, `1.200,50`, `95 m2`, `€ 250000`.
+ */
+export function parseNumber(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  let t = text
+    .trim()
+    .replace(/[\s\u00a0\u202f']/g, '')
+    .replace(/^[^\d+-.,]+/, '');
+  const m = /^[+-]?[\d.,]*\d/.exec(t);
+  if (!m) return undefined;
+  t = m[0];
+  const dots = t.split('.').length - 1;
+  const commas = t.split(',').length - 1;
+  if (dots > 0 && commas > 0) {
+    // The later separator is the decimal one.
+    if (t.lastIndexOf(',') > t.lastIndexOf('.')) t = t.replace(/\./g, '').replace(',', '.');
+    else t = t.replace(/,/g, '');
+  } else if (commas > 0) {
+    t = commas > 1 || /^[+-]?\d{1,3},\d{3}$/.test(t) ? t.replace(/,/g, '') : t.replace(',', '.');
+  } else if (dots > 1) {
+    t = t.replace(/\./g, '');
+  }
+  const n = Number(t);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** A count in steps of 0.5 or a range (`2-3`, `2 to 3`): the lower bound, and whether it was a range. */
+export function parseCount(text: string | undefined): { value: number; range: boolean } | undefined {
+  if (text === undefined) return undefined;
+  const t = text.trim();
+  const range = /^(\d+(?:[.,]\d+)?)\s*(?:-|–|to|a|\/)\s*(\d+(?:[.,]\d+)?)$/i.exec(t);
+  if (range) {
+    const lo = Number((range[1] as string).replace(',', '.'));
+    const hi = Number((range[2] as string).replace(',', '.'));
+    return { value: Math.min(lo, hi), range: true };
+  }
+  const plus = /^(\d+(?:[.,]\d+)?)\s*\+$/.exec(t);
+  const n = plus ? Number((plus[1] as string).replace(',', '.')) : parseNumber(t);
+  if (n === undefined) return undefined;
+  return { value: Math.round(n * 2) / 2, range: false };
+}
+
+const AREA_UNITS: readonly [RegExp, number][] = [
+  [/^(feet|foot|ft|sq\.?\s*ft|sqft|ft2|ft²|square\s*feet|pies)$/i, 0.09290304],
+  [/^(acres?|ac)$/i, 4046.8564224],
+  [/^(hectares?|ha|hectareas|hectáreas)$/i, 10_000],
+  [/^(meters?|metres?|m|m2|m²|sq\.?\s*m|sqm|square\s*met(er|re)s|metros?)$/i, 1],
+];
+
+/** An area in square metres from a value and its `unit` (feet, meters, acres, hectares; meters by default). */
+export function parseArea(text: string | undefined, unit: string | undefined): number | undefined {
+  const n = parseNumber(text);
+  if (n === undefined) return undefined;
+  let u = unit?.trim();
+  if (!u) {
+    const suffix = /[\d.,\s]([a-z²2. ]+)$/i.exec(text?.trim() ?? '');
+    u = suffix?.[1]?.trim();
+  }
+  if (!u) return n;
+  for (const [re, factor] of AREA_UNITS) if (re.test(u)) return Math.round(n * factor * 100) / 100;
+  return n;
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  euro: '€',
+  pound: '£',
+  copy: '©',
+  reg: '®',
+  deg: '°',
+  sup2: '²',
+  sup3: '³',
+  middot: '·',
+  bull: '•',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  laquo: '«',
+  raquo: '»',
+  iexcl: '¡',
+  iquest: '¿',
+  ordf: 'ª',
+  ordm: 'º',
+  times: '×',
+  frac12: '½',
+};
+const ACCENTS: Record<string, string> = {
+  acute: '\u0301',
+  grave: '\u0300',
+  circ: '\u0302',
+  uml: '\u0308',
+  tilde: '\u0303',
+};
+
+function decodeEntity(entity: string, name: string): string {
+  if (name.startsWith('#')) {
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  }
+  const known = NAMED_ENTITIES[name] ?? NAMED_ENTITIES[name.toLowerCase()];
+  if (known !== undefined) return known;
+  // &eacute; &Ntilde; &uuml; ...
+  const m = /^([a-zA-Z])(acute|grave|circ|uml|tilde)$/.exec(name);
+  if (m) return `${m[1]}${ACCENTS[m[2] as string]}`.normalize('NFC');
+  if (name === 'ccedil' || name === 'Ccedil') return name[0] === 'c' ? 'ç' : 'Ç';
+  if (name === 'szlig') return 'ß';
+  return entity;
+}
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#\d{1,7}|#[xX][\da-fA-F]{1,6}|[a-zA-Z][a-zA-Z\d]{1,10});?/g, (e, name: string) =>
+    decodeEntity(e, name),
+  );
+}
+
+const TAG = /<\/?[a-zA-Z][^<>]*>|<!--[\s\S]*?-->|<![a-zA-Z][^<>]*>/g;
+const BLOCK_TAG = /<\/?(br|p|div|li|ul|ol|tr|td|th|h[1-6]|table|section|article|blockquote|hr)\b[^<>]*>/gi;
+const DROPPED_ELEMENT = /<(script|style|iframe|object|noscript)\b[^]*?<\/\1\s*>/gi;
+
+/**
+ * Plain text from what partners put in a title or description: HTML tags
+ * removed (block tags become line breaks; script and style with their
+ * content), entities decoded (also when escaped twice), control characters
+ * removed, spaces collapsed. The result never contains a tag.
+ */
+export function toPlainText(input: string, multiline = true): string {
+  let text = input;
+  for (let i = 0; i < 3; i++) {
+    const before = text;
+    text = text.replace(DROPPED_ELEMENT, ' ').replace(BLOCK_TAG, '\n').replace(TAG, '');
+    text = decodeEntities(text);
+    if (text === before) break;
+  }
+  // Whatever still looks like a tag after decoding goes too.
+  text = text.replace(DROPPED_ELEMENT, ' ').replace(TAG, ' ');
+  // eslint-disable-next-line no-control-regex
+  text = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '').replace(/\r\n?/g, '\n');
+  text = text.replace(/[ \t\u00a0]+([,.])/g, '$1');
+  if (!multiline) return text.replace(/\s+/g, ' ').trim();
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** An absolute http(s) URL (protocol-relative ones become https); undefined otherwise. */
+export function parseUrl(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  let t = decodeEntities(text.trim());
+  if (t.startsWith('//')) t = `https:${t}`;
+  if (!/^https?:\/\//i.test(t)) return undefined;
+  try {
+    const url = new URL(t);
+    if (!url.hostname.includes('.') && url.hostname !== 'localhost') return undefined;
+    return url.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Folded key of an enumerated value: lower case, accents removed, words joined by single spaces. */
+export function enumKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

@@ -1,0 +1,384 @@
+import {
+  CAR_MAKES,
+  CAR_TYPES,
+  DEAL_TYPES,
+  FUELS,
+  JOB_CATEGORIES,
+  JOB_TYPES,
+  LANGS,
+  PRODUCT_CATEGORIES,
+  PROPERTY_TYPES,
+  TRANSMISSIONS,
+  WORKING_HOURS,
+  type RefItem,
+} from '../search/reference';
+import { enumKey } from './values';
+
+/**
+ * Partner values of enumerated feed fields → the ids and slugs of the
+ * product spec (search/reference.ts). Every lookup folds case, accents and
+ * punctuation (`For_Rent`, `FOR RENT`, `for-rent` are one key), knows the
+ * Trovit names, our own labels in every language we write, and common
+ * synonyms. Unknown values return undefined: the mapper keeps them in the
+ * ad's `feedAttributes`.
+ */
+
+function table<V>(entries: readonly (readonly [string, V])[]): Map<string, V> {
+  return new Map(entries.map(([k, v]) => [enumKey(k), v]));
+}
+
+function withLabels<V extends string | number>(items: readonly RefItem<V>[], extra: readonly (readonly [string, V])[]) {
+  const map = table(extra);
+  for (const item of items) {
+    for (const lang of LANGS) {
+      const key = enumKey(item.labels[lang]);
+      if (!map.has(key)) map.set(key, item.value);
+    }
+    const slug = enumKey(String(item.value));
+    if (!map.has(slug)) map.set(slug, item.value);
+  }
+  return map;
+}
+
+/** Trovit homes `type` → spec property type id (our `typeId`, the deal type). */
+const HOME_TYPES = withLabels(DEAL_TYPES, [
+  ['For Sale', 1],
+  ['For Rent', 2],
+  ['Rentals', 3],
+  ['Country House Rentals', 4],
+  ['Roommate', 5],
+  ['Parking For Rent', 6],
+  ['Parking For Sale', 7],
+  ['Office For Rent', 8],
+  ['Office For Sale', 9],
+  ['Land For Sale', 10],
+  ['Transfer Local', 11],
+  ['For Rent Local', 12],
+  ['For Sale Local', 13],
+  ['Warehouse For Rent', 14],
+  ['Warehouse For Sale', 15],
+  ['Overseas', 16],
+  ['Short Term Rentals', 17],
+  ['Unlisted Foreclosure', 18],
+  // The older official schema.
+  ['Venta', 1],
+  ['Alquiler', 2],
+  // Siblings seen in real feeds.
+  ['Sale', 1],
+  ['Rent', 2],
+  ['Buy', 1],
+  ['Vente', 1],
+  ['Location', 2],
+  ['Vendita', 1],
+  ['Affitto', 2],
+  ['Kauf', 1],
+  ['Miete', 2],
+  ['Holiday Rentals', 3],
+  ['Vacation Rentals', 3],
+  ['Alquiler Vacacional', 3],
+  ['Room For Rent', 5],
+  ['Shared', 5],
+  ['Traspaso', 11],
+  ['Temporary Rentals', 17],
+]);
+
+export function homeTypeId(value: string): number | undefined {
+  const key = enumKey(value);
+  const known = HOME_TYPES.get(key);
+  if (known !== undefined) return known;
+  if (/^\d+$/.test(key) && Number(key) >= 1 && Number(key) <= 18) return Number(key);
+  // Last resort: the deal named by a word ("Piso en alquiler", "Flat for sale").
+  if (/\b(rent|rental|alquiler|location|affitto|miete|arrendamento|aluguel)\b/.test(key)) return 2;
+  if (/\b(sale|venta|vente|vendita|verkauf|kauf|venda)\b/.test(key)) return 1;
+  return undefined;
+}
+
+/** Deal types whose price is a rent (the plausible price range differs). */
+export const RENT_TYPES: ReadonlySet<number> = new Set([2, 3, 4, 5, 6, 8, 12, 14, 17]);
+
+/** The kind of dwelling a deal type implies when `property_type` says nothing we know. */
+export const KIND_OF_TYPE: Readonly<Record<number, string>> = {
+  5: 'room',
+  6: 'garage',
+  7: 'garage',
+  8: 'office',
+  9: 'office',
+  10: 'land',
+  11: 'shop',
+  12: 'shop',
+  13: 'shop',
+  14: 'warehouse',
+  15: 'warehouse',
+};
+
+const PROPERTY_KINDS = withLabels(PROPERTY_TYPES, [
+  ['apartment', 'flat'],
+  ['apartamento', 'flat'],
+  ['appartamento', 'flat'],
+  ['piso', 'flat'],
+  ['condo', 'flat'],
+  ['condominium', 'flat'],
+  ['wohnung', 'flat'],
+  ['bungalow', 'house'],
+  ['townhouse', 'house'],
+  ['terraced house', 'house'],
+  ['semi detached house', 'house'],
+  ['detached house', 'house'],
+  ['adosado', 'house'],
+  ['casa adosada', 'house'],
+  ['chalet adosado', 'house'],
+  ['unifamiliar', 'house'],
+  ['maison', 'house'],
+  ['moradia', 'house'],
+  ['chalet', 'villa'],
+  ['chalet independiente', 'villa'],
+  ['finca', 'cottage'],
+  ['casa rustica', 'cottage'],
+  ['casa de campo', 'cottage'],
+  ['farmhouse', 'cottage'],
+  ['atico', 'penthouse'],
+  ['attic', 'penthouse'],
+  ['estudio', 'studio'],
+  ['monolocale', 'studio'],
+  ['bedsit', 'studio'],
+  ['habitacion', 'room'],
+  ['garaje', 'garage'],
+  ['parking', 'garage'],
+  ['plaza de garaje', 'garage'],
+  ['oficina', 'office'],
+  ['local', 'shop'],
+  ['local comercial', 'shop'],
+  ['commercial', 'shop'],
+  ['retail', 'shop'],
+  ['solar', 'land'],
+  ['plot', 'land'],
+  ['terreno', 'land'],
+  ['nave', 'warehouse'],
+  ['nave industrial', 'warehouse'],
+  ['industrial', 'warehouse'],
+]);
+
+export function propertyKind(value: string): string | undefined {
+  return PROPERTY_KINDS.get(enumKey(value));
+}
+
+const PRODUCT_CATEGORY_IDS = withLabels(PRODUCT_CATEGORIES, [
+  ['Furniture', 101],
+  ['Sports Equipment', 102],
+  ['Electronics and Technology', 103],
+  ['Electronics & Technology', 103],
+  ['Pets', 104],
+  ['Phones', 105],
+  ['Musical Instruments', 106],
+  ['Kids', 107],
+  ['Photography', 108],
+  ['Art and Collectables', 109],
+  ['Art & Collectables', 109],
+  ['Art and Collectibles', 109],
+  ['Fashion', 110],
+  ['Health and Beauty', 111],
+  ['Health & Beauty', 111],
+  ['Car Parts and Accessories', 112],
+  ['Car Parts & Accessories', 112],
+  ['Sport', 102],
+  ['Sports', 102],
+  ['Electronics', 103],
+  ['Technology', 103],
+  ['Mobile Phones', 105],
+  ['Children', 107],
+  ['Clothing', 110],
+  ['Car Parts', 112],
+]);
+
+/** Product categories, comma-separated in the feed: the ids found, in order, and the values that did not map. */
+export function productCategoryIds(value: string): { ids: number[]; unknown: string[] } {
+  const ids: number[] = [];
+  const unknown: string[] = [];
+  // Commas separate categories, but "Art, Collectables" style names are rare; try the whole value first.
+  const whole = PRODUCT_CATEGORY_IDS.get(enumKey(value));
+  const parts = whole !== undefined ? [value] : value.split(/[,;|]/);
+  for (const part of parts) {
+    const t = part.trim();
+    if (!t) continue;
+    const key = enumKey(t);
+    const id = PRODUCT_CATEGORY_IDS.get(key) ?? (/^1(0[1-9]|1[0-2])$/.test(key) ? Number(key) : undefined);
+    if (id === undefined) unknown.push(t);
+    else if (!ids.includes(id)) ids.push(id);
+  }
+  return { ids, unknown };
+}
+
+const FUEL_VALUES = withLabels(FUELS, [
+  ['gasoline', 'petrol'],
+  ['gas', 'petrol'],
+  ['gasolina', 'petrol'],
+  ['benzina', 'petrol'],
+  ['essence', 'petrol'],
+  ['benzin', 'petrol'],
+  ['unleaded', 'petrol'],
+  ['gasoil', 'diesel'],
+  ['gasoleo', 'diesel'],
+  ['gazole', 'diesel'],
+  ['hibrido', 'hybrid'],
+  ['hybride', 'hybrid'],
+  ['ibrido', 'hybrid'],
+  ['plug in hybrid', 'hybrid'],
+  ['electrico', 'electric'],
+  ['electrique', 'electric'],
+  ['elettrico', 'electric'],
+  ['elektrisch', 'electric'],
+  ['ev', 'electric'],
+  ['glp', 'lpg'],
+  ['gpl', 'lpg'],
+  ['autogas', 'lpg'],
+]);
+export const fuelOf = (value: string) => FUEL_VALUES.get(enumKey(value));
+
+const TRANSMISSION_VALUES = withLabels(TRANSMISSIONS, [
+  ['manuel', 'manual'],
+  ['manuale', 'manual'],
+  ['mechanical', 'manual'],
+  ['stick', 'manual'],
+  ['automatico', 'automatic'],
+  ['automatique', 'automatic'],
+  ['automatik', 'automatic'],
+  ['auto', 'automatic'],
+  ['semi automatic', 'automatic'],
+  ['cvt', 'automatic'],
+]);
+export const transmissionOf = (value: string) => TRANSMISSION_VALUES.get(enumKey(value));
+
+const CAR_TYPE_VALUES = withLabels(CAR_TYPES, [
+  ['sedan', 'saloon'],
+  ['berlina', 'saloon'],
+  ['compact', 'hatchback'],
+  ['compacto', 'hatchback'],
+  ['small car', 'hatchback'],
+  ['station wagon', 'estate'],
+  ['familiar', 'estate'],
+  ['wagon', 'estate'],
+  ['kombi', 'estate'],
+  ['4x4', 'suv'],
+  ['off road', 'suv'],
+  ['todoterreno', 'suv'],
+  ['crossover', 'suv'],
+  ['cabrio', 'convertible'],
+  ['cabriolet', 'convertible'],
+  ['descapotable', 'convertible'],
+  ['minivan', 'mpv'],
+  ['monovolumen', 'mpv'],
+  ['furgoneta', 'van'],
+  ['pick up', 'pickup'],
+  ['coupe', 'coupe'],
+]);
+export const carTypeOf = (value: string) => CAR_TYPE_VALUES.get(enumKey(value));
+
+const MAKES = new Map<string, { name: string; models: Map<string, string> }>();
+for (const make of CAR_MAKES) {
+  MAKES.set(enumKey(make.name), { name: make.name, models: new Map(make.models.map((m) => [enumKey(m), m])) });
+}
+for (const [alias, name] of [
+  ['vw', 'Volkswagen'],
+  ['mercedes', 'Mercedes-Benz'],
+  ['mercedes benz', 'Mercedes-Benz'],
+  ['citroen', 'Citroën'],
+  ['skoda', 'Skoda'],
+] as const) {
+  const known = MAKES.get(enumKey(name));
+  if (known) MAKES.set(alias, known);
+}
+
+/** A car make (and model) under its canonical spelling; the partner's spelling when unknown. */
+export function carMakeModel(make: string | undefined, model: string | undefined, title: string) {
+  let known = make ? MAKES.get(enumKey(make)) : undefined;
+  if (!make) {
+    // Partners without a `make` usually start the title with it.
+    const words = enumKey(title).split(' ');
+    for (const n of [2, 1]) {
+      known = MAKES.get(words.slice(0, n).join(' '));
+      if (known) break;
+    }
+  }
+  const makeName = known?.name ?? make?.trim() ?? '';
+  let modelName = model?.trim() ?? '';
+  if (known) {
+    if (modelName) modelName = known.models.get(enumKey(modelName)) ?? modelName;
+    else {
+      const t = ` ${enumKey(title)} `;
+      for (const [key, name] of known.models) {
+        if (t.includes(` ${key} `)) {
+          modelName = name;
+          break;
+        }
+      }
+    }
+  }
+  return { make: makeName, model: modelName, makeKnown: known !== undefined };
+}
+
+const JOB_CATEGORY_IDS = withLabels(JOB_CATEGORIES, [
+  ['finance', 1],
+  ['accounting', 1],
+  ['banking', 1],
+  ['admin', 2],
+  ['office', 2],
+  ['secretarial', 2],
+  ['customer support', 3],
+  ['call center', 3],
+  ['teaching', 4],
+  ['training', 4],
+  ['engineering', 5],
+  ['health', 6],
+  ['medical', 6],
+  ['nursing', 6],
+  ['hotel', 7],
+  ['restaurant', 7],
+  ['catering', 7],
+  ['tourism', 7],
+  ['information technology', 8],
+  ['software', 8],
+  ['technology', 8],
+  ['tecnologia', 8],
+  ['transport', 9],
+  ['transport and logistics', 9],
+  ['warehouse', 9],
+  ['advertising', 10],
+  ['shop', 11],
+  ['commercial', 12],
+  ['comercial', 12],
+  ['sales and marketing', 12],
+  ['building', 13],
+  ['hr', 14],
+  ['rrhh', 14],
+]);
+export const jobCategoryOf = (value: string) => JOB_CATEGORY_IDS.get(enumKey(value));
+
+const JOB_TYPE_VALUES = withLabels(JOB_TYPES, [
+  ['full time permanent', 'permanent'],
+  ['indefinite', 'permanent'],
+  ['contrato indefinido', 'permanent'],
+  ['fixed term', 'temporary'],
+  ['temp', 'temporary'],
+  ['contrato temporal', 'temporary'],
+  ['obra y servicio', 'contract'],
+  ['contractor', 'contract'],
+  ['practicas', 'internship'],
+  ['becario', 'internship'],
+  ['intern', 'internship'],
+  ['autonomo', 'freelance'],
+  ['self employed', 'freelance'],
+]);
+export const jobTypeOf = (value: string) => JOB_TYPE_VALUES.get(enumKey(value));
+
+const WORKING_HOURS_VALUES = withLabels(WORKING_HOURS, [
+  ['full time', 'full-time'],
+  ['fulltime', 'full-time'],
+  ['tiempo completo', 'full-time'],
+  ['part time', 'part-time'],
+  ['parttime', 'part-time'],
+  ['tiempo parcial', 'part-time'],
+  ['jornada parcial', 'part-time'],
+  ['shift work', 'shifts'],
+  ['rotating shifts', 'shifts'],
+]);
+export const workingHoursOf = (value: string) => WORKING_HOURS_VALUES.get(enumKey(value));

@@ -1,0 +1,157 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { syntheticAd, writeSyntheticFeed } from '../../../src/services/feeds/syntheticFeed';
+import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
+import { fixture } from './feedKit';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const CLI = path.join(ROOT, 'src/services/feeds/cli.ts');
+const node = (args: string[], dataDir: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+
+describe('npm run import (src/services/feeds/cli.ts)', function () {
+  this.timeout(60_000);
+  let dataDir: string;
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-import-'));
+    dirs.push(dir);
+    return dir;
+  };
+  before(() => {
+    dataDir = tempDir();
+  });
+  after(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('imports a feed into DATA_DIR, with a summary (--json) and exit code 0', () => {
+    const res = node(
+      ['--source', '501', '--country', 'es', '--vertical', 'homes', '--json', fixture('homes-es.xml')],
+      dataDir,
+    );
+    expect(res.status, res.stderr).to.equal(0);
+    const summary = JSON.parse(res.stdout);
+    expect(summary).to.include({ records: 12, imported: 8, rejected: 3, expired: 1 });
+    expect(summary.rejections[0]).to.deep.equal({ line: 97, id: 'H6', reason: 'missing url' });
+    expect(fs.existsSync(path.join(dataDir, 'search.sqlite'))).to.equal(true);
+    const text = node(['--source', '501', '--country', 'es', '--vertical', 'homes', fixture('homes-es.xml')], dataDir);
+    expect(text.status).to.equal(0);
+    // H9 (past its expiration date) stays expired and counts as unchanged.
+    expect(text.stdout).to.match(/unchanged\s+9/);
+    expect(text.stdout).to.contain('line 103 (id H7): content is 13 characters');
+    expect(text.stderr).to.contain('import:');
+  });
+
+  it('answers bad arguments with exit code 2 and the usage', () => {
+    for (const args of [
+      ['--source', 'x', '--country', 'es', '--vertical', 'homes', fixture('homes-es.xml')],
+      ['--source', '1', '--country', 'zz', '--vertical', 'boats', '--bogus', fixture('homes-es.xml')],
+      ['--source', '1', '--country', 'es', '--vertical', 'homes', '/no/such/file.xml'],
+      // Source 501 publishes on es/homes.
+      ['--source', '501', '--country', 'uk', '--vertical', 'cars', fixture('cars-uk.xml')],
+    ]) {
+      const res = node(args, dataDir);
+      expect(res.status, args.join(' ')).to.equal(2);
+      expect(res.stderr).to.match(/usage: npm run import|publishes on/);
+    }
+  });
+
+  it('stops on a malformed file with exit code 1 and a clear error', () => {
+    const res = node(['--source', '501', '--country', 'es', '--vertical', 'homes', fixture('truncated.xml')], dataDir);
+    expect(res.status).to.equal(1);
+    expect(res.stderr).to.contain('malformed feed');
+    expect(res.stderr).to.contain('truncated');
+    expect(res.stderr).to.contain('Nothing of it was applied');
+  });
+
+  it('killed with SIGKILL half way, leaves the store consistent; the next run completes it', async () => {
+    const count = 12_000;
+    dataDir = tempDir();
+    const v1 = path.join(dataDir, 'v1.xml');
+    const v2 = path.join(dataDir, 'v2.xml');
+    await writeSyntheticFeed(v1, { count });
+    await writeSyntheticFeed(v2, { count, revision: 2 });
+    const args = (file: string) => ['--source', '777', '--country', 'es', '--vertical', 'homes', '--json', file];
+    const first = node(args(v1), dataDir);
+    expect(first.status, first.stderr).to.equal(0);
+    expect(JSON.parse(first.stdout)).to.include({ imported: count, rejected: 0 });
+
+    // Revision 2 drops every 10th ad and lowers every 7th price; kill it while it applies.
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args(v2)], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+    let stderr = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no apply phase seen: ${stderr}`)), 40_000);
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (/applying [1-9]\d*\//.test(stderr) && !child.killed) {
+          clearTimeout(timer);
+          child.kill('SIGKILL');
+          resolve();
+        }
+      });
+      child.on('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    await new Promise((resolve) => child.on('close', resolve));
+    expect(child.signalCode, 'the import must still be running when killed').to.equal('SIGKILL');
+
+    // Consistent: nothing expired yet, each ad is either its old or its new version, the index agrees.
+    const store = new SqliteSearchStore(dataDir);
+    try {
+      const site = { country: 'es', vertical: 'homes' as const };
+      expect(await store.countAds(site)).to.equal(count);
+      const priceOf = (i: number, revision: 1 | 2) =>
+        Number(/<price[^>]*><!\[CDATA\[(\d+)\]\]>/.exec(syntheticAd(i, { count, revision }) as string)?.[1]);
+      let updated = 0;
+      for (let i = 0; i < count; i += 7) {
+        const ad = await store.getAdByPartner(777, `S${i}`);
+        expect(ad?.expired, `S${i}`).to.equal(false);
+        const v = ad?.price?.value;
+        const old = priceOf(i, 1);
+        if (i % 10 === 0) expect(v).to.equal(old);
+        else {
+          expect([old, priceOf(i, 2)]).to.include(v);
+          if (v !== old) {
+            updated++;
+            expect(ad?.price?.oldValue).to.equal(old);
+          }
+        }
+      }
+      const fts = store.db.prepare('SELECT count(*) AS n FROM ads_fts').get() as { n: number };
+      expect(fts.n).to.equal(count);
+      expect(updated, 'some ads already updated').to.be.greaterThan(0);
+    } finally {
+      store.close();
+    }
+
+    const rerun = node(args(v2), dataDir);
+    expect(rerun.status, rerun.stderr).to.equal(0);
+    const summary = JSON.parse(rerun.stdout);
+    expect(summary.expiredMissing).to.equal(count / 10 + (count % 10 === 0 ? 0 : 1));
+    expect(summary.imported).to.equal(0);
+    const after = new SqliteSearchStore(dataDir);
+    try {
+      expect(await after.countAds({ country: 'es', vertical: 'homes' })).to.equal(count - summary.expiredMissing);
+      expect((await after.getAdByPartner(777, 'S10'))?.expired).to.equal(true);
+      expect((await after.getAdByPartner(777, 'S7'))?.price?.oldValue).to.be.a('number');
+      const runs = after.db.prepare('SELECT status FROM feed_runs WHERE source_id = 777 ORDER BY id').all();
+      expect(runs).to.deep.equal([{ status: 'done' }, { status: 'abandoned' }, { status: 'done' }]);
+      expect(after.db.prepare('SELECT count(*) AS n FROM feed_staging').get()).to.deep.equal({ n: 0 });
+    } finally {
+      after.close();
+    }
+  });
+});

@@ -1,0 +1,498 @@
+import { expect } from 'chai';
+import { MalformedFeedError } from '../../../src/services/feeds/feedRecords';
+import { expireDueAds, type ImportSummary } from '../../../src/services/feeds/FeedImporter';
+import { adIdOf } from '../../../src/services/search/siteKeys';
+import type { SiteKey, StoredAd } from '../../../src/services/search/types';
+import { feedApp, fixture, homesXml, NOW_S, storeSnapshot, type FeedApp } from './feedKit';
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ES_HOMES: SiteKey = { country: 'es', vertical: 'homes' };
+const UK_CARS: SiteKey = { country: 'uk', vertical: 'cars' };
+const UK_JOBS: SiteKey = { country: 'uk', vertical: 'jobs' };
+const IT_PRODUCTS: SiteKey = { country: 'it', vertical: 'products' };
+
+const dayOf = (epoch: number) => new Date(epoch * 1000).toISOString().slice(0, 19);
+
+describe('feed import: Trovit XML and JSON lines into a real search store', function () {
+  this.timeout(30_000);
+
+  describe('the homes feed of a Spanish partner', () => {
+    let f: FeedApp;
+    let summary: ImportSummary;
+    const ad = async (partnerId: string, source = 11): Promise<StoredAd> => {
+      const found = await f.store.getAdByPartner(source, partnerId);
+      expect(found, partnerId).to.not.equal(undefined);
+      return found as StoredAd;
+    };
+
+    before(async () => {
+      f = feedApp();
+      summary = await f.importFeed(fixture('homes-es.xml'), ES_HOMES, 11, { sourceName: 'Pisos Ejemplo' });
+    });
+    after(() => f.close());
+
+    it('imports every good record, creates the source and reports the summary', async () => {
+      expect(summary).to.include({ records: 12, imported: 8, updated: 0, unchanged: 0, expired: 1, rejected: 3 });
+      expect(summary.expiredByDate).to.equal(1);
+      const source = await f.store.source(11);
+      expect(source).to.include({ name: 'Pisos Ejemplo', country: 'es', vertical: 'homes' });
+      expect(await f.store.countAds(ES_HOMES)).to.equal(8);
+    });
+
+    it('reports each bad record with its line and reason', () => {
+      expect(summary.rejections).to.deep.equal([
+        { line: 97, id: 'H6', reason: 'missing url' },
+        { line: 103, id: 'H7', reason: 'content is 13 characters of text, at least 30 are required' },
+        { line: 110, id: 'H8', reason: 'unknown type "Castle swap"' },
+      ]);
+    });
+
+    it('maps the partner values onto the spec ids and keeps what does not map in feedAttributes', async () => {
+      const h1 = await ad('H1');
+      expect(h1.id).to.equal(adIdOf(ES_HOMES, 11, 'H1'));
+      expect(h1.typeId).to.equal(1);
+      expect(h1.price).to.deep.equal({ value: 350000 });
+      expect(h1.homes).to.deep.include({
+        propertyType: 'flat',
+        floorArea: 95,
+        rooms: 3,
+        bathrooms: 2,
+        year: 1965,
+        floorNumber: 4,
+        parking: true,
+        newBuilding: true,
+      });
+      expect(h1.images).to.deep.equal([
+        'https://img.pisos-ejemplo.es/H1/1.jpg',
+        'https://img.pisos-ejemplo.es/H1/2.jpg',
+      ]);
+      expect(h1.feedAttributes).to.deep.equal({
+        mobile_url: 'https://m.pisos-ejemplo.es/anuncio/H1',
+        agency: 'Inmobiliaria Serrano',
+      });
+      expect(h1.url).to.equal('https://www.pisos-ejemplo.es/anuncio/H1?utm_source=trawl&utm_medium=feed');
+      const h5 = await ad('H5');
+      expect(h5.typeId).to.equal(5);
+      expect(h5.homes?.propertyType).to.equal('room');
+      expect(h5.feedAttributes).to.deep.equal({ property_type: 'Masía gótica' });
+      const h10 = await ad('H10');
+      expect(h10.typeId).to.equal(6);
+      expect(h10.price?.value).to.equal(80);
+    });
+
+    it('reads names and enumerated values in any case, areas in feet, ranges and half rooms', async () => {
+      const h2 = await ad('H2');
+      expect(h2.typeId).to.equal(2);
+      expect(h2.homes).to.deep.include({ floorArea: 99.96, rooms: 2, bathrooms: 1.5, furnished: true, byOwner: false });
+      expect(h2.feedAttributes).to.deep.equal({ rooms: '2-3', energy_label: 'B', agency: 'Fincas Diagonal' });
+      const h3 = await ad('H3');
+      expect(h3.typeId).to.equal(2);
+      expect(h3.title).to.equal('Casa adosada con jardín');
+      expect(h3.price?.value).to.equal(1500);
+      expect(h3.homes).to.deep.include({ propertyType: 'house', rooms: 4, bathrooms: 3, furnished: false });
+      expect((await ad('H4')).typeId).to.equal(1);
+    });
+
+    it('reads the four date forms, with and without a time', async () => {
+      expect(dayOf((await ad('H1')).date)).to.equal('2025-05-15T00:00:00');
+      expect(dayOf((await ad('H2')).date)).to.equal('2025-05-20T10:30:00');
+      expect(dayOf((await ad('H3')).date)).to.equal('2025-05-21T00:00:00');
+      expect(dayOf((await ad('H4')).date)).to.equal('2025-05-21T09:15:00');
+    });
+
+    it('drops numbers out of the plausible ranges from the index, keeps them as written, and says so', async () => {
+      const h4 = await ad('H4');
+      expect(h4.price).to.equal(undefined);
+      expect(h4.homes?.year).to.equal(undefined);
+      expect(h4.feedAttributes).to.deep.equal({ price: '5', year: '1500' });
+      const fields = summary.warnings.map((w) => `${w.field}@${w.firstLine}`);
+      expect(fields).to.include.members(['price@74', 'year@74', 'property_type@86']);
+    });
+
+    it('resolves places against the gazetteer: region, city, city area, coordinates', async () => {
+      const h1 = await ad('H1');
+      expect(h1.location).to.deep.include({
+        city: 'Madrid',
+        cityId: 3117735,
+        cityArea: 'Salamanca',
+        cityAreaId: 6544491,
+        region: 'Madrid',
+        regionId: 90005015,
+        latitude: 40.428,
+        longitude: -3.684,
+        postalCode: '28001',
+        address: 'Calle de Serrano 45',
+      });
+      // Barcelona's Eixample from <neighborhood>; the region comes with the city.
+      expect((await ad('H2')).location).to.deep.include({ cityAreaId: 6544100, region: 'Catalonia' });
+      // No coordinates: the city's.
+      const h10 = await ad('H10');
+      expect(h10.location).to.deep.include({ city: 'Sevilla', latitude: 37.38283, longitude: -5.97317 });
+      // Latitude and longitude swapped by the partner: put right.
+      expect((await ad('H12')).location).to.deep.include({ latitude: 37.38, longitude: -5.99 });
+      const inSalamanca = await f.get('/api/sites/es/homes/search?filters[cityArea]=6544491');
+      expect(inSalamanca.body.data.map((a: Body) => a.attributes.title)).to.deep.equal([
+        'Piso exterior en Salamanca, Madrid',
+      ]);
+    });
+
+    it('stores titles and descriptions as text, never markup', async () => {
+      const all = await f.store.getAds(
+        ['H1', 'H2', 'H3', 'H4', 'H5', 'H10', 'H11', 'H12'].map((p) => adIdOf(ES_HOMES, 11, p)),
+      );
+      expect(all).to.have.length(8);
+      for (const a of all) {
+        expect(a.title, a.partnerAdId).to.not.match(/<[a-z/!]/i);
+        expect(a.description, a.partnerAdId).to.not.match(/<[a-z/!]|&[a-z]+;|&#\d+;/i);
+      }
+      const h1 = await ad('H1');
+      expect(h1.title).to.equal('Piso exterior en Salamanca, Madrid');
+      expect(h1.description).to.equal(
+        'Luminoso piso exterior de 3 dormitorios y 2 baños en el barrio de Salamanca.\n\n' +
+          'Cocina equipada, calefacción central y ascensor.\n\nIdeal para familias & profesionales.',
+      );
+      expect(h1.description).to.not.contain('alert');
+      const h11 = await ad('H11');
+      expect(h11.title).to.equal('Oficina céntrica');
+      expect(h11.description).to.equal('Oficina reformada de 120 m2 en Madrid, con recepción y tres despachos.');
+      const h12 = await ad('H12');
+      expect(h12.title).to.equal('Estudio R&B junto al río');
+      expect(h12.url).to.equal('https://www.pisos-ejemplo.es/anuncio?id=H12&ref=feed');
+      const page = await f.get(`/api/sites/es/homes/ad/${h1.id}`);
+      expect(page.body.data.attributes.description).to.equal(h1.description);
+    });
+
+    it('keeps an ad past its expiration_date out of search, flagged expired', async () => {
+      const h9 = await ad('H9');
+      expect(h9.expired).to.equal(true);
+      const res = await f.get('/api/sites/es/homes/search?what=caducado');
+      expect(res.status).to.equal(404);
+      const page = await f.get(`/api/sites/es/homes/ad/${h9.id}`);
+      expect(page.body.meta.expired).to.equal(true);
+    });
+  });
+
+  describe('the other verticals', () => {
+    let f: FeedApp;
+    before(() => {
+      f = feedApp();
+    });
+    after(() => f.close());
+
+    it('imports a cars feed: flat pictures, makes and models, units, fuels', async () => {
+      const s = await f.importFeed(fixture('cars-uk.xml'), UK_CARS, 21);
+      expect(s).to.include({ records: 3, imported: 3, rejected: 0 });
+      const c1 = (await f.store.getAdByPartner(21, 'C1')) as StoredAd;
+      expect(c1.images).to.deep.equal([
+        'https://img.motors-example.co.uk/C1/front.jpg',
+        'https://img.motors-example.co.uk/C1/back.jpg',
+      ]);
+      expect(c1.cars).to.deep.include({
+        make: 'Volkswagen',
+        model: 'Golf',
+        type: 'hatchback',
+        fuel: 'petrol',
+        transmission: 'automatic',
+        power: 148,
+        mileage: 45000,
+        guarantee: true,
+      });
+      expect(c1.location).to.deep.include({ city: 'London', cityArea: 'Chelsea', region: 'England' });
+      expect(c1.feedAttributes).to.deep.include({ cylinders: '4', dealer: 'Chelsea Motors', power: '110 kW' });
+      const c2 = (await f.store.getAdByPartner(21, 'C2')) as StoredAd;
+      expect(c2.cars).to.deep.include({ make: 'Mercedes-Benz', model: 'C-Class', type: 'saloon', sizeEngine: 2000 });
+      expect(c2.cars?.mileage).to.equal(48280);
+      const c3 = (await f.store.getAdByPartner(21, 'C3')) as StoredAd;
+      expect(c3.cars).to.deep.equal({ make: 'BMW', model: 'X3' });
+      expect(c3.feedAttributes).to.deep.equal({ price: '150', year: '1850', mileage: '0', doors: '15', fuel: 'Steam' });
+      const res = await f.get('/api/sites/uk/cars/search?filters[make]=volkswagen');
+      expect(res.body.data.map((a: Body) => a.id)).to.deep.equal([c1.id]);
+    });
+
+    it('imports a jobs feed: categories, contracts, salaries, telecommute', async () => {
+      const s = await f.importFeed(fixture('jobs-uk.xml'), UK_JOBS, 31);
+      expect(s).to.include({ records: 2, imported: 2, rejected: 0 });
+      const j1 = (await f.store.getAdByPartner(31, 'J1')) as StoredAd;
+      expect(j1.jobs).to.deep.equal({
+        category: 8,
+        company: 'Trawl Ltd',
+        jobType: 'permanent',
+        workingHours: 'full-time',
+        requirements: 'TypeScript\n\nTesting',
+        experience: 5,
+        telecommute: true,
+        salary: 45000,
+      });
+      expect(j1.description).to.equal(
+        'We are looking for a senior developer to build our search platform.\n\nNode.js\n\nSQLite',
+      );
+      const j2 = (await f.store.getAdByPartner(31, 'J2')) as StoredAd;
+      expect(j2.jobs).to.deep.include({ category: 0, jobType: 'temporary', workingHours: 'part-time', salary: 24000 });
+      expect(j2.jobs?.company).to.equal('Wicker & Co');
+      expect(j2.feedAttributes).to.deep.include({ category: 'Basket weaving', salary: '£2,000 per month' });
+      const remote = await f.get('/api/sites/uk/jobs/search?filters[telecommute]=true');
+      expect(remote.body.data.map((a: Body) => a.id)).to.deep.equal([j1.id]);
+    });
+
+    it('imports a products feed: one or more categories onto the spec ids, the rest kept', async () => {
+      const s = await f.importFeed(fixture('products-it.xml'), IT_PRODUCTS, 41);
+      expect(s).to.include({ records: 4, imported: 3, rejected: 1 });
+      expect(s.rejections).to.deep.equal([{ line: 37, id: 'P4', reason: 'missing category' }]);
+      const p1 = (await f.store.getAdByPartner(41, 'P1')) as StoredAd;
+      expect(p1.products).to.deep.equal({ categoryId: 103 });
+      expect(p1.location).to.deep.include({ city: 'Milan', region: 'Lombardy' });
+      expect(p1.feedAttributes).to.deep.equal({ shipping_cost: '10', make: 'Fujifilm', model: 'X-T30' });
+      const p2 = (await f.store.getAdByPartner(41, 'P2')) as StoredAd;
+      expect(p2.products).to.deep.equal({ categoryId: 101 });
+      expect(p2.feedAttributes).to.deep.equal({ categories: '101,107' });
+      const p3 = (await f.store.getAdByPartner(41, 'P3')) as StoredAd;
+      expect(p3.products).to.deep.equal({ categoryId: 0 });
+      expect(p3.price).to.equal(undefined);
+      expect(p3.location).to.deep.equal({ city: 'Torino' });
+      expect(p3.feedAttributes).to.deep.equal({ category: 'Garden', price: '900000' });
+      const furniture = await f.get('/api/sites/it/products/search?categoryId=101');
+      expect(furniture.body.data.map((a: Body) => a.id)).to.deep.equal([p2.id]);
+    });
+
+    it('imports the JSON-lines form of the same records', async () => {
+      const s = await f.importFeed(fixture('homes-es.jsonl'), ES_HOMES, 12);
+      expect(s).to.include({ format: 'jsonl', records: 5, imported: 3, rejected: 2 });
+      expect(s.rejections).to.deep.equal([
+        { line: 4, reason: 'not a JSON object' },
+        { line: 5, id: 'JL3', reason: 'missing title' },
+      ]);
+      const jl1 = (await f.store.getAdByPartner(12, 'JL1')) as StoredAd;
+      expect(jl1).to.deep.include({ typeId: 1, title: 'Piso con terraza en Chamberí' });
+      expect(jl1.price).to.deep.equal({ value: 520000 });
+      expect(jl1.images[0]).to.equal('https://img.pisos-ejemplo.es/JL1/1.jpg');
+      expect(jl1.location.cityArea).to.equal('Chamberí');
+      expect(jl1.description).to.not.contain('<p>');
+      const jl2 = (await f.store.getAdByPartner(12, 'JL2')) as StoredAd;
+      expect(jl2).to.deep.include({ typeId: 2 });
+      expect(jl2.homes?.furnished).to.equal(true);
+      expect(dayOf(jl2.date)).to.equal('2025-05-26T00:00:00');
+    });
+  });
+
+  describe('re-imports', () => {
+    let f: FeedApp;
+    beforeEach(() => {
+      f = feedApp();
+    });
+    afterEach(() => f.close());
+
+    const base = [
+      { id: 'A1', price: 300000, area: 90, rooms: 3 },
+      { id: 'A2', price: 250000, area: 70, rooms: 2 },
+      { id: 'A3', price: 410000, area: 120, rooms: 4, city: 'Barcelona' },
+    ];
+
+    it('upserts by partner id: unchanged, updated and new ads counted', async () => {
+      const file = f.writeFile('v1.xml', homesXml(base));
+      const first = await f.importFeed(file, ES_HOMES, 7);
+      expect(first).to.include({ imported: 3, updated: 0, unchanged: 0 });
+      const before = (await f.store.getAdByPartner(7, 'A1')) as StoredAd;
+      const again = await f.importFeed(file, ES_HOMES, 7);
+      expect(again).to.include({ imported: 0, updated: 0, unchanged: 3, expired: 0 });
+      const changed = f.writeFile(
+        'v2.xml',
+        homesXml([
+          { ...base[0], id: 'A1', title: 'Piso reformado A1' },
+          base[1],
+          base[2],
+          { id: 'A4', price: 199000 },
+        ] as never),
+      );
+      const third = await f.importFeed(changed, ES_HOMES, 7);
+      expect(third).to.include({ imported: 1, updated: 1, unchanged: 2 });
+      const after = (await f.store.getAdByPartner(7, 'A1')) as StoredAd;
+      expect(after.id).to.equal(before.id);
+      expect(after.key).to.equal(before.key);
+      expect(after.title).to.equal('Piso reformado A1');
+      expect(await f.store.countAds(ES_HOMES)).to.equal(4);
+    });
+
+    it('expires an ad missing from a full feed: not served by search, flagged by getAd; back when it returns', async () => {
+      await f.importFeed(f.writeFile('v1.xml', homesXml(base)), ES_HOMES, 7);
+      const a2 = (await f.store.getAdByPartner(7, 'A2')) as StoredAd;
+      const listed = await f.get('/api/sites/es/homes/search');
+      expect(listed.body.meta.totalCount).to.equal(3);
+      const s = await f.importFeed(f.writeFile('v2.xml', homesXml([base[0], base[2]] as never)), ES_HOMES, 7);
+      expect(s).to.include({ expired: 1, expiredMissing: 1, unchanged: 2 });
+      expect((await f.store.getAd(a2.id))?.expired).to.equal(true);
+      const after = await f.get('/api/sites/es/homes/search');
+      expect(after.body.meta.totalCount).to.equal(2);
+      expect(after.body.data.map((a: Body) => a.id)).to.not.include(a2.id);
+      const page = await f.get(`/api/sites/es/homes/ad/${a2.id}`);
+      expect(page.body.meta.expired).to.equal(true);
+      // A partial feed expires nothing.
+      const partial = await f.importFeed(f.writeFile('v3.xml', homesXml([base[0]] as never)), ES_HOMES, 7, {
+        full: false,
+      });
+      expect(partial.expired).to.equal(0);
+      // The ad comes back when the partner lists it again.
+      const back = await f.importFeed(f.writeFile('v4.xml', homesXml(base)), ES_HOMES, 7);
+      expect(back).to.include({ updated: 1, expired: 0 });
+      expect((await f.store.getAd(a2.id))?.expired).to.equal(false);
+      expect((await f.get('/api/sites/es/homes/search')).body.meta.totalCount).to.equal(3);
+    });
+
+    it('expires an ad when its expiration_date passes (the scheduled sweep)', async () => {
+      const file = f.writeFile('v1.xml', homesXml([...base, { id: 'A5', price: 350000, expiration: '2025-06-02' }]));
+      const s = await f.importFeed(file, ES_HOMES, 7);
+      expect(s).to.include({ imported: 4, expired: 0 });
+      const a5 = (await f.store.getAdByPartner(7, 'A5')) as StoredAd;
+      expect(a5.expiresAt).to.equal(Date.UTC(2025, 5, 2) / 1000);
+      expect(expireDueAds(f.store, NOW_S)).to.equal(0);
+      expect(expireDueAds(f.store, NOW_S + 2 * 86400)).to.equal(1);
+      expect((await f.store.getAd(a5.id))?.expired).to.equal(true);
+      expect(await f.store.countAds(ES_HOMES)).to.equal(3);
+    });
+
+    it('records a price drop in the history: old price shown, found by filters[decreasePrice] only after it', async () => {
+      await f.importFeed(f.writeFile('v1.xml', homesXml(base)), ES_HOMES, 7);
+      const none = await f.get('/api/sites/es/homes/search?filters[decreasePrice]=true');
+      expect(none.status).to.equal(404);
+      const cheaper = [{ ...base[0], price: 285000 }, base[1], { ...base[2], price: 430000 }];
+      const s = await f.importFeed(f.writeFile('v2.xml', homesXml(cheaper as never)), ES_HOMES, 7);
+      expect(s).to.include({ updated: 2, unchanged: 1 });
+      const a1 = (await f.store.getAdByPartner(7, 'A1')) as StoredAd;
+      expect(a1.price).to.deep.equal({
+        value: 285000,
+        oldValue: 300000,
+        history: [
+          { date: Date.UTC(2025, 4, 20) / 1000, value: 300000 },
+          { date: NOW_S, value: 285000 },
+        ],
+      });
+      // A rise is history, not a drop.
+      const a3 = (await f.store.getAdByPartner(7, 'A3')) as StoredAd;
+      expect(a3.price?.oldValue).to.equal(undefined);
+      expect(a3.price?.history).to.have.length(2);
+      const dropped = await f.get('/api/sites/es/homes/search?filters[decreasePrice]=true');
+      expect(dropped.status).to.equal(200);
+      expect(dropped.body.data.map((a: Body) => a.id)).to.deep.equal([a1.id]);
+      const price = dropped.body.data[0].attributes.vertical_properties.price;
+      expect(price).to.include({ value: 285000, oldValue: 300000 });
+      expect(price.oldValueFormatted).to.be.a('string');
+      // Unchanged on the next import: the drop stays.
+      const same = await f.importFeed(f.writeFile('v3.xml', homesXml(cheaper as never)), ES_HOMES, 7);
+      expect(same.unchanged).to.equal(3);
+      expect(((await f.store.getAdByPartner(7, 'A1')) as StoredAd).price?.oldValue).to.equal(300000);
+    });
+  });
+
+  describe('duplicates across partners', () => {
+    let f: FeedApp;
+    before(() => {
+      f = feedApp();
+    });
+    after(() => f.close());
+
+    it('groups the same flat published by two partners (totalSources 2) and not a different one', async () => {
+      const text =
+        'Piso exterior de tres dormitorios y dos baños, cocina equipada, terraza de quince metros, ' +
+        'ascensor y plaza de garaje incluida en el precio. Muy cerca del metro Goya.';
+      await f.importFeed(
+        f.writeFile(
+          'a.xml',
+          homesXml([
+            { id: 'X1', content: text, price: 450000, area: 98, rooms: 3, lat: 40.4251, lng: -3.6755 },
+            {
+              id: 'X2',
+              content: 'Estudio interior reformado, ideal para inversión, alquilado hasta diciembre.',
+              price: 455000,
+              area: 97,
+              rooms: 3,
+            },
+          ]),
+        ),
+        ES_HOMES,
+        1,
+      );
+      const s = await f.importFeed(
+        f.writeFile(
+          'b.xml',
+          homesXml([
+            {
+              id: 'Y1',
+              title: 'Magnífico piso en Goya',
+              content: `${text} Llame ahora, Agencia Dos.`,
+              price: 445000,
+              area: 100,
+              rooms: 3,
+              lat: 40.4256,
+              lng: -3.6751,
+            },
+          ]),
+        ),
+        ES_HOMES,
+        2,
+      );
+      expect(s.grouped).to.equal(1);
+      const x1 = (await f.store.getAdByPartner(1, 'X1')) as StoredAd;
+      const x2 = (await f.store.getAdByPartner(1, 'X2')) as StoredAd;
+      const y1 = (await f.store.getAdByPartner(2, 'Y1')) as StoredAd;
+      expect(x1.duplicateGroup).to.be.a('number');
+      expect(y1.duplicateGroup).to.equal(x1.duplicateGroup);
+      expect(x2.duplicateGroup).to.equal(undefined);
+      expect((await f.store.duplicatesOf(y1)).map((d) => d.id)).to.deep.equal([x1.id]);
+      const res = await f.get('/api/sites/es/homes/search');
+      const ads = res.body.data as Body[];
+      expect(ads).to.have.length(2);
+      const grouped = ads.find((a) => a.id === x1.id || a.id === y1.id);
+      expect(grouped?.attributes.totalSources).to.equal(2);
+      expect(ads.find((a) => a.id === x2.id)?.attributes.totalSources).to.equal(1);
+      const page = await f.get(`/api/sites/es/homes/ad/${y1.id}`);
+      expect(page.body.data.attributes.totalSources).to.equal(2);
+      // When one partner drops it, the other's ad stands alone again.
+      await f.importFeed(f.writeFile('b2.xml', homesXml([{ id: 'Y2', price: 99000 }])), ES_HOMES, 2, {
+        maxExpireShare: 1,
+      });
+      expect(await f.store.duplicatesOf(x1)).to.deep.equal([]);
+    });
+  });
+
+  describe('a malformed file', () => {
+    let f: FeedApp;
+    let snapshot: string;
+    before(async () => {
+      f = feedApp();
+      await f.importFeed(fixture('homes-es.xml'), ES_HOMES, 11);
+      snapshot = storeSnapshot(f.store);
+    });
+    after(() => f.close());
+
+    for (const [name, message] of [
+      ['truncated.xml', /truncated/],
+      ['wrong-root.xml', /root element is <rss>/],
+      ['not-a-feed.txt', /Not a well-formed XML feed/],
+      ['broken-middle.xml', /Unexpected close tag \(line 77\)/],
+    ] as const) {
+      it(`stops with a clear error and leaves the store unchanged: ${name}`, async () => {
+        let error: unknown;
+        try {
+          await f.importFeed(fixture(name), ES_HOMES, 11);
+        } catch (err) {
+          error = err;
+        }
+        expect(error).to.be.instanceOf(MalformedFeedError);
+        expect((error as Error).message).to.match(message);
+        expect(storeSnapshot(f.store)).to.equal(snapshot);
+      });
+    }
+
+    it('a cut-off JSON-lines file too', async () => {
+      const file = f.writeFile('cut.jsonl', '{"id":"Z1","url":"https://x.example/1"}\n{"id":"Z2","url":"htt');
+      let error: unknown;
+      try {
+        await f.importFeed(file, ES_HOMES, 11);
+      } catch (err) {
+        error = err;
+      }
+      expect((error as Error).message).to.match(/truncated \(line 2\)/);
+      expect(storeSnapshot(f.store)).to.equal(snapshot);
+    });
+  });
+});

@@ -1,0 +1,121 @@
+import { expect } from 'chai';
+import {
+  parseArea,
+  parseBoolean,
+  parseCount,
+  parseDate,
+  parseNumber,
+  parseUrl,
+  toPlainText,
+} from '../../../src/services/feeds/values';
+import { homeTypeId, productCategoryIds } from '../../../src/services/feeds/vocabulary';
+
+const iso = (s: number | undefined) => (s === undefined ? undefined : new Date(s * 1000).toISOString().slice(0, 19));
+
+describe('feed values: the forms partners write', () => {
+  it('reads the four date forms, optionally with a time', () => {
+    expect(iso(parseDate('15/05/2025'))).to.equal('2025-05-15T00:00:00');
+    expect(iso(parseDate('15-05-2025 10:20:30'))).to.equal('2025-05-15T10:20:30');
+    expect(iso(parseDate('2025/05/15'))).to.equal('2025-05-15T00:00:00');
+    expect(iso(parseDate('2025-05-15 23:59:59'))).to.equal('2025-05-15T23:59:59');
+    expect(iso(parseDate('2025-05-15T08:00:00+02:00'))).to.equal('2025-05-15T06:00:00');
+    for (const bad of ['31/02/2025', '2025-13-01', 'yesterday', '15/05/25', ''])
+      expect(parseDate(bad), bad).to.equal(undefined);
+  });
+
+  it('reads booleans true/yes/si/1 and false/no/0 in any case', () => {
+    for (const t of ['true', 'YES', 'Si', 'sí', '1', ' True ']) expect(parseBoolean(t), t).to.equal(true);
+    for (const f of ['false', 'No', 'NO', '0']) expect(parseBoolean(f), f).to.equal(false);
+    expect(parseBoolean('maybe')).to.equal(undefined);
+  });
+
+  it('reads numbers with a dot, and the thousands separators feeds bend the rule with', () => {
+    expect(parseNumber('1234.5')).to.equal(1234.5);
+    expect(parseNumber('1.200.000')).to.equal(1200000);
+    expect(parseNumber('1,200,000')).to.equal(1200000);
+    expect(parseNumber('1.200,50')).to.equal(1200.5);
+    expect(parseNumber('250 000 €')).to.equal(250000);
+    expect(parseNumber('€ 1200')).to.equal(1200);
+    expect(parseNumber('12,5')).to.equal(12.5);
+    expect(parseNumber('n/a')).to.equal(undefined);
+  });
+
+  it('reads rooms in steps of 0.5 and ranges (the lower bound)', () => {
+    expect(parseCount('2.5')).to.deep.equal({ value: 2.5, range: false });
+    expect(parseCount('2-3')).to.deep.equal({ value: 2, range: true });
+    expect(parseCount('3 to 4')).to.deep.equal({ value: 3, range: true });
+    expect(parseCount('5+')).to.deep.equal({ value: 5, range: false });
+  });
+
+  it('converts areas to square metres', () => {
+    expect(parseArea('1000', 'feet')).to.equal(92.9);
+    expect(parseArea('2', 'acres')).to.equal(8093.71);
+    expect(parseArea('1.5', 'hectares')).to.equal(15000);
+    expect(parseArea('95', 'meters')).to.equal(95);
+    expect(parseArea('95 m2', undefined)).to.equal(95);
+    expect(parseArea('1000 sqft', undefined)).to.equal(92.9);
+  });
+
+  it('turns HTML into plain text, never markup', () => {
+    expect(toPlainText('<p>Hola&nbsp;<b>mundo</b></p><p>Adiós</p>')).to.equal('Hola mundo\n\nAdiós');
+    expect(toPlainText('a &amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt; b', false)).to.equal('a b');
+    expect(toPlainText('Precio &lt; 500 &euro; &#8211; caf&eacute;', false)).to.equal('Precio < 500 € – café');
+    expect(toPlainText('<img src=x onerror=alert(1)>texto<style>p{}</style>', false)).to.equal('texto');
+  });
+
+  it('accepts only absolute http(s) URLs', () => {
+    expect(parseUrl('https://a.example/x?a=1&amp;b=2')).to.equal('https://a.example/x?a=1&b=2');
+    expect(parseUrl('//a.example/x')).to.equal('https://a.example/x');
+    for (const bad of ['javascript:alert(1)', '/relative', 'ftp://a.example/x', 'http://nodot']) {
+      expect(parseUrl(bad), bad).to.equal(undefined);
+    }
+  });
+
+  it('maps every Trovit homes type (and the old Venta / Alquiler) onto the spec property type ids', () => {
+    const types = [
+      ['For Sale', 1],
+      ['For Rent', 2],
+      ['Rentals', 3],
+      ['Country House Rentals', 4],
+      ['Roommate', 5],
+      ['Parking For Rent', 6],
+      ['Parking For Sale', 7],
+      ['Office For Rent', 8],
+      ['Office For Sale', 9],
+      ['Land For Sale', 10],
+      ['Transfer Local', 11],
+      ['For Rent Local', 12],
+      ['For Sale Local', 13],
+      ['Warehouse For Rent', 14],
+      ['Warehouse For Sale', 15],
+      ['Overseas', 16],
+      ['Short Term Rentals', 17],
+      ['Unlisted Foreclosure', 18],
+      ['Venta', 1],
+      ['Alquiler', 2],
+      ['for_rent', 2],
+      ['PARKING FOR SALE', 7],
+    ] as const;
+    for (const [text, id] of types) expect(homeTypeId(text), text).to.equal(id);
+    expect(homeTypeId('Castle swap')).to.equal(undefined);
+  });
+
+  it('maps the Trovit product categories onto the spec ids 101–112', () => {
+    const names = [
+      'Furniture',
+      'Sports Equipment',
+      'Electronics and Technology',
+      'Pets',
+      'Phones',
+      'Musical Instruments',
+      'Kids',
+      'Photography',
+      'Art and Collectables',
+      'Fashion',
+      'Health and Beauty',
+      'Car Parts and Accessories',
+    ];
+    names.forEach((name, i) => expect(productCategoryIds(name).ids, name).to.deep.equal([101 + i]));
+    expect(productCategoryIds('pets, PHONES, Garden')).to.deep.equal({ ids: [104, 105], unknown: ['Garden'] });
+  });
+});
