@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import { alertsUiMounted, canCreateAlert } from '../../sagas/alertsSaga';
+import { emailDialogToggled, pushDialogToggled } from '../../state/alerts';
+import type { RootState } from '../../state/store';
+import { alertLabel } from './alertLabel';
+import { browserPushClient } from './alertsEnvironment';
+import { EmailCaptureDialog } from './EmailCaptureDialog';
+import { PushCaptureDialog } from './PushCaptureDialog';
+import { PushPermissionBanner } from './PushPermissionBanner';
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/**
+ * "Create an alert" (save this search) on a results page: the e-mail capture dialog, and where
+ * the browser has the Push API the web-push capture dialog; shown only for a
+ * search that may be an alert (validity and jobs rules, decision 032).
+ */
+export function AlertCreation() {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const allowed = useSelector(canCreateAlert);
+  const creation = useSelector((state: RootState) => state.alerts.creation);
+  const { params, location } = useSelector((state: RootState) => state.page);
+  const target = useSelector((state: RootState) => state.app.site.target);
+  // Known only in the browser: the button is in the markup from the start, hidden, so nothing moves.
+  const [pushSupported, setPushSupported] = useState(false);
+
+  useEffect(() => {
+    setPushSupported(browserPushClient.isSupported() && browserPushClient.permission() !== 'denied');
+    dispatch(alertsUiMounted());
+  }, [dispatch, location.pathname, location.search]);
+
+  if (!allowed) return null;
+  const search = alertLabel(intl, str(params.what).trim(), target === 'jobs' ? '' : str(params.where).trim());
+  const dialogOpen = creation.emailDialogOpen || creation.pushDialogOpen;
+  return (
+    <div className="alert-creation">
+      {creation.alreadyCreated ? (
+        <p className="alert-creation__saved" role="status">
+          <span aria-hidden="true">✓ </span>
+          {intl.formatMessage({ id: 'alerts.saved' })}
+        </p>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="button button--primary alert-creation__save"
+            aria-haspopup="dialog"
+            onClick={() => dispatch(emailDialogToggled(true))}
+          >
+            {intl.formatMessage({ id: 'alerts.save' })}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary alert-creation__push"
+            aria-haspopup="dialog"
+            hidden={!pushSupported}
+            onClick={() => dispatch(pushDialogToggled(true))}
+          >
+            {intl.formatMessage({ id: 'alerts.pushButton' })}
+          </button>
+        </>
+      )}
+      {!dialogOpen && creation.error && (
+        <p className="alert-form__error" role="alert">
+          {intl.formatMessage({ id: creation.error })}
+        </p>
+      )}
+      {creation.emailDialogOpen && <EmailCaptureDialog search={search} />}
+      {creation.pushDialogOpen && <PushCaptureDialog search={search} />}
+      <PushPermissionBanner />
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { expect } from 'chai';
+import {
+  resolveSite as resolveAlertSite,
+  checkAlertOffered,
+  checkSearchValidity,
+} from '../../../src/services/notifications/searchRules';
+import {
+  alertQueryOf,
+  checkAlertSearch,
+  disallowsPush,
+  isAlertOffered,
+  isBannerExhausted,
+  nextBannerCounter,
+  parseBannerCounter,
+} from '../../../src/shared/domain/alertRules';
+
+describe('alert rules in the browser', () => {
+  describe('the search-validity rule', () => {
+    const table: Array<[string, number, 'homes' | 'jobs', string, string]> = [
+      ['uk', 1, 'homes', 'flat', 'London'],
+      ['uk', 1, 'homes', 'f', ''],
+      ['uk', 1, 'homes', '', 'Ly'],
+      ['uk', 1, 'homes', '  ', '  '],
+      ['uk', 1, 'homes', 'a'.repeat(101), 'York'],
+      ['uk', 1, 'homes', 'flat', 'b'.repeat(101)],
+      ['uk', 1, 'homes', 'flat <b>', 'York'],
+      ['uk', 1, 'homes', 'flat\u0007', 'York'],
+      ['uk', 4, 'jobs', 'n', 'Leeds'],
+      ['uk', 4, 'jobs', 'nurse', 'x'.repeat(300)],
+      ['es', 1, 'homes', 'piso   en   venta', '  Madrid '],
+      ['jp', 1, 'homes', '家', ''],
+      ['tw', 1, 'homes', '房', ''],
+      ['th', 1, 'homes', 'บ', ''],
+      ['de', 1, 'homes', '1', '2'],
+      ['de', 1, 'homes', '12', ''],
+    ];
+    for (const [country, verticalId, target, what, where] of table) {
+      it(`agrees with the notification service on ${country}/${target} "${what.slice(0, 12)}" "${where.slice(0, 12)}"`, () => {
+        let serverOk: boolean;
+        let serverValue: { what: string; where: string } | undefined;
+        try {
+          const site = resolveAlertSite(country, verticalId, '');
+          serverValue = checkSearchValidity(site, what, where, '');
+          serverOk = true;
+        } catch (error) {
+          if (
+            (error as Error).message.startsWith('Unknown country') ||
+            (error as Error).message.startsWith('No vertical')
+          )
+            return; // a country without that vertical: nothing to compare
+          serverOk = false;
+        }
+        const client = checkAlertSearch(country, target, what, where);
+        expect(client.ok).to.equal(serverOk);
+        if (client.ok) expect({ what: client.what, where: client.where }).to.deep.equal(serverValue);
+      });
+    }
+  });
+
+  it('does not offer jobs alerts to visitors from alert e-mails in es and us, as the service refuses them', () => {
+    for (const [country, target, origin, offered] of [
+      ['es', 'jobs', 20, false],
+      ['us', 'jobs', 21, false],
+      ['us', 'jobs', 22, false],
+      ['es', 'jobs', 1, true],
+      ['es', 'homes', 20, true],
+      ['uk', 'jobs', 20, true],
+    ] as const) {
+      expect(isAlertOffered(country, target, origin), `${country} ${target} ${origin}`).to.equal(offered);
+      const site = resolveAlertSite(country, target === 'jobs' ? 4 : 1, '');
+      expect(() => checkAlertOffered(site, origin)).to[offered ? 'not' : 'to'].throw();
+    }
+  });
+
+  it('saves the search of a results URL with its filters, its deal type and no date or zero bounds', () => {
+    const query = alertQueryOf(
+      {
+        what: 'flat',
+        where: 'Leeds',
+        type_id: 2,
+        price_min: 0,
+        price_max: 900,
+        rooms_min: 2,
+        date_from: 7,
+        parking: true,
+        page: 3,
+      },
+      'homes',
+    );
+    expect(query).to.deep.equal({
+      what: 'flat',
+      filters: { price_max: 900, rooms_min: 2, parking: true },
+      vertical_properties: { where: 'Leeds', deal_type_id: 2 },
+    });
+    expect(alertQueryOf({ what: 'nurse', where: 'Leeds' }, 'jobs').vertical_properties).to.deep.equal({
+      where: '',
+      deal_type_id: null,
+    });
+  });
+
+  describe('the push permission banner counter', () => {
+    it('counts each dismissal and disallows push at the third', () => {
+      let counter = 0;
+      const disallowed: boolean[] = [];
+      for (let i = 0; i < 3; i++) {
+        counter = nextBannerCounter(counter, 'dismiss');
+        disallowed.push(disallowsPush('dismiss', counter));
+      }
+      expect(counter).to.equal(3);
+      expect(disallowed).to.deep.equal([false, false, true]);
+      expect(isBannerExhausted(2)).to.equal(false);
+      expect(isBannerExhausted(3)).to.equal(true);
+    });
+
+    it('goes to 100 when blocked or on an alert landing, and to 3 (allowed) on accepting', () => {
+      expect(nextBannerCounter(1, 'blocked')).to.equal(100);
+      expect(disallowsPush('blocked', 100)).to.equal(true);
+      expect(nextBannerCounter(0, 'alertLanding')).to.equal(100);
+      expect(nextBannerCounter(2, 'accept')).to.equal(3);
+      expect(disallowsPush('accept', 3)).to.equal(false);
+      expect(nextBannerCounter(100, 'dismiss')).to.equal(100);
+    });
+
+    it('reads a missing or broken cookie as 0', () => {
+      expect(parseBannerCounter(undefined)).to.equal(0);
+      expect(parseBannerCounter('x')).to.equal(0);
+      expect(parseBannerCounter('-4')).to.equal(0);
+      expect(parseBannerCounter('2')).to.equal(2);
+      expect(parseBannerCounter('5000')).to.equal(100);
+    });
+  });
+});
