@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { navigate as navigateAction } from '../state/page';
+import { setInAppNavigate } from './browserEffects';
 import type { RootState } from '../state/store';
 
 /**
@@ -17,6 +18,8 @@ export function NavigationSync() {
   const page = useSelector((state: RootState) => state.page);
   const first = useRef(true);
 
+  useEffect(() => setInAppNavigate((path) => navigate(path)), [navigate]);
+
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -26,7 +29,10 @@ export function NavigationSync() {
   }, [location.pathname, location.search, navigationType, dispatch]);
 
   useEffect(() => {
-    if (page.redirect !== undefined && !page.isLoading) navigate(page.redirect, { replace: true });
+    if (page.redirect === undefined || page.isLoading) return;
+    // A redirect out of the site (a click-out) leaves the app; any other stays in it.
+    if (/^https?:\/\//.test(page.redirect)) window.location.replace(page.redirect);
+    else navigate(page.redirect, { replace: true });
   }, [page.redirect, page.isLoading, navigate]);
 
   useEffect(() => {

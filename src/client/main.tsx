@@ -7,6 +7,10 @@ import { createRoutes } from '../routes/routeTable';
 import { rootSaga } from '../sagas/rootSaga';
 import { createApi } from '../shared/api/createApi';
 import { createAppStore, type RootState } from '../state/store';
+import { createErrorReporter } from '../shared/errorReporting';
+import { impressionsFlushed } from '../state/tracking';
+import { browserEffects } from './browserEffects';
+import { createLocalStore } from './localStore';
 import { NavigationSync } from './NavigationSync';
 import { registerServiceWorker, removeLegacyCookies } from './serviceWorker';
 
@@ -24,8 +28,19 @@ const intl = createIntl(
   createIntlCache(),
 );
 const api = createApi({ searchBase: state.app.publicSearchBase, apiBase: state.app.publicApiBase });
-const store = createAppStore(state, { api, intl, routes });
+const report = createErrorReporter(`${state.app.publicApiBase}/metrics`);
+const store = createAppStore(state, {
+  api,
+  intl,
+  routes,
+  browser: browserEffects,
+  local: createLocalStore(() => navigator.cookieEnabled),
+  report,
+});
 store.sagaMiddleware.run(rootSaga);
+window.addEventListener('error', (event) => report(event.error ?? event.message));
+window.addEventListener('unhandledrejection', (event) => report(event.reason));
+window.addEventListener('pagehide', () => store.dispatch(impressionsFlushed()));
 
 const container = document.getElementById('root');
 if (container) {

@@ -1,14 +1,17 @@
 import { RouteRegistry } from '../shared/routing/RouteRegistry';
 import { loadAdPage } from '../sagas/pages/adSaga';
+import { loadClickoutRedirect } from '../sagas/pages/clickoutPageSaga';
 import { loadHome } from '../sagas/pages/homeSaga';
+import { loadEmailManager, loadNotificationSettings, loadPushManager } from '../sagas/pages/notificationsSaga';
 import { loadLanding, loadSearchResults, loadSearchSubmit } from '../sagas/pages/searchSaga';
 import { indexPage } from '../sagas/pages/seoSaga';
-import { titledPage } from '../sagas/pages/staticSaga';
 import { AdPage } from './pages/AdPage';
 import { HomePage } from './pages/HomePage';
+import { EmailManagerPage } from './pages/notifications/EmailManagerPage';
+import { NotificationSettingsPage } from './pages/notifications/NotificationSettingsPage';
+import { PushManagerPage } from './pages/notifications/PushManagerPage';
 import { SeoIndexPage } from './pages/SeoIndexPage';
 import { SerpPage } from './pages/SerpPage';
-import { TitledPage } from './pages/TitledPage';
 import type { AppRoutes, LoadSaga, PageComponent } from './types';
 
 const VERTICAL_SITES = ['homes', 'cars', 'jobs', 'products'] as const;
@@ -31,6 +34,13 @@ export function createRoutes(): AppRoutes {
       targets: VERTICAL_SITES,
       seoParams: ['what', 'where'],
       pageType: 'serp',
+    })
+    .register({
+      name: 'clickout',
+      pattern: '/out/:id',
+      load: loadClickoutRedirect,
+      targets: VERTICAL_SITES,
+      pageType: 'clickout',
     })
     .register({
       name: 'adpage',
@@ -111,22 +121,22 @@ export function createRoutes(): AppRoutes {
     .register({
       name: 'notifications_email',
       pattern: '/notifications',
-      page: TitledPage,
-      load: titledPage('notifications_email', 'notifications.title', { noindex: true }),
+      page: EmailManagerPage,
+      load: loadEmailManager,
       pageType: 'notifications',
     })
     .register({
       name: 'notifications_push',
       pattern: '/notifications/push',
-      page: TitledPage,
-      load: titledPage('notifications_push', 'notifications.title', { noindex: true }),
+      page: PushManagerPage,
+      load: loadPushManager,
       pageType: 'notifications',
     })
     .register({
       name: 'notifications_settings',
       pattern: '/notifications/settings',
-      page: TitledPage,
-      load: titledPage('notifications_settings', 'notifications.title', { noindex: true }),
+      page: NotificationSettingsPage,
+      load: loadNotificationSettings,
       pageType: 'notifications',
     });
 }

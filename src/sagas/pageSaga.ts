@@ -1,10 +1,11 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { call, put, select, spawn, takeLatest } from 'redux-saga/effects';
 import type { AppRoutes } from '../routes/types';
 import { isApiError } from '../shared/api/errors';
 import { firstLoadDone, NAVIGATE, pageLoaded, pageLoadStarted, type PageAction, type PageResult } from '../state/page';
 import type { RootState } from '../state/store';
 import { getIntl, getRoutes } from './context';
+import { trackEntry } from './trackingSaga';
 import type { IntlShape } from 'react-intl';
 
 /** The page result of a failure: the error's status for API errors (404 stays 404), 500 otherwise. */
@@ -33,6 +34,7 @@ export function* loadPage(pathname: string, search: string): SagaIterator<PageRe
   const target = yield select((state: RootState) => state.app.site.target);
   const match = routes.match(pathname, search, target);
   yield put(pageLoadStarted(match?.route.name ?? null, match?.params ?? {}, pathname, search));
+  if (match) yield spawn(trackEntry, match.params);
   let result: PageResult;
   if (!match) {
     result = notFoundResult(intl);

@@ -1,8 +1,15 @@
 import type { SagaIterator } from 'redux-saga';
 import { spawn } from 'redux-saga/effects';
+import { watchAdSlots } from './adSlotsSaga';
+import { watchAlerts } from './alertsSaga';
 import { watchApply } from './applySaga';
 import { watchAutocomplete } from './autocompleteSaga';
+import { watchClickouts } from './clickoutSaga';
+import { watchConsent } from './consentSaga';
+import { watchFeaturedAd } from './featuredAdSaga';
+import { watchFeedback } from './feedbackSaga';
 import { watchNavigation } from './pageSaga';
+import { watchTracking } from './trackingSaga';
 
 /**
  * The browser's long-lived watchers. Each is spawned, so one failing
@@ -12,4 +19,11 @@ export function* rootSaga(): SagaIterator {
   yield spawn(watchNavigation);
   yield spawn(watchApply);
   yield spawn(watchAutocomplete);
+  yield spawn(watchAlerts);
+  yield spawn(watchConsent);
+  yield spawn(watchClickouts);
+  yield spawn(watchTracking);
+  yield spawn(watchFeedback);
+  yield spawn(watchFeaturedAd);
+  yield spawn(watchAdSlots);
 }

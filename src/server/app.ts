@@ -4,9 +4,14 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
+import { adNetworkFor, adTagOrigins } from '../../config/adSlots';
 import { resolveSite, type Site } from '../../config/sites';
 import { GENERAL_ACCENT, verticalByName } from '../../config/verticals';
 import { createRoutes } from '../routes/routeTable';
+import { adSlotsStateFor } from '../state/adSlots';
+import { bannersStateFor } from '../state/banners';
+import { feedbackStateFor } from '../state/feedback';
+import { shouldReport } from '../shared/errorReporting';
 import { messagesFor } from '../shared/i18n/messages';
 import type { CallObserver } from '../shared/api/http';
 import { PROJECT_ROOT, loadClientAssets, type ClientAssets } from './clientAssets';
@@ -33,6 +38,12 @@ export interface ServerAppOptions {
   observe?: CallObserver;
   /** GET /metrics: Prometheus text of this process. */
   metricsHandler?: RequestHandler;
+  /** AD_NETWORK_ID: one ad network for every site ('none': no ads); empty: each site's own (config/adSlots.ts). */
+  adNetworkId?: string;
+  /** AD_TAG_URL: the third-party ad tag script. */
+  adTagUrl?: string;
+  /** FEEDBACK_BASE_URL: the feedback service as browsers call it; empty: `<public api>/feedback`. */
+  feedbackBaseUrl?: string;
 }
 
 function siteSearchBase(template: string, api: string, site: Site): string {
@@ -75,16 +86,36 @@ export function createServerApp(options: ServerAppOptions): Express {
   });
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
   const publicApiOrigin = options.publicApiBaseUrl ? new URL(options.publicApiBaseUrl).origin : undefined;
+  const feedbackOrigin = /^https?:\/\//.test(options.feedbackBaseUrl ?? '')
+    ? new URL(options.feedbackBaseUrl as string).origin
+    : undefined;
+  const adNetwork = (site: Site) => adNetworkFor(site.country, { networkId: options.adNetworkId, tagUrl: options.adTagUrl });
+  // The ad tag's origins, only on a site with an ad network (decision 050).
+  const adOrigins = (req: unknown, res: unknown) => {
+    const locals = (res as Response).locals;
+    if (typeof locals.adOrigins !== 'string') {
+      const site = resolveSite((req as Request).get('host') ?? '', (req as Request).path, options.defaultCountry);
+      const network = site ? adNetwork(site) : null;
+      locals.adOrigins = network ? adTagOrigins(network.tagUrl).join(' ') : '';
+    }
+    return locals.adOrigins as string;
+  };
   app.use(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", nonce],
+          scriptSrc: ["'self'", nonce, adOrigins],
           styleSrc: ["'self'", nonce],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", ...(publicApiOrigin ? [publicApiOrigin] : [])],
+          imgSrc: ["'self'", 'data:', 'blob:', adOrigins],
+          connectSrc: [
+            "'self'",
+            ...(publicApiOrigin ? [publicApiOrigin] : []),
+            ...(feedbackOrigin ? [feedbackOrigin] : []),
+            adOrigins,
+          ],
+          frameSrc: ["'self'", adOrigins],
           fontSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
@@ -161,7 +192,20 @@ export function createServerApp(options: ServerAppOptions): Express {
 
   const renderPage = createPageRenderer({
     routes,
+    report: (err, context) => {
+      if (shouldReport(err)) options.log.warn({ err, ...context }, 'page load failure');
+    },
     assets: getAssets,
+    chromeState: (req, appState) => ({
+      adSlots: adSlotsStateFor(adNetwork(appState.site)),
+      banners: bannersStateFor({
+        device: appState.device,
+        isBot: appState.isBot,
+        cookies: (req.cookies ?? {}) as Record<string, string>,
+        query: req.query as Record<string, unknown>,
+      }),
+      feedback: feedbackStateFor(options.feedbackBaseUrl || `${options.publicApiBaseUrl || '/api'}/feedback`),
+    }),
     publicApiBase: options.publicApiBaseUrl || '/api',
     observe: options.observe,
     apiBase: (req) => options.apiBaseUrl || `http://127.0.0.1:${req.socket.localPort ?? 3000}/api`,

@@ -1,5 +1,6 @@
 import { GENERAL_ACCENT, verticalByName } from '../../config/verticals';
 import type { RootState } from '../state/store';
+import { adTagHead } from '../ui/ads/adTagMarkup';
 import { STYLES } from '../ui/styles';
 import { serializeState } from './serializeState';
 
@@ -37,6 +38,7 @@ export function renderDocument({ state, body, nonce, scripts }: DocumentParts): 
     '<link rel="apple-touch-icon" href="/icons/icon-192.png">',
     ...scripts.map((src) => `<link rel="preload" as="script" href="${src}" nonce="${nonce}">`),
     `<style nonce="${nonce}">:root{--accent:${accent};--accent-text:${accent}}${STYLES}</style>`,
+    adTagHead(state.adSlots?.network ?? null, nonce),
     '</head>',
     '<body>',
     `<div id="root">${body}</div>`,

@@ -48,6 +48,12 @@ const schema = z.object({
   VAPID_SUBJECT: z.string().default(''),
   /** Extra push-service hosts allowed beside the browsers' own (comma-separated). */
   PUSH_ENDPOINT_HOSTS: z.string().default(''),
+  /** Ad network (GPT network code) of every site; empty: each site's own (none by default); 'none': no ads anywhere. */
+  AD_NETWORK_ID: z.string().default(''),
+  /** The third-party ad tag script, loaded only on sites with a network. */
+  AD_TAG_URL: z.url().default('https://securepubads.g.doubleclick.net/tag/js/gpt.js'),
+  /** Base URL of the feedback service as browsers call it; empty: same origin `<public api>/feedback`. */
+  FEEDBACK_BASE_URL: z.string().default(''),
   NODE_ENV: z.string().default('development'),
 });
 

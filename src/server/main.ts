@@ -46,6 +46,9 @@ async function main(): Promise<void> {
     apiBaseUrl: env.API_BASE_URL,
     publicApiBaseUrl: env.PUBLIC_API_BASE_URL,
     searchBaseUrl: env.SEARCH_BASE_URL,
+    adNetworkId: env.AD_NETWORK_ID,
+    adTagUrl: env.AD_TAG_URL,
+    feedbackBaseUrl: env.FEEDBACK_BASE_URL,
     mountServices: services ? (a) => services.mount(a) : undefined,
     isReady: () => ready,
     observe: metrics.observe,
@@ -99,7 +102,8 @@ async function main(): Promise<void> {
  * the search service over HTTP, like a worker on a machine of its own would.
  */
 function startWorker(env: Environment, log: Logger, sharedMailer?: Mailer): { stop(): Promise<void> } {
-  const searchTemplate = env.SEARCH_BASE_URL || `${env.API_BASE_URL || `http://127.0.0.1:${env.PORT}/api`}/sites/{country}/{vertical}`;
+  const searchTemplate =
+    env.SEARCH_BASE_URL || `${env.API_BASE_URL || `http://127.0.0.1:${env.PORT}/api`}/sites/{country}/{vertical}`;
   // One outbox, one deliverer: in one process the worker sends through the services' mailer.
   const mailer =
     sharedMailer ??

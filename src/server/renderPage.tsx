@@ -8,7 +8,11 @@ import { App } from '../routes/App';
 import { Root } from '../routes/Root';
 import type { AppRoutes } from '../routes/types';
 import { loadPage } from '../sagas/pageSaga';
+import { randomUUID } from 'node:crypto';
+import { NO_LOCAL_STORE } from '../shared/localStore';
+import type { BrowserEffects } from '../sagas/context';
 import { createApi } from '../shared/api/createApi';
+import type { ErrorReporter } from '../shared/errorReporting';
 import type { CallObserver } from '../shared/api/http';
 import { CLIENT_ID } from '../shared/domain/constants';
 import { messagesFor } from '../shared/i18n/messages';
@@ -17,8 +21,26 @@ import { createAppStore, initialRootState, type AppAction, type RootState } from
 import type { ClientAssets } from './clientAssets';
 import { renderDocument } from './document';
 import { visitorContext } from './requestContext';
+import { consentContext, trackingContext } from './trackingContext';
+
+/** The server has no window: browser effects do nothing there, but cookies go on the response. */
+function serverBrowser(req: Request, res: Response): BrowserEffects {
+  return {
+    assign: () => undefined,
+    navigate: () => undefined,
+    scrollY: () => 0,
+    randomId: () => randomUUID(),
+    pushDataLayer: () => undefined,
+    now: () => Date.now(),
+    setCookie: (name, value, maxAgeSeconds) => {
+      if (!res.headersSent) res.cookie(name, value, { maxAge: maxAgeSeconds * 1000, path: '/', sameSite: 'lax', secure: req.secure });
+    },
+  };
+}
 
 export interface RenderOptions {
+  /** Where failures the sagas catch are reported. */
+  report: ErrorReporter;
   routes: AppRoutes;
   assets: () => ClientAssets;
   /** This site's search service base as the server reaches it, and as browsers do. */
@@ -27,6 +49,8 @@ export interface RenderOptions {
   apiBase: (req: Request) => string;
   publicApiBase: string;
   observe?: CallObserver;
+  /** The page chrome's starting slices for a request (ad network, banners, feedback service). */
+  chromeState?: (req: Request, app: RootState['app']) => Partial<RootState>;
 }
 
 const intlCache = createIntlCache();
@@ -75,8 +99,19 @@ export function createPageRenderer(options: RenderOptions) {
         cookiesEnabled: visitor.cookiesEnabled,
       },
       { locale: site.locale, messages: intl.messages as RootState['intl']['messages'] },
+      trackingContext(req, res, site, visitor),
+      consentContext(req, site),
     );
-    const store = createAppStore(preloaded, { api, intl, routes: options.routes });
+    Object.assign(preloaded, options.chromeState?.(req, preloaded.app));
+    const store = createAppStore(preloaded, {
+      api,
+      intl,
+      routes: options.routes,
+      browser: serverBrowser(req, res),
+      local: NO_LOCAL_STORE,
+      report: options.report,
+      visitor: { ip: visitor.ip, userAgent: visitor.userAgent },
+    });
     const pathname = req.path.slice(site.basePath.length) || '/';
     const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     const result = (await store.sagaMiddleware.run(loadPage, pathname, search).toPromise()) as PageResult;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Express } from 'express';
 import type { Logger } from '../server/logger';
 import { createClickoutServices, type ClickoutServices } from './clickout/createClickoutServices';
+import { createFeedbackService, type FeedbackService } from './feedback/createFeedbackService';
 import { jsonApiErrorHandler, sendErrors, ServiceError } from './jsonapi';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/Mailer';
@@ -24,6 +25,7 @@ export interface Services {
   readonly search: SearchService;
   readonly clickout: ClickoutServices;
   readonly notifications: NotificationServices;
+  readonly feedback: FeedbackService;
   readonly mailer: Mailer;
   mount(app: Express): void;
   /** Seeds demo data when the stores are empty. */
@@ -53,12 +55,15 @@ export function createServices(options: ServicesOptions): Services {
     log,
   });
   const notifications = createNotificationServices({ dataDir, mailer, ...(now ? { now } : {}), log });
+  const feedback = createFeedbackService({ dataDir, ...(now ? { now } : {}) });
   return {
     search,
     clickout,
     notifications,
+    feedback,
     mailer,
     mount(app) {
+      app.use('/api/feedback', feedback.router);
       app.use('/api/sites', search.sitesRouter);
       app.use('/api/metrics', clickout.metricsRouter);
       app.use('/api', search.keywordsRouter);
@@ -69,10 +74,14 @@ export function createServices(options: ServicesOptions): Services {
       app.use('/api', (req, res) => {
         sendErrors(res, [ServiceError.notFound(`No service answers ${req.method} /api${req.path}`)]);
       });
-      app.use('/api', jsonApiErrorHandler((err) => options.log.error({ err }, 'service failed')));
+      app.use(
+        '/api',
+        jsonApiErrorHandler((err) => options.log.error({ err }, 'service failed')),
+      );
     },
     seedDemoData: (onProgress) => search.seedDemoData(onProgress),
     close() {
+      feedback.close();
       notifications.close();
       clickout.close();
       mailer.close();

@@ -4,15 +4,29 @@ import type { SagaContext } from '../sagas/context';
 import { appReducer, type AppState } from './app';
 import { intlReducer, type IntlState } from './intl';
 import { adPageReducer, initialAdPageState, type AdPageAction, type AdPageState } from './adPage';
+import { alertsReducer, initialAlertsState, type AlertsAction, type AlertsState } from './alerts';
 import {
   autocompleteReducer,
   initialAutocompleteState,
   type AutocompleteAction,
   type AutocompleteState,
 } from './autocomplete';
+import {
+  initialNotificationsState,
+  notificationsReducer,
+  type NotificationsAction,
+  type NotificationsState,
+} from './notifications';
 import { initialPageState, pageReducer, type PageAction, type PageState } from './page';
 import { initialSearchState, searchReducer, type SearchAction, type SearchState } from './search';
 import { initialSeoState, seoReducer, type SeoAction, type SeoState } from './seo';
+import { clickoutReducer, initialClickoutState, type ClickoutAction, type ClickoutState } from './clickout';
+import { initialTrackingState, trackingReducer, type TrackingAction, type TrackingState } from './tracking';
+import { consentReducer, initialConsentState, type ConsentAction, type ConsentState } from './consent';
+import { adSlotsReducer, initialAdSlotsState, type AdSlotsAction, type AdSlotsState } from './adSlots';
+import { bannersReducer, initialBannersState, type BannersAction, type BannersState } from './banners';
+import { featuredAdReducer, initialFeaturedAdState, type FeaturedAdAction, type FeaturedAdState } from './featuredAd';
+import { feedbackReducer, initialFeedbackState, type FeedbackAction, type FeedbackState } from './feedback';
 
 export const rootReducer = combineReducers({
   app: appReducer,
@@ -22,6 +36,15 @@ export const rootReducer = combineReducers({
   adPage: adPageReducer,
   seo: seoReducer,
   autocomplete: autocompleteReducer,
+  alerts: alertsReducer,
+  notifications: notificationsReducer,
+  tracking: trackingReducer,
+  clickout: clickoutReducer,
+  consent: consentReducer,
+  adSlots: adSlotsReducer,
+  banners: bannersReducer,
+  featuredAd: featuredAdReducer,
+  feedback: feedbackReducer,
 });
 
 export interface RootState {
@@ -32,10 +55,24 @@ export interface RootState {
   adPage: AdPageState;
   seo: SeoState;
   autocomplete: AutocompleteState;
+  alerts: AlertsState;
+  notifications: NotificationsState;
+  tracking: TrackingState;
+  clickout: ClickoutState;
+  consent: ConsentState;
+  adSlots: AdSlotsState;
+  banners: BannersState;
+  featuredAd: FeaturedAdState;
+  feedback: FeedbackState;
 }
 
 /** The state a page starts from: the request's app and intl, every other slice at its initial value. */
-export function initialRootState(app: AppState, intl: IntlState): RootState {
+export function initialRootState(
+  app: AppState,
+  intl: IntlState,
+  tracking: Partial<TrackingState> = {},
+  consent: Partial<ConsentState> = {},
+): RootState {
   return {
     app,
     intl,
@@ -44,10 +81,33 @@ export function initialRootState(app: AppState, intl: IntlState): RootState {
     adPage: initialAdPageState,
     seo: initialSeoState,
     autocomplete: initialAutocompleteState,
+    alerts: initialAlertsState,
+    notifications: initialNotificationsState,
+    tracking: { ...initialTrackingState, ...tracking },
+    clickout: initialClickoutState,
+    consent: { ...initialConsentState, ...consent },
+    adSlots: initialAdSlotsState,
+    banners: initialBannersState,
+    featuredAd: initialFeaturedAdState,
+    feedback: initialFeedbackState,
   };
 }
 
-export type AppAction = PageAction | SearchAction | AdPageAction | SeoAction | AutocompleteAction;
+export type AppAction =
+  | PageAction
+  | SearchAction
+  | AdPageAction
+  | SeoAction
+  | AutocompleteAction
+  | AlertsAction
+  | NotificationsAction
+  | TrackingAction
+  | ClickoutAction
+  | ConsentAction
+  | AdSlotsAction
+  | BannersAction
+  | FeaturedAdAction
+  | FeedbackAction;
 export type AppStore = Store<RootState, AppAction> & { sagaMiddleware: SagaMiddleware<SagaContext> };
 
 /** One store per request on the server, one per page life in the browser. */

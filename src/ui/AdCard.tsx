@@ -1,8 +1,9 @@
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { useSelector } from 'react-redux';
 import type { Ad } from '../shared/domain/ad';
-import { useBuildPath } from './RoutesContext';
+import type { RootState } from '../state/store';
 import { TimeAgo } from './TimeAgo';
+import { useAdInteractions } from './useAdInteractions';
 
 /** Where an ad is: city area, city and region, at most two of them. */
 export function placeOf(ad: Ad): string {
@@ -15,15 +16,16 @@ export function placeOf(ad: Ad): string {
 }
 
 /** One ad in a list: picture, title, price (and the old one when it dropped), place, age, source, badges. */
-export function AdCard({ ad, eager = false }: { ad: Ad; eager?: boolean }) {
+export function AdCard({ ad, eager = false, sectionId }: { ad: Ad; eager?: boolean; sectionId?: number }) {
   const intl = useIntl();
-  const buildPath = useBuildPath();
+  const { ref, href, onClick } = useAdInteractions(ad, sectionId);
+  const basePath = useSelector((state: RootState) => state.app.site.basePath);
   const a = ad.attributes;
   const price = a.vertical_properties.price;
   const image = a.vertical_properties.images[0];
   const dropped = price?.oldValue != null && price.oldValue > price.value;
   return (
-    <article className={a.premium ? 'ad-card ad-card--premium' : 'ad-card'} data-ad-id={ad.id}>
+    <article ref={ref} className={a.premium ? 'ad-card ad-card--premium' : 'ad-card'} data-ad-id={ad.id}>
       <div className="ad-card__media">
         {image ? (
           <img src={image} alt="" width={320} height={240} loading={eager ? 'eager' : 'lazy'} decoding="async" />
@@ -33,7 +35,9 @@ export function AdCard({ ad, eager = false }: { ad: Ad; eager?: boolean }) {
       </div>
       <div className="ad-card__body">
         <h3 className="ad-card__title">
-          <Link to={buildPath('adpage', { id: ad.id })}>{a.title}</Link>
+          <a href={`${basePath}${href}`} onClick={onClick} rel={href.startsWith('/out/') ? 'nofollow' : undefined}>
+            {a.title}
+          </a>
         </h3>
         {price && (
           <p className="ad-card__price">

@@ -2,8 +2,12 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import type { RootState } from '../state/store';
+import { PageChrome } from './banners/PageChrome';
+import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { RedirectOverlay } from './RedirectOverlay';
+import { RelatedAdsModal } from './RelatedAdsModal';
 
 /** The page chrome around every page: skip link, header, main, footer, loading bar. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -26,6 +30,10 @@ export function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <RelatedAdsModal />
+      <RedirectOverlay />
+      <PageChrome />
+      <CookieBanner />
     </>
   );
 }

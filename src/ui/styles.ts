@@ -1,3 +1,5 @@
+import { adSlotCss } from './ads/adSlotStyles';
+
 /**
  * The site's CSS, inlined into every page's head (one round trip less on a
  * slow phone). Mobile first; breakpoints 576, 768, 992, 1200 px (spec §9).
@@ -40,6 +42,18 @@ h2{font-size:1.2rem}
 .combobox__list{position:absolute;z-index:15;left:0;right:0;top:100%;margin:2px 0 0;padding:4px 0;list-style:none;background:#fff;border:1px solid #6b7280;border-radius:6px;box-shadow:0 4px 12px rgba(0,0,0,.15)}
 .combobox__list li{padding:10px 12px;cursor:pointer}
 .combobox__list [aria-selected=true],.combobox__list li:hover{background:#eceef2}
+.modal{position:fixed;inset:0;z-index:30;background:rgba(17,24,39,.55);display:flex;align-items:flex-end;justify-content:center}
+.modal__dialog{background:#fff;width:100%;max-width:560px;max-height:90vh;overflow:auto;padding:16px;border-radius:12px 12px 0 0}
+.modal__title{font-size:1.2rem;margin:0 0 8px}
+.modal__actions{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
+.redirect-overlay{position:fixed;inset:0;z-index:40;background:rgba(255,255,255,.92);display:flex;align-items:center;justify-content:center;gap:12px;font-weight:600}
+.redirect-overlay__spinner{width:28px;height:28px;border-radius:50%;border:3px solid #d0d5dd;border-top-color:var(--accent);animation:spin 1s linear infinite}
+@keyframes spin{to{transform:rotate(360deg)}}
+@media (min-width:576px){.modal{align-items:center}.modal__dialog{border-radius:12px}}
+.cookie-banner{position:fixed;left:0;right:0;bottom:0;z-index:25;background:#fff;border-top:1px solid #d0d5dd;box-shadow:0 -4px 12px rgba(0,0,0,.08);padding:12px 16px}
+.cookie-banner p{margin:0 0 8px;max-width:1200px}
+.cookie-banner__actions{display:flex;gap:8px;flex-wrap:wrap}
+.cookie-banner__actions .button{flex:1 1 140px}
 .button--secondary{background:#fff;color:#1b1f23;border:1px solid #6b7280}
 .serp__header h1{margin-bottom:4px}
 .serp__count{margin:0 0 12px;color:#4b5563}
@@ -114,6 +128,76 @@ h2{font-size:1.2rem}
 @media (min-width:576px){.search-form__field{flex:1 1 200px}.search-form .button{flex:0 0 auto}}
 @media (min-width:768px){h1{font-size:1.75rem}main{padding:24px}}
 @media (min-width:992px){main{padding:32px 24px}}
+.alert-creation{display:flex;flex-wrap:wrap;align-items:center;gap:8px;min-height:48px;margin:0 0 12px}
+.alert-creation__saved{margin:0;padding:10px 12px;background:#d1fae5;border-radius:8px;font-weight:600}
+.alert-creation .alert-form__error{flex-basis:100%}
+.alert-modal{position:fixed;inset:0;z-index:50;display:flex;align-items:flex-end;justify-content:center}
+.alert-modal__backdrop{position:absolute;inset:0;background:rgba(17,24,39,.6)}
+.alert-modal__dialog{position:relative;background:#fff;width:100%;max-width:520px;max-height:90vh;overflow:auto;padding:16px 16px 20px;border-radius:12px 12px 0 0;box-shadow:0 8px 24px rgba(0,0,0,.25)}
+.alert-modal__dialog:focus{outline:none}
+.alert-modal__head{display:flex;align-items:flex-start;justify-content:space-between;gap:8px}
+.alert-modal__title{font-size:1.2rem;margin:8px 0}
+.alert-modal__close{min-width:44px;min-height:44px;border:0;background:transparent;font-size:1.75rem;line-height:1;cursor:pointer;color:#1b1f23}
+.alert-modal__close:focus-visible,.alert-form input:focus-visible,.nm select:focus-visible,.nm input:focus-visible{outline:3px solid #1b1f23;outline-offset:2px}
+.alert-modal__actions{display:flex;flex-wrap:wrap;justify-content:flex-end;gap:8px;margin-top:16px}
+body.alert-modal-open{overflow:hidden}
+.alert-form{display:grid;gap:8px}
+.alert-form input[type=email]{min-height:44px;padding:8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;font-family:inherit}
+.alert-form__check{display:flex;gap:8px;align-items:flex-start}
+.alert-form__check input{width:24px;height:24px;margin:2px 0 0;flex:0 0 auto}
+.alert-form__error{margin:0;color:#991b1b;font-weight:600}
+.alert-dialog__done{padding:12px;background:#d1fae5;border-radius:8px}
+.button--danger{background:#b91c1c;color:#fff}
+.button:disabled{opacity:.6;cursor:default}
+.push-banner{position:fixed;left:8px;right:8px;bottom:8px;z-index:40;max-width:560px;margin:0 auto;padding:12px 16px;background:#1b1f23;color:#fff;border-radius:10px;box-shadow:0 6px 20px rgba(0,0,0,.3);display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px}
+.push-banner__text{margin:0;flex:1 1 220px}
+.push-banner__actions{display:flex;gap:8px}
+.snackbar{position:fixed;left:0;right:0;bottom:16px;z-index:45;display:flex;justify-content:center;pointer-events:none}
+.snackbar__message{pointer-events:auto;display:flex;align-items:center;gap:12px;margin:0 8px;padding:8px 8px 8px 16px;border-radius:8px;background:#1b1f23;color:#fff;box-shadow:0 6px 20px rgba(0,0,0,.3)}
+.snackbar__message--error{background:#991b1b}
+.snackbar__close{min-height:44px;padding:0 12px;border:1px solid #fff;border-radius:6px;background:transparent;color:#fff;font:inherit;cursor:pointer}
+.nm-nav ul{list-style:none;padding:0;margin:0 0 16px;display:flex;flex-wrap:wrap;gap:8px}
+.nm-nav a{display:inline-flex;align-items:center;min-height:44px;padding:0 14px;border:1px solid #d0d5dd;border-radius:22px;background:#fff;text-decoration:none}
+.nm-nav a[aria-current=page]{background:var(--accent);border-color:var(--accent);color:#fff}
+.nm-list{list-style:none;padding:0;margin:0 0 16px;display:grid;gap:12px}
+.nm-alert{background:#fff;border:1px solid #d0d5dd;border-radius:8px;padding:12px 16px}
+.nm-alert--paused{background:#f3f4f6}
+.nm-alert__label{font-size:1.1rem;margin:0}
+.nm-alert__state{margin:2px 0 8px;color:#4b5563}
+.nm-alert__controls{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
+.nm select{min-height:44px;padding:0 8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;background:#fff}
+.nm-newsletters{border:1px solid #d0d5dd;border-radius:8px;margin:16px 0;padding:12px 16px;display:grid;gap:8px;justify-items:start}
+.nm-newsletters legend{font-weight:600;padding:0 4px}
+.nm-permission{min-height:1.5em}
+@media (min-width:576px){.alert-modal{align-items:center}.alert-modal__dialog{border-radius:12px}}
+.ad-slot{display:flex;align-items:center;justify-content:center;margin:16px auto;max-width:100%;overflow:hidden;background:#f1f2f4}
+.ad-slot--oop{margin:0;background:transparent}
+.ad-slot__frame{max-width:100%}
+${adSlotCss()}
+.feedback-open{display:inline-block;min-height:37px;padding:8px 0;font-size:inherit;border:0;background:transparent;color:#1b1f23;font:inherit;text-decoration:underline;cursor:pointer}
+.feedback-open:focus-visible,.app-banner__close:focus-visible,.app-banner__store:focus-visible{outline:3px solid #1b1f23;outline-offset:2px}
+.feedback{display:grid;gap:8px}
+.feedback__rating{border:0;margin:0;padding:0}
+.feedback__rating legend{padding:0;margin-bottom:8px;font-weight:600}
+.feedback__scale{display:flex;flex-wrap:wrap;gap:8px}
+.feedback__option{display:inline-flex;align-items:center;gap:6px;min-width:56px;min-height:44px;padding:0 12px;border:1px solid #6b7280;border-radius:22px;background:#fff;cursor:pointer}
+.feedback__option input{width:20px;height:20px;margin:0}
+.feedback__option input:focus-visible{outline:3px solid #1b1f23;outline-offset:2px}
+.feedback__option:has(input:checked){background:var(--accent);border-color:var(--accent);color:#fff}
+.feedback__label{font-weight:600;margin-top:8px}
+.feedback__comment{min-height:96px;padding:8px;font:inherit;border:1px solid #6b7280;border-radius:6px}
+.feedback__comment:focus-visible{outline:3px solid #1b1f23;outline-offset:2px}
+.feedback__error{margin:0;color:#991b1b;font-weight:600}
+.feedback__thanks{padding:12px;background:#d1fae5;border-radius:8px}
+.app-banner-spacer{height:72px}
+.app-banner{position:fixed;left:0;right:0;bottom:0;z-index:35;height:72px;box-sizing:border-box;display:flex;align-items:center;gap:8px;padding:0 8px 0 12px;background:#fff;border-top:1px solid #d0d5dd;box-shadow:0 -4px 16px rgba(0,0,0,.12)}
+.app-banner__text{flex:1 1 auto;margin:0;font-size:.875rem;font-weight:600;line-height:1.2;overflow:hidden;max-height:2.4em}
+.app-banner__store{display:inline-flex;align-items:center;min-height:44px;padding:0 10px;border-radius:6px;background:#1b1f23;color:#fff;font-size:.8125rem;font-weight:600;text-decoration:none;white-space:nowrap}
+.app-banner__close{flex:0 0 auto;min-width:44px;min-height:44px;border:0;background:transparent;color:#1b1f23;font-size:1.5rem;line-height:1;cursor:pointer}
+.featured-ad{min-height:232px;margin-top:24px}
+.featured-ad--expired{min-height:0;margin:0}
+.featured-ad__title{font-size:1.1rem;margin:0 0 8px}
+@media (min-width:576px){.featured-ad{min-height:208px}}
 `
   .replace(/\n/g, '')
   .trim();

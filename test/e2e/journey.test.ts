@@ -43,6 +43,7 @@ for (const [device, options] of [
       const origin = `http://homes.uk.localhost:${server.port}`;
       await page.goto(`${origin}/`);
       await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      await page.getByRole('button', { name: 'Agree', exact: true }).click();
 
       // Autocomplete of where, by keyboard.
       await page.getByPlaceholder('Search').fill('house');

@@ -26,17 +26,18 @@ export function tempDataDir(): string {
  * on a free loopback port: the same wiring as src/server/main.ts.
  */
 export async function startTestServer(
-  options: Partial<ServerAppOptions> & { seed?: boolean } = {},
+  options: Partial<ServerAppOptions> & { seed?: boolean; smtpUrl?: string } = {},
 ): Promise<TestServer> {
   const dataDir = tempDataDir();
   const log = createLogger(process.env.LOG_LEVEL ?? 'silent');
-  const services = createServices({ dataDir, log });
-  if (options.seed) await services.seedDemoData();
+  const { seed, smtpUrl, ...appOptions } = options;
+  const services = createServices({ dataDir, log, ...(smtpUrl ? { smtpUrl } : {}) });
+  if (seed) await services.seedDemoData();
   const app = createServerApp({
     log,
     defaultCountry: 'uk',
     mountServices: (a) => services.mount(a),
-    ...options,
+    ...appOptions,
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -8,13 +8,15 @@ import { fetchAutocomplete } from '../../src/sagas/autocompleteSaga';
 import { loadPage } from '../../src/sagas/pageSaga';
 import { ApiSearchError } from '../../src/shared/api/errors';
 import { en } from '../../src/shared/i18n/locales/en';
+import { NO_LOCAL_STORE } from '../../src/shared/localStore';
 import { autocompleteRequested } from '../../src/state/autocomplete';
-import type { RootState } from '../../src/state/store';
+import { initialRootState, type RootState } from '../../src/state/store';
+import { messagesFor } from '../../src/shared/i18n/messages';
 
 function stateFor(host: string): RootState {
   const site = resolveSite(host, '/')!;
-  return {
-    app: {
+  return initialRootState(
+    {
       site,
       device: 'mobile',
       isBot: false,
@@ -25,7 +27,8 @@ function stateFor(host: string): RootState {
       publicSearchBase: '/api/sites/uk/homes',
       cookiesEnabled: true,
     },
-  } as RootState;
+    { locale: 'en-GB', messages: messagesFor('en') },
+  );
 }
 
 async function run<T>(saga: Saga, state: RootState, api: unknown, ...args: unknown[]) {
@@ -34,7 +37,14 @@ async function run<T>(saga: Saga, state: RootState, api: unknown, ...args: unkno
     {
       dispatch: (action: { type: string }) => dispatched.push(action as { type: string }),
       getState: () => state,
-      context: { api, intl: createIntl({ locale: 'en-GB', messages: en }), routes: createRoutes() },
+      context: {
+        api,
+        intl: createIntl({ locale: 'en-GB', messages: en }),
+        routes: createRoutes(),
+        browser: { setCookie: sinon.spy(), pushDataLayer: sinon.spy(), randomId: () => 'pv', now: () => 0 },
+        local: NO_LOCAL_STORE,
+        report: sinon.spy(),
+      },
     },
     saga,
     ...args,

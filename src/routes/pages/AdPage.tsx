@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Ad } from '../../shared/domain/ad';
 import type { MessageId } from '../../shared/i18n/messages';
 import { applySent } from '../../state/adPage';
+import { clickoutRequested } from '../../state/clickout';
+import { useBuildPath } from '../../ui/RoutesContext';
 import type { RootState } from '../../state/store';
 import { AdCard, placeOf } from '../../ui/AdCard';
+import { AdSlot } from '../../ui/ads/AdSlot';
 import { TimeAgo } from '../../ui/TimeAgo';
 
 /** Facts shown per vertical: the ad's field and its label. */
@@ -54,7 +57,9 @@ function Facts({ ad, vertical }: { ad: Ad; vertical: string }) {
       {rows.map(([key, label]) => (
         <div key={key}>
           <dt>{intl.formatMessage({ id: label })}</dt>
-          <dd>{typeof props[key] === 'number' && key !== 'year' ? intl.formatNumber(props[key]) : String(props[key])}</dd>
+          <dd>
+            {typeof props[key] === 'number' && key !== 'year' ? intl.formatNumber(props[key]) : String(props[key])}
+          </dd>
         </div>
       ))}
     </dl>
@@ -115,6 +120,27 @@ function ApplyForm({ ad }: { ad: Ad }) {
     </form>
   );
 }
+
+/** The ad page's way out to the partner (section 186): recorded like every click-out. */
+function GoToSource({ ad }: { ad: Ad }) {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const buildPath = useBuildPath();
+  const basePath = useSelector((state: RootState) => state.app.site.basePath);
+  const href = buildPath('clickout', { id: ad.id, section: AD_PAGE_SOURCE_SECTION, section_type: 1, position: 1 });
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    dispatch(clickoutRequested({ ad, sectionId: AD_PAGE_SOURCE_SECTION, sectionTypeId: 1, position: 1, href }));
+  };
+  return (
+    <a className="button button--primary" href={`${basePath}${href}`} rel="nofollow" onClick={onClick}>
+      {intl.formatMessage({ id: 'ad.goToAd' }, { source: ad.attributes.source.name ?? '' })}
+    </a>
+  );
+}
+
+const AD_PAGE_SOURCE_SECTION = 186;
 
 /** One ad (adpage): its fields for the vertical, pictures, place, source, contact and 6 related ads. */
 export function AdPage() {
@@ -180,13 +206,10 @@ export function AdPage() {
       )}
       <section className="ad-page__source" aria-labelledby="source-title">
         <h2 id="source-title">{intl.formatMessage({ id: 'ad.source' }, { source: a.source.name ?? '' })}</h2>
-        {!a.expired && (
-          <a className="button button--primary" href={a.url} rel="nofollow noopener" target="_blank">
-            {intl.formatMessage({ id: 'ad.goToAd' }, { source: a.source.name ?? '' })}
-          </a>
-        )}
+        {!a.expired && <GoToSource ad={ad} />}
         {!a.expired && a.source.ad.hasAdpageForm && <ApplyForm ad={ad} />}
       </section>
+      <AdSlot id="adpage-bottom" />
       {relatedAds.length > 0 && (
         <section aria-labelledby="related-title">
           <h2 id="related-title">{intl.formatMessage({ id: 'ad.related' })}</h2>

@@ -4,6 +4,8 @@ import { VERTICALS } from '../../../config/verticals';
 import type { RootState } from '../../state/store';
 import { SearchForm } from '../../ui/SearchForm';
 import { SeoLinks } from '../../ui/SeoLinks';
+import { AdSlot } from '../../ui/ads/AdSlot';
+import { FeaturedAd } from '../../ui/banners/FeaturedAd';
 
 /** Home of a vertical (search box) or of the country (the verticals to choose from). */
 export function HomePage() {
@@ -36,6 +38,8 @@ export function HomePage() {
       </h1>
       <SearchForm />
       <SeoLinks />
+      <FeaturedAd />
+      <AdSlot id="home-bottom" />
     </section>
   );
 }

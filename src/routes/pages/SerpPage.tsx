@@ -3,6 +3,8 @@ import { useSelector } from 'react-redux';
 import { LOCATION_LABEL_MAX_GEO_NAMES } from '../../shared/domain/constants';
 import type { RootState } from '../../state/store';
 import { AdCard } from '../../ui/AdCard';
+import { AdSlot } from '../../ui/ads/AdSlot';
+import { AlertCreation } from '../../ui/alerts/AlertCreation';
 import { FiltersPanel } from '../../ui/FiltersPanel';
 import { Paginator } from '../../ui/Paginator';
 import { useBuildPath } from '../../ui/RoutesContext';
@@ -46,10 +48,12 @@ export function SerpPage() {
           </p>
         )}
       </header>
+      <AlertCreation />
       <div className="serp__tools">
         <FiltersPanel action={action} pathname={location.pathname} params={params} />
         <SortSelect action={action} pathname={location.pathname} params={params} />
       </div>
+      <AdSlot id="serp-top" />
       <AdList label={intl.formatMessage({ id: 'serp.premium' })} ads={results.premiumTop} eagerFirst />
       <AdList
         label={intl.formatMessage({ id: 'serp.results' })}
@@ -71,6 +75,7 @@ export function SerpPage() {
           maxPage={meta.pagination.maxPage}
         />
       )}
+      <AdSlot id="serp-bottom" />
     </section>
   );
 }

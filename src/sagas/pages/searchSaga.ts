@@ -12,7 +12,9 @@ import type { AppState } from '../../state/app';
 import type { PageResult } from '../../state/page';
 import { searchFailed, searchStarted, searchSucceeded, suggestionsLoaded } from '../../state/search';
 import type { RootState } from '../../state/store';
-import { getApi, getIntl, getRoutes } from '../context';
+import { COOKIES } from '../../shared/domain/cookies';
+import { initialTrackingState, type TrackingState } from '../../state/tracking';
+import { getApi, getBrowser, getIntl, getRoutes, type BrowserEffects } from '../context';
 import { canonicalUrl } from './common';
 
 export const ORGANIC_PAGE_SIZE = 20;
@@ -53,6 +55,7 @@ export function* loadSearchSubmit(params: QueryParams): SagaIterator<PageResult>
 export function searchQuery(
   params: QueryParams,
   app: AppState,
+  tracking: TrackingState = initialTrackingState,
   now = Date.now(),
 ): Record<string, QueryValue | undefined> {
   const { site } = app;
@@ -72,7 +75,18 @@ export function searchQuery(
     clientId: CLIENT_ID,
     sort,
     retrieveKeyword: true,
+    originId: tracking.origin,
+    userCampaignIds: tracking.userCampaignIds.length > 0 ? tracking.userCampaignIds.join(',') : undefined,
+    ...(tracking.abTest
+      ? {
+          'abTest[id]': tracking.abTest.id,
+          'abTest[option]': tracking.abTest.option,
+          'abTest[platform]': tracking.abTest.platform,
+        }
+      : {}),
     'redirect[cookieId]': app.installationId,
+    'redirect[pageViewId]': tracking.pageViewId || undefined,
+    'redirect[trackingCode]': tracking.trackingCode ?? undefined,
     ...sinceDays(apiFilters(params, site.target), now),
   };
 }
@@ -86,6 +100,17 @@ function sinceDays(filters: Record<string, QueryValue>, now: number): Record<str
   return filters;
 }
 
+/** The last search, kept 30 minutes (spec §9) so the home page can offer it again. */
+function* rememberLastSearch(params: QueryParams, app: AppState): SagaIterator {
+  const browser: BrowserEffects = yield getBrowser();
+  const value = JSON.stringify({
+    what: text(params.what),
+    where: app.site.target === 'jobs' ? '' : text(params.where),
+    ...(typeof params.type_id === 'number' ? { type_id: params.type_id } : {}),
+  });
+  yield call(browser.setCookie, COOKIES.lastSearch.name, value, COOKIES.lastSearch.maxAgeMinutes * 60);
+}
+
 function* loadResults(
   params: QueryParams,
   path: 'search' | 'search/m' | 'landing' | 'retention',
@@ -93,7 +118,8 @@ function* loadResults(
   const api: Api = yield getApi();
   const intl: IntlShape = yield getIntl();
   const app: AppState = yield select((state: RootState) => state.app);
-  const query = searchQuery(params, app);
+  const tracking: TrackingState = yield select((state: RootState) => state.tracking);
+  const query = searchQuery(params, app, tracking);
   if (typeof params.boost_ads_since === 'string' || typeof params.boost_ads_since === 'number') {
     query.boostAdsSince = String(params.boost_ads_since);
   }
@@ -101,6 +127,7 @@ function* loadResults(
   try {
     const doc: { data: Ad[]; meta: SearchMeta } = yield call(api.search.search, path, query);
     yield put(searchSucceeded(doc.data, doc.meta));
+    yield call(rememberLastSearch, params, app);
     const what = text(params.what);
     const where = text(params.where);
     const title = doc.meta.title

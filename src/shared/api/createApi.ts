@@ -1,13 +1,21 @@
 import { createHttpClient, type CallObserver } from './http';
+import { createClickoutApi, type ClickoutApi } from './clickoutApi';
+import { createFeedbackApi, type FeedbackApi } from './feedbackApi';
 import { createKeywordsApi, type KeywordsApi } from './keywordsApi';
+import { createNotificationsApi, type NotificationsApi } from './notificationsApi';
 import { createSearchApi, type SearchApi } from './searchApi';
 import { createSourcesApi, type SourcesApi } from './sourcesApi';
+import { createTrackingApi, type TrackingApi } from './trackingApi';
 
 /** Every service client the sagas reach through their context (STYLE.md). */
 export interface Api {
   readonly search: SearchApi;
   readonly sources: SourcesApi;
   readonly keywords: KeywordsApi;
+  readonly notifications: NotificationsApi;
+  readonly clickout: ClickoutApi;
+  readonly tracking: TrackingApi;
+  readonly feedback: FeedbackApi;
 }
 
 export interface ApiOptions {
@@ -15,6 +23,8 @@ export interface ApiOptions {
   searchBase: string;
   /** Base of the other services (`/api` on the same origin by default). */
   apiBase: string;
+  /** The feedback service's base; `<apiBase>/feedback` when absent. */
+  feedbackBase?: string;
   extraHeaders?: Record<string, string>;
   observe?: CallObserver;
 }
@@ -25,5 +35,9 @@ export function createApi(options: ApiOptions): Api {
     search: createSearchApi(http, options.searchBase),
     sources: createSourcesApi(http, options.apiBase),
     keywords: createKeywordsApi(http, options.apiBase),
+    notifications: createNotificationsApi(http, options.apiBase),
+    clickout: createClickoutApi(http, options.apiBase),
+    tracking: createTrackingApi(http, options.apiBase),
+    feedback: createFeedbackApi(http, options.feedbackBase || `${options.apiBase}/feedback`),
   };
 }

@@ -12,6 +12,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** Lets the request outlive the page (tracking sent as the visitor leaves). */
+  keepalive?: boolean;
 }
 
 /** Observes every call, for the metrics service (query, error, timeout, response time). */
@@ -73,6 +75,7 @@ export function createHttpClient(
           },
           body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
           signal: controller.signal,
+          ...(req.keepalive ? { keepalive: true } : {}),
         });
         const text = await response.text();
         let body: unknown;

@@ -12,6 +12,8 @@ export type FeatureCatalogue<T extends Record<string, string>> = { readonly en: 
   readonly [L in Exclude<Language, 'en'>]: Record<keyof T, string>;
 };
 
-export function featureCatalogue<const T extends Record<string, string>>(catalogue: FeatureCatalogue<T>): FeatureCatalogue<T> {
+export function featureCatalogue<const T extends Record<string, string>>(
+  catalogue: FeatureCatalogue<T>,
+): FeatureCatalogue<T> {
   return catalogue;
 }

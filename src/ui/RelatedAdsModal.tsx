@@ -1,0 +1,64 @@
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import { RELATED_ADS_POPUP_SHOWN } from '../shared/domain/constants';
+import { clickoutRequested, relatedModalClosed } from '../state/clickout';
+import type { RootState } from '../state/store';
+import { AdCard } from './AdCard';
+import { Modal } from './Modal';
+import { useBuildPath } from './RoutesContext';
+
+/** Related ads shown in the popup: the similar section (190). */
+const RELATED_SECTION = 190;
+
+/**
+ * The intermediate popup of a first visit to an ad (spec §4): the ad, a
+ * button on to its source, and the first 2 related ads.
+ */
+export function RelatedAdsModal() {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const buildPath = useBuildPath();
+  const modal = useSelector((state: RootState) => state.clickout.relatedModal);
+  const onClose = useCallback(() => dispatch(relatedModalClosed()), [dispatch]);
+  if (!modal.open || !modal.ad) return null;
+  const ad = modal.ad;
+  const a = ad.attributes;
+  const goOn = () => {
+    dispatch(relatedModalClosed());
+    dispatch(
+      clickoutRequested({
+        ad,
+        sectionId: modal.sectionId,
+        sectionTypeId: a.section_type_id,
+        position: modal.position,
+        href: buildPath('clickout', { id: ad.id }),
+      }),
+    );
+  };
+  return (
+    <Modal title={a.title} onClose={onClose}>
+      {a.vertical_properties.price && <p className="ad-card__price">{a.vertical_properties.price.valueFormatted}</p>}
+      <div className="modal__actions">
+        <button type="button" className="button button--primary" onClick={goOn}>
+          {intl.formatMessage({ id: 'ad.goToAd' }, { source: a.source.name ?? '' })}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {intl.formatMessage({ id: 'modal.close' })}
+        </button>
+      </div>
+      {modal.related.length > 0 && (
+        <>
+          <h3>{intl.formatMessage({ id: 'ad.related' })}</h3>
+          <ol className="ad-list ad-list--popup">
+            {modal.related.slice(0, RELATED_ADS_POPUP_SHOWN).map((r) => (
+              <li key={r.id}>
+                <AdCard ad={r} sectionId={RELATED_SECTION} />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </Modal>
+  );
+}

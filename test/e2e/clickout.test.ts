@@ -1,0 +1,111 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { collectProblems, launchBrowser, MOBILE } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/testServer';
+
+describe('clicking out to a partner in Chromium', function () {
+  this.timeout(90_000);
+  let server: TestServer;
+  let browser: Browser;
+  let partner: http.Server;
+  let partnerPort = 0;
+  const partnerHits: string[] = [];
+
+  before(async () => {
+    partner = http.createServer((req, res) => {
+      partnerHits.push(req.url ?? '');
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end('<!doctype html><title>Partner</title><h1>Partner ad</h1>');
+    });
+    await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+    partnerPort = (partner.address() as AddressInfo).port;
+    server = await startTestServer();
+    const store = server.services.search.store;
+    await store.putSources([
+      {
+        id: 900,
+        name: 'Loopback Lettings',
+        image: '/media/logo/900.svg',
+        country: 'uk',
+        vertical: 'homes',
+        contactEmail: 'lettings@partner.test',
+        contactPhone: '',
+        hasAdpageForm: false,
+        campaigns: [{ id: 9001, cpcMobile: 0.25, cpcDesktop: 0.4, active: true }],
+      },
+    ]);
+    const now = Math.floor(Date.now() / 1000);
+    await store.writeAds(
+      ['one', 'two', 'three'].map((n, i) => ({
+        id: `zebra-${n}`,
+        country: 'uk',
+        vertical: 'homes' as const,
+        sourceId: 900,
+        partnerAdId: `z-${n}`,
+        url: `http://127.0.0.1:${partnerPort}/listing/${n}`,
+        title: `Zebra loft ${n} in London`,
+        description: 'A bright zebra loft with a view over the park, close to the station.',
+        date: now - 3600 * (i + 1),
+        location: { city: 'London' },
+        images: [],
+        currency: 'GBP',
+        price: { value: 1000 + i },
+        typeId: 2,
+        homes: { propertyType: 'flat' },
+      })),
+    );
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    partner?.close();
+  });
+
+  it('opens the popup on a first visit, records the click and lands on the stored partner URL', async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    const results = `http://homes.uk.localhost:${server.port}/search/zebra`;
+    await page.goto(results);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    const before = (await server.services.clickout.events.counts()).clickouts;
+
+    const firstTitle = page.locator('ol[aria-label="Results"] .ad-card__title a').first();
+    const title = (await firstTitle.textContent()) ?? '';
+    await firstTitle.click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.body.style.overflow)).to.equal('hidden');
+    await dialog.getByRole('button', { name: /See the ad on Loopback Lettings/ }).click();
+    await page.waitForURL(new RegExp(`^http://127\\.0\\.0\\.1:${partnerPort}/listing/`));
+    expect(await page.locator('h1').textContent()).to.equal('Partner ad');
+    expect(partnerHits.some((h) => h.startsWith('/listing/'))).to.equal(true);
+    const after = await server.services.clickout.events.counts();
+    expect(after.clickouts).to.equal(before + 1);
+    expect(after.billed).to.be.at.least(1);
+
+    // A second visit to the same ad goes straight out, without the popup.
+    await page.goto(results);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    await page.locator('ol[aria-label="Results"] .ad-card__title a', { hasText: title }).click();
+    await page.waitForURL(new RegExp(`^http://127\\.0\\.0\\.1:${partnerPort}/listing/`));
+    expect((await server.services.clickout.events.counts()).clickouts).to.equal(before + 2);
+    expect(problems.filter((p) => !p.includes('favicon'))).to.deep.equal([]);
+    await context.close();
+  });
+
+  it('records the click and redirects to the stored URL without JavaScript', async () => {
+    const context = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const before = (await server.services.clickout.events.counts()).clickouts;
+    await page.goto(`http://homes.uk.localhost:${server.port}/search/zebra`);
+    await page.locator('ol[aria-label="Results"] .ad-card__title a').first().click();
+    await page.waitForURL(new RegExp(`^http://127\\.0\\.0\\.1:${partnerPort}/listing/`));
+    expect((await server.services.clickout.events.counts()).clickouts).to.equal(before + 1);
+    await context.close();
+  });
+});
