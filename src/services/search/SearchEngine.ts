@@ -43,6 +43,13 @@ export const DEFAULT_CANDIDATE_CAP = 500;
 export const MAX_RESULT_WINDOW = 10_000;
 const PREMIUM_CAP = 100;
 const FEW_RESULTS = 10;
+const PLACE_LISTS = 5000;
+
+interface PlaceLists {
+  siblings: { id: number; name: string }[];
+  regions: { id: number; name: string }[];
+  cities: { id: number; name: string }[];
+}
 
 const STOP_WORDS = new Set(
   (
@@ -118,6 +125,7 @@ export interface EngineOptions {
 export class SearchEngine {
   private readonly cap: number;
   private readonly cache = new Map<string, { at: number; value: unknown }>();
+  private readonly placeListCache = new Map<string, PlaceLists>();
 
   constructor(private readonly options: EngineOptions) {
     this.cap = options.candidateCap ?? DEFAULT_CANDIDATE_CAP;
@@ -331,40 +339,44 @@ export class SearchEngine {
       throw ServiceError.badParameter('boostAdsSince', 'boostAdsSince is required for retention ads');
     }
     const plan = this.plan(site, params, mode);
-    const correction = await this.correctWhat(plan);
-    if (correction.redirect) {
-      const { tokens, terms } = this.whatTerms(correction.redirect);
-      plan.whatTokens = tokens;
-      plan.terms = terms;
-    }
     await this.pruneVariants(plan);
+    let organic = await this.store.findCandidates(this.query(plan));
+    // "Did you mean" only when the words found nothing: one match means every word is known.
+    let correction: { didYouMean: string | null; redirect: string | null } = { didYouMean: null, redirect: null };
+    if (organic.candidates.length === 0 && plan.whatTokens.length > 0) {
+      correction = await this.correctWhat(plan);
+      if (correction.redirect) {
+        const { tokens, terms } = this.whatTerms(correction.redirect);
+        plan.whatTokens = tokens;
+        plan.terms = terms;
+        await this.pruneVariants(plan);
+        organic = await this.store.findCandidates(this.query(plan));
+      }
+    }
     const premiumCpc = await this.premiumSourceIds(site, params.userCampaignIds);
     const wantPremium = premiumCpc.size > 0 && (params.premiumSize > 0 || mode === 'landing');
-    // eslint-disable-next-line prefer-const
-    let [organic, premium] = await Promise.all([
-      this.store.findCandidates(this.query(plan)),
-      wantPremium
-        ? this.store.findCandidates(
-            this.query(plan, {
-              tags: [...plan.tags, ...plan.placeTags, { field: 'source', values: [...premiumCpc.keys()] }],
-              limit: PREMIUM_CAP,
-              order: 'newest',
-            }),
-          )
-        : Promise.resolve<CandidateResult>({ candidates: [], complete: true, total: 0 }),
-    ]);
     let ranked = rank(organic, plan);
     // Duplicates collapse within the candidates: widen the cap when a deep page falls short.
     const wanted = params.pageNumber * params.organicSize;
-    for (
-      let limit = this.query(plan).limit;
-      ranked.list.length < wanted && !organic.complete && limit < MAX_RESULT_WINDOW;
-    ) {
-      limit = Math.min(MAX_RESULT_WINDOW, limit * 2);
-      organic = await this.store.findCandidates(this.query(plan, { limit }));
+    let organicLimit = this.query(plan).limit;
+    while (ranked.list.length < wanted && !organic.complete && organicLimit < MAX_RESULT_WINDOW) {
+      organicLimit = Math.min(MAX_RESULT_WINDOW, organicLimit * 2);
+      organic = await this.store.findCandidates(this.query(plan, { limit: organicLimit }));
       ranked = rank(organic, plan);
     }
     const total = ranked.total;
+    // Premium candidates: the organic walk usually holds them already (same matches, same
+    // order); a second, source-restricted walk only when it holds too few.
+    const premium = !wantPremium
+      ? { candidates: [], complete: true, total: 0 }
+      : (premiumFromOrganic(organic, premiumCpc, this.query(plan).order === 'newest', organicLimit) ??
+        (await this.store.findCandidates(
+          this.query(plan, {
+            tags: [...plan.tags, ...plan.placeTags, { field: 'source', values: [...premiumCpc.keys()] }],
+            limit: PREMIUM_CAP,
+            order: 'newest',
+          }),
+        )));
     const premiumRanked = rank(premium, plan);
     const premiumSorted = premiumRanked.list
       .slice()
@@ -551,12 +563,7 @@ export class SearchEngine {
           .slice(0, 6)
           .map((k) => ({ keyword: k.keyword, url: `?what=${encodeURIComponent(k.keyword)}` }))
       : [];
-    const siblings =
-      place && place.kind !== 'country'
-        ? this.places
-            .nearestCities(plan.site.country, place.lat, place.lng, 6, new Set([place.id]))
-            .map((n) => ({ id: n.place.id, name: n.place.name }))
-        : [];
+    const places = this.placeLists(plan.site.country, place, region);
     const typeItems =
       plan.site.vertical === 'homes' ? DEAL_TYPES : plan.site.vertical === 'products' ? PRODUCT_CATEGORIES : [];
     const what = correction.redirect ?? params.what;
@@ -588,16 +595,9 @@ export class SearchEngine {
       })),
       hierarchy: {
         geo: lineage.map((p) => ({ id: p.id, name: p.name, kind: p.kind })),
-        geoHorizontal: siblings,
-        region: this.places
-          .regions(plan.site.country)
-          .slice(0, 20)
-          .map((p) => ({ id: p.id, name: p.name })),
-        city: this.places
-          .cities(plan.site.country)
-          .filter((c) => !region || c.regionId === region.id)
-          .slice(0, 20)
-          .map((p) => ({ id: p.id, name: p.name })),
+        geoHorizontal: places.siblings,
+        region: places.regions,
+        city: places.cities,
         current: place ? { id: place.id, name: place.name, kind: place.kind } : null,
         condition: [],
         amenities: [],
@@ -613,6 +613,34 @@ export class SearchEngine {
         subcategory: refList(typeItems, ctx.lang),
       },
     };
+  }
+
+  /**
+   * The place lists of the keyword object (nearest cities, the country's regions, the
+   * region's cities): gazetteer data, fixed for the process's life, so kept per place
+   * (at most PLACE_LISTS entries; the map starts over when full).
+   */
+  private placeLists(country: string, place: Place | undefined, region: Place | undefined): PlaceLists {
+    const key = `${country}|${place?.id ?? ''}|${region?.id ?? ''}`;
+    let lists = this.placeListCache.get(key);
+    if (!lists) {
+      const ref = (p: Place) => ({ id: p.id, name: p.name });
+      lists = {
+        siblings:
+          place && place.kind !== 'country'
+            ? this.places.nearestCities(country, place.lat, place.lng, 6, new Set([place.id])).map((n) => ref(n.place))
+            : [],
+        regions: this.places.regions(country).slice(0, 20).map(ref),
+        cities: this.places
+          .cities(country)
+          .filter((c) => !region || c.regionId === region.id)
+          .slice(0, 20)
+          .map(ref),
+      };
+      if (this.placeListCache.size >= PLACE_LISTS) this.placeListCache.clear();
+      this.placeListCache.set(key, lists);
+    }
+    return lists;
   }
 
   // ---- one ad, related ------------------------------------------------------
@@ -921,6 +949,39 @@ export class NoResults extends ServiceError {
 function variants(token: string): string[] {
   if (token.length <= 3 || /^\d+$/.test(token)) return [token];
   return token.endsWith('s') ? [token, token.slice(0, -1)] : [token, `${token}s`];
+}
+
+/**
+ * The premium candidates (at most PREMIUM_CAP, newest first) read off a newest-first
+ * organic result (asked with `limit`), when it holds what the premium walk would find:
+ * the organic walk saw every match (complete); or it holds PREMIUM_CAP premium ones,
+ * which are then the newest premium matches; or it stopped short of its limit on the
+ * store's scan budget (range filters) with some premium ones, which are what the same
+ * budgeted walk restricted to premium sources would find. The total is exact when
+ * complete, else the organic total scaled by the premium share of the candidates.
+ */
+export function premiumFromOrganic(
+  organic: CandidateResult,
+  premiumSources: ReadonlyMap<number, number>,
+  newestFirst: boolean,
+  limit: number,
+): CandidateResult | undefined {
+  if (!newestFirst) return undefined;
+  const matches = organic.candidates.filter((c) => premiumSources.has(c.sourceId));
+  if (organic.complete) {
+    return {
+      candidates: matches.slice(0, PREMIUM_CAP),
+      complete: matches.length <= PREMIUM_CAP,
+      total: matches.length,
+    };
+  }
+  const budgetStopped = organic.candidates.length < limit && matches.length > 0;
+  if (matches.length < PREMIUM_CAP && !budgetStopped) return undefined;
+  return {
+    candidates: matches.slice(0, PREMIUM_CAP),
+    complete: false,
+    total: Math.max(matches.length, Math.round((organic.total * matches.length) / organic.candidates.length)),
+  };
 }
 
 function placeField(p: Place): TagField | undefined {

@@ -25,6 +25,10 @@ export interface SearchStore {
   /** Ads by id in the order asked (unknown ids left out). */
   getAds(ids: readonly string[]): Promise<StoredAd[]>;
   getAdByPartner(sourceId: number, partnerAdId: string): Promise<StoredAd | undefined>;
+  /** A source's ads by partner ids (unknown ids left out, expired ones flagged), for feed imports. */
+  getAdsByPartner(sourceId: number, partnerAdIds: readonly string[]): Promise<StoredAd[]>;
+  /** Sets (or, with null, clears) ads' duplicate group without rewriting them (feed imports). */
+  setDuplicateGroups(entries: readonly { id: string; group: number | null }[]): Promise<void>;
   /** The other live ads of the ad's duplicate group (the same ad from other sources). */
   duplicatesOf(ad: StoredAd): Promise<StoredAd[]>;
 

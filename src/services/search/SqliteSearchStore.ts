@@ -21,17 +21,22 @@ import type {
  * The embedded adapter: one SQLite file (`<dataDir>/search.sqlite`, WAL) with
  *
  * - `ads`: one narrow row per ad with the columns filters, sorting and facets
- *   read (the key `k` is the rowid, counting down in publication order);
+ *   read, and its folded title words (`tw`, for relevance). The key `k` is the
+ *   rowid: each site owns the key range `[site × 2^40, (site + 1) × 2^40)`, and
+ *   within it keys count down in publication order, so a site is a rowid range
+ *   (no site token in the index) and "newest first" is an ascending walk;
  * - `ad_docs`: the whole ad as JSON, read only for the ads of a page;
  * - `ads_fts`: a contentless FTS5 index (unicode61, diacritics removed) with
  *   three columns: title, body (description, place and label words) and tags,
- *   where every exact-match filter value is a token (`c2643743` for a city,
- *   `s81` for the site ...), so that text and exact filters are one MATCH and
- *   the index walks its doclists newest first and stops at the cap;
+ *   where every exact-match filter value is a token (`zzc2643743` for a city,
+ *   `zzsrc41701` for a source ...), so that text and exact filters are one MATCH
+ *   and the index walks its doclists newest first, within the site's rowid
+ *   range, and stops at the cap;
  * - `terms` (title words per site, for "did you mean"), `keywords` (the SEO
  *   index and what-autocomplete), `sources`, `sites` (key bounds per site).
  *
- * See docs/decisions/012-capped-candidates.md for the candidate cap.
+ * See docs/decisions/012-capped-candidates.md for the candidate cap and
+ * docs/decisions/014-site-key-ranges.md for the key layout.
  */
 
 const RANGE_COLUMN: Record<RangeField, string> = {
@@ -82,10 +87,6 @@ export function tagToken(field: TagField, value: string | number | boolean): str
   return `zz${TAG_PREFIX[field]}${v}`;
 }
 
-function siteToken(site: number): string {
-  return `zzs${site}`;
-}
-
 const GROUP_COLUMN: Record<GroupField, string> = {
   city: 'city_id',
   region: 'region_id',
@@ -96,11 +97,25 @@ const GROUP_COLUMN: Record<GroupField, string> = {
 };
 
 /**
- * Keys count down from here: a newer ad gets a smaller key, so "newest first"
- * is FTS5's forward (ascending) walk, which seeks with its doclist index;
- * a descending walk first loads a term's whole doclist.
+ * Each site owns the keys `[site × SITE_SPAN, (site + 1) × SITE_SPAN)`; within it
+ * keys count down from the top, so a newer ad gets a smaller key and "newest
+ * first" is FTS5's forward (ascending) walk. Site codes stay below 8192, so
+ * keys stay below 2^53 (exact in JavaScript numbers).
  */
-const FIRST_KEY = 1_000_000_000_000;
+const SITE_SPAN = 2 ** 40;
+const MAX_SITE_CODE = 8191;
+
+/**
+ * The key range of a site. Bind its bounds as BigInts: FTS5 only uses a rowid bound
+ * that is an INTEGER, and better-sqlite3 binds a JS number as a REAL (see 014).
+ */
+function siteRange(site: number): { base: number; top: number } {
+  if (site < 0 || site > MAX_SITE_CODE) throw new Error(`site code ${site} out of the key layout`);
+  return { base: site * SITE_SPAN, top: (site + 1) * SITE_SPAN - 1 };
+}
+
+/** The schema's layout version (`PRAGMA user_version`); older stores are re-keyed on open. */
+const LAYOUT_VERSION = 2;
 
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;
@@ -118,6 +133,7 @@ CREATE TABLE IF NOT EXISTS ads (
   dup INTEGER,
   date INTEGER NOT NULL,
   expired INTEGER NOT NULL DEFAULT 0,
+  tw TEXT NOT NULL DEFAULT '',
   price REAL, price_m REAL, area REAL, rooms INTEGER, baths INTEGER,
   region_id INTEGER, city_id INTEGER, area_id INTEGER, lat REAL, lng REAL,
   type_id INTEGER, kind TEXT, make TEXT, model TEXT, fuel TEXT, trans TEXT,
@@ -215,7 +231,13 @@ export class SqliteSearchStore implements SearchStore {
     this.db.pragma('cache_size = -131072');
     this.db.pragma('mmap_size = 2147483648');
     this.db.pragma('temp_store = MEMORY');
-    this.db.exec(SCHEMA);
+    const layout = this.db.pragma('user_version', { simple: true }) as number;
+    const existing = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ads'`).get();
+    if (existing && layout < LAYOUT_VERSION) this.migrateLayout();
+    else {
+      this.db.exec(SCHEMA);
+      if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+    }
     for (const row of this.db.prepare('SELECT id, data FROM sources').all() as { id: number; data: string }[]) {
       this.sourceCache.set(row.id, JSON.parse(row.data) as Source);
     }
@@ -251,10 +273,12 @@ export class SqliteSearchStore implements SearchStore {
   }
 
   async source(id: number): Promise<Source | undefined> {
+    this.followOtherWriters();
     return this.sourceCache.get(id);
   }
 
   async sources(site: SiteKey): Promise<Source[]> {
+    this.followOtherWriters();
     return [...this.sourceCache.values()].filter((s) => s.country === site.country && s.vertical === site.vertical);
   }
 
@@ -264,90 +288,148 @@ export class SqliteSearchStore implements SearchStore {
 
   /** The synchronous bulk write (the benchmark's loader uses it directly). */
   writeAdsSync(ads: readonly AdInput[]): number {
+    this.db.transaction(() => {
+      this.insertAds(
+        ads.map((ad) => ({ ad, id: ad.id ?? adIdOf(ad, ad.sourceId, ad.partnerAdId), expired: ad.expired === true })),
+        true,
+      );
+    })();
+    return ads.length;
+  }
+
+  /**
+   * Writes ads (inside the caller's transaction). New ads take keys below every
+   * existing key of their site, the last given (newest) the smallest; rows are
+   * written in ascending key order (FTS5 flushes its pending index whenever a rowid
+   * goes down). `vocabulary` also counts title words and keyword phrases.
+   */
+  private insertAds(items: readonly { ad: AdInput; id: string; expired: boolean }[], vocabulary: boolean): void {
     const findKey = this.stmt('SELECT k, site FROM ads WHERE id = ?');
     const insertAd = this.stmt(
-      `INSERT INTO ads (k, id, site, source_id, partner_id, dup, date, expired, price, price_m, area, rooms, baths,
+      `INSERT INTO ads (k, id, site, source_id, partner_id, dup, date, expired, tw, price, price_m, area, rooms, baths,
         region_id, city_id, area_id, lat, lng, type_id, kind, make, model, fuel, trans, year, mileage, doors,
         salary, category, company, job_type, hours, experience)
-       VALUES (@k, @id, @site, @source_id, @partner_id, @dup, @date, @expired, @price, @price_m, @area, @rooms, @baths,
+       VALUES (@k, @id, @site, @source_id, @partner_id, @dup, @date, @expired, @tw, @price, @price_m, @area, @rooms, @baths,
         @region_id, @city_id, @area_id, @lat, @lng, @type_id, @kind, @make, @model, @fuel, @trans, @year, @mileage, @doors,
         @salary, @category, @company, @job_type, @hours, @experience)`,
     );
     const deleteAd = this.stmt('DELETE FROM ads WHERE k = ?');
+    const deleteDoc = this.stmt('DELETE FROM ad_docs WHERE k = ?');
     const deleteFts = this.stmt('DELETE FROM ads_fts WHERE rowid = ?');
     const putDoc = this.stmt('INSERT OR REPLACE INTO ad_docs (k, doc) VALUES (?, ?)');
     const insertFts = this.stmt('INSERT INTO ads_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)');
-    const nextKey = this.stmt(`SELECT coalesce(min(k), ${FIRST_KEY}) - 1 AS k FROM ads`);
+    const lowestKey = this.stmt('SELECT min(k) AS k FROM ads WHERE k >= ? AND k <= ?');
     const terms = new Map<string, number>();
     const keywords = new Map<
       string,
       { site: number; norm: string; label: string; category: number | null; n: number }
     >();
-    const write = this.db.transaction(() => {
-      // New ads take keys below every existing one, the newest the smallest; they are
-      // written in ascending key order (FTS5 flushes its pending index whenever a rowid
-      // goes down), so within a batch the newest (last given) ad is written first.
-      const plan = ads.map((ad) => {
-        const id = ad.id ?? adIdOf(ad, ad.sourceId, ad.partnerAdId);
-        return { ad, id, existing: findKey.get(id) as { k: number; site: number } | undefined };
-      });
-      const fresh = plan.filter((p) => !p.existing).length;
-      let key = (nextKey.get() as { k: number }).k - fresh + 1;
-      for (let i = plan.length - 1; i >= 0; i--) {
-        const { ad, id, existing } = plan[i] as (typeof plan)[number];
-        const site = siteCode(ad);
-        let k: number;
-        if (existing) {
-          k = existing.k;
-          deleteFts.run(k);
-          deleteAd.run(k);
-        } else {
-          k = key++;
-        }
-        const row = adRow(ad, id, site, k);
-        insertAd.run(row);
-        const { keywords: kw, ...doc } = ad;
-        putDoc.run(k, JSON.stringify({ ...doc, id }));
-        if (!ad.expired) insertFts.run(k, ad.title, bodyText(ad), tagsText(ad, site));
-        const bounds = this.siteBounds.get(site);
-        if (!bounds) this.siteBounds.set(site, { min: k, max: k });
-        else {
-          bounds.min = Math.min(bounds.min, k);
-          bounds.max = Math.max(bounds.max, k);
-        }
-        if (existing) continue;
-        for (const t of new Set(tokenize(ad.title))) {
-          if (t.length < 2 || /^\d+$/.test(t)) continue;
-          const tk = `${site}|${t}`;
-          terms.set(tk, (terms.get(tk) ?? 0) + 1);
-        }
-        const category = ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null;
-        for (const phrase of kw ?? defaultKeywords(ad)) {
-          const norm = normalizePhrase(phrase);
-          if (!norm) continue;
-          const kk = `${site}|${norm}`;
-          const entry = keywords.get(kk);
-          if (entry) entry.n++;
-          else keywords.set(kk, { site, norm, label: phrase.trim(), category, n: 1 });
-        }
+    const plan = items.map(({ ad, id, expired }) => {
+      const site = siteCode(ad);
+      const found = findKey.get(id) as { k: number; site: number } | undefined;
+      if (found && found.site !== site) {
+        // The id moved to another site (an explicit id): its key must move to that site's range.
+        deleteFts.run(found.k);
+        deleteAd.run(found.k);
+        deleteDoc.run(found.k);
       }
-      const putTerm = this.stmt(
-        'INSERT INTO terms (site, term, ads) VALUES (?, ?, ?) ON CONFLICT (site, term) DO UPDATE SET ads = ads + excluded.ads',
-      );
-      for (const [tk, n] of terms) {
-        const bar = tk.indexOf('|');
-        putTerm.run(Number(tk.slice(0, bar)), tk.slice(bar + 1), n);
-      }
-      const putKeyword = this.stmt(
-        `INSERT INTO keywords (site, norm, label, category_id, first_letter, ads) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (site, norm) DO UPDATE SET ads = ads + excluded.ads`,
-      );
-      for (const e of keywords.values()) putKeyword.run(e.site, e.norm, e.label, e.category, firstLetter(e.norm), e.n);
-      const putSite = this.stmt('INSERT OR REPLACE INTO sites (site, min_k, max_k) VALUES (?, ?, ?)');
-      for (const [site, b] of this.siteBounds) putSite.run(site, b.min, b.max);
+      const existing = found && found.site === site ? found.k : undefined;
+      return { ad, id, expired, site, existing, k: existing ?? 0 };
     });
-    write();
-    return ads.length;
+    const fresh = new Map<number, number>();
+    for (const p of plan) if (p.existing === undefined) fresh.set(p.site, (fresh.get(p.site) ?? 0) + 1);
+    const next = new Map<number, number>();
+    for (const [site, n] of fresh) {
+      const { base, top } = siteRange(site);
+      const low = (lowestKey.get(BigInt(base), BigInt(top)) as { k: number | null }).k ?? top + 1;
+      if (low - n < base) throw new Error(`site ${site} is out of keys`);
+      next.set(site, low - n);
+    }
+    for (let i = plan.length - 1; i >= 0; i--) {
+      const p = plan[i] as (typeof plan)[number];
+      if (p.existing !== undefined) continue;
+      p.k = next.get(p.site) as number;
+      next.set(p.site, p.k + 1);
+    }
+    const ordered = plan.slice().sort((a, b) => a.k - b.k);
+    for (const { ad, id, expired, site, existing, k } of ordered) {
+      if (existing !== undefined) {
+        deleteFts.run(k);
+        deleteAd.run(k);
+      }
+      const words = [...new Set(tokenize(ad.title))];
+      insertAd.run(adRow(ad, id, site, k, expired, words.join(' ')));
+      const { keywords: kw, ...doc } = ad;
+      putDoc.run(k, JSON.stringify({ ...doc, id }));
+      if (!expired) insertFts.run(k, ad.title, bodyText(ad), tagsText(ad));
+      const bounds = this.siteBounds.get(site);
+      if (!bounds) this.siteBounds.set(site, { min: k, max: k });
+      else {
+        bounds.min = Math.min(bounds.min, k);
+        bounds.max = Math.max(bounds.max, k);
+      }
+      if (existing !== undefined || !vocabulary) continue;
+      for (const t of words) {
+        if (t.length < 2 || /^\d+$/.test(t)) continue;
+        const tk = `${site}|${t}`;
+        terms.set(tk, (terms.get(tk) ?? 0) + 1);
+      }
+      const category = ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null;
+      for (const phrase of kw ?? defaultKeywords(ad)) {
+        const norm = normalizePhrase(phrase);
+        if (!norm) continue;
+        const kk = `${site}|${norm}`;
+        const entry = keywords.get(kk);
+        if (entry) entry.n++;
+        else keywords.set(kk, { site, norm, label: phrase.trim(), category, n: 1 });
+      }
+    }
+    const putTerm = this.stmt(
+      'INSERT INTO terms (site, term, ads) VALUES (?, ?, ?) ON CONFLICT (site, term) DO UPDATE SET ads = ads + excluded.ads',
+    );
+    for (const [tk, n] of terms) {
+      const bar = tk.indexOf('|');
+      putTerm.run(Number(tk.slice(0, bar)), tk.slice(bar + 1), n);
+    }
+    const putKeyword = this.stmt(
+      `INSERT INTO keywords (site, norm, label, category_id, first_letter, ads) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (site, norm) DO UPDATE SET ads = ads + excluded.ads`,
+    );
+    for (const e of keywords.values()) putKeyword.run(e.site, e.norm, e.label, e.category, firstLetter(e.norm), e.n);
+    const putSite = this.stmt('INSERT OR REPLACE INTO sites (site, min_k, max_k) VALUES (?, ?, ?)');
+    for (const site of new Set(plan.map((p) => p.site))) {
+      const b = this.siteBounds.get(site);
+      if (b) putSite.run(site, b.min, b.max);
+    }
+  }
+
+  /**
+   * Layout 1 (one global key sequence, a site token in the index) to layout 2 (a key
+   * range per site, title words on the row): every ad is re-written from `ad_docs`,
+   * oldest first, keeping its id, expiry and document; terms and keywords stay.
+   */
+  private migrateLayout(): void {
+    this.db.transaction(() => {
+      this.db.exec(`DROP INDEX IF EXISTS ads_partner; DROP INDEX IF EXISTS ads_dup;
+        ALTER TABLE ads RENAME TO ads_v1; ALTER TABLE ad_docs RENAME TO ad_docs_v1;
+        DROP TABLE IF EXISTS ads_fts; DROP TABLE IF EXISTS sites;`);
+      this.db.exec(SCHEMA);
+      const read = this.db.prepare(
+        `SELECT a.k, a.id, a.expired, d.doc FROM ads_v1 a JOIN ad_docs_v1 d ON d.k = a.k
+         WHERE a.k < ? ORDER BY a.k DESC LIMIT 5000`,
+      );
+      for (let below = Number.MAX_SAFE_INTEGER; ;) {
+        const rows = read.all(below) as DocRow[];
+        if (rows.length === 0) break;
+        below = (rows[rows.length - 1] as DocRow).k;
+        this.insertAds(
+          rows.map((r) => ({ ad: JSON.parse(r.doc) as AdInput, id: r.id, expired: r.expired === 1 })),
+          false,
+        );
+      }
+      this.db.exec('DROP TABLE ads_v1; DROP TABLE ad_docs_v1;');
+      this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+    })();
   }
 
   async expireAds(ids: readonly string[]): Promise<void> {
@@ -404,16 +486,10 @@ export class SqliteSearchStore implements SearchStore {
     return rows.map((r) => this.toStored(r));
   }
 
-  /** Builds the FTS5 expression of a query: site, text words (in `columns`) and tag filters. */
-  private matchExpression(query: CandidateQuery, site: number, columns = ''): string {
-    const parts = [siteToken(site)];
-    for (const variants of query.terms) {
-      const words = variants
-        .filter((w) => !w.startsWith('zz'))
-        .map((w) => `"${w.replace(/"/g, '')}"`)
-        .filter((w) => w !== '""');
-      if (words.length > 0) parts.push(`${columns}(${words.join(' OR ')})`);
-    }
+  /** The FTS5 expression of a query's text words and tag filters ('' when it has neither). */
+  private matchExpression(query: CandidateQuery): string {
+    const parts: string[] = [];
+    for (const words of textTerms(query)) parts.push(`(${words.map((w) => `"${w}"`).join(' OR ')})`);
     for (const tag of query.tags) {
       if (tag.values.length === 0) continue;
       parts.push(`(${tag.values.map((v) => tagToken(tag.field, v)).join(' OR ')})`);
@@ -426,10 +502,12 @@ export class SqliteSearchStore implements SearchStore {
   }
 
   findCandidatesSync(query: CandidateQuery): CandidateResult {
+    this.followOtherWriters();
     const site = siteCode(query.site);
     const bounds = this.siteBounds.get(site);
     if (!bounds || query.limit <= 0) return { candidates: [], complete: true, total: 0 };
-    const match = this.matchExpression(query, site);
+    const match = this.matchExpression(query);
+    const terms = textTerms(query);
     const conditions: string[] = [];
     const params: number[] = [];
     for (const r of query.ranges) {
@@ -446,15 +524,22 @@ export class SqliteSearchStore implements SearchStore {
     const exclude = query.excludeIds ?? [];
     if (exclude.length > 0) conditions.push(`a.id NOT IN (SELECT value FROM json_each(?))`);
     // Walking down from the highest key reaches the oldest ads first (keys count down).
-    const newest = query.order === 'oldest';
+    const descending = query.order === 'oldest';
+    const dir = descending ? 'DESC' : 'ASC';
     const columns = [...COMMON_COLUMNS, ...(VERTICAL_COLUMNS[query.site.vertical] ?? [])];
     const fields = columns.map((c) => CANDIDATE_FIELD[c] as keyof Candidate);
-    const sql =
-      `SELECT ${columns.map((c) => `a.${c}`).join(', ')} FROM ads_fts CROSS JOIN ads a ON a.k = ads_fts.rowid ` +
-      `WHERE ads_fts MATCH ? AND ads_fts.rowid >= ? AND ads_fts.rowid <= ?` +
-      conditions.map((c) => ` AND ${c}`).join('') +
-      ` ORDER BY ads_fts.rowid ${newest ? 'DESC' : 'ASC'} LIMIT ?`;
+    // Relevance reads the row's title words (no second index query).
+    const select = [...columns, ...(terms.length > 0 ? ['tw'] : [])].map((c) => `a.${c}`).join(', ');
+    const filters = conditions.map((c) => ` AND ${c}`).join('');
+    // The site is its key range. Rowid bounds are bound as BigInts: FTS5 ignores a
+    // rowid bound that is not an INTEGER, and a JS number binds as a REAL.
+    const sql = match
+      ? `SELECT ${select} FROM ads_fts CROSS JOIN ads a ON a.k = ads_fts.rowid ` +
+        `WHERE ads_fts MATCH ? AND ads_fts.rowid >= ? AND ads_fts.rowid <= ?${filters} ` +
+        `ORDER BY ads_fts.rowid ${dir} LIMIT ?`
+      : `SELECT ${select} FROM ads a WHERE a.k >= ? AND a.k <= ? AND a.expired = 0${filters} ORDER BY a.k ${dir} LIMIT ?`;
     const statement = this.stmt(sql, true);
+    const head: string[] = match ? [match] : [];
     const extra: (number | string)[] = [...params];
     if (exclude.length > 0) extra.push(JSON.stringify(exclude));
     const range = bounds.max - bounds.min + 1;
@@ -462,20 +547,20 @@ export class SqliteSearchStore implements SearchStore {
     // With post-filters, scan the key range in growing windows so that a very
     // selective filter cannot make one request walk the whole site.
     let window = conditions.length > 0 ? FIRST_WINDOW : range;
-    let lo = newest ? bounds.max : bounds.min;
+    let lo = descending ? bounds.max : bounds.min;
     let scanned = 0;
     const rows: unknown[][] = [];
     let complete = false;
     let total = 0;
     for (;;) {
-      const from = newest ? Math.max(bounds.min, lo - window + 1) : lo;
-      const to = newest ? lo : Math.min(bounds.max, lo + window - 1);
-      const got = statement.all(match, from, to, ...extra, query.limit - rows.length) as unknown[][];
+      const from = descending ? Math.max(bounds.min, lo - window + 1) : lo;
+      const to = descending ? lo : Math.min(bounds.max, lo + window - 1);
+      const got = statement.all(...head, BigInt(from), BigInt(to), ...extra, query.limit - rows.length) as unknown[][];
       for (const r of got) rows.push(r);
-      const covered = newest ? from <= bounds.min : to >= bounds.max;
+      const covered = descending ? from <= bounds.min : to >= bounds.max;
       if (rows.length >= query.limit) {
         const lastKey = (rows[rows.length - 1] as unknown[])[0] as number;
-        const share = (newest ? bounds.max - lastKey + 1 : lastKey - bounds.min + 1) / range;
+        const share = (descending ? bounds.max - lastKey + 1 : lastKey - bounds.min + 1) / range;
         total = Math.max(rows.length, Math.round(rows.length / share));
         break;
       }
@@ -489,44 +574,31 @@ export class SqliteSearchStore implements SearchStore {
         total = Math.round(rows.length / (scanned / range));
         break;
       }
-      lo = newest ? from - 1 : to + 1;
+      lo = descending ? from - 1 : to + 1;
       window *= 4;
     }
+    const toCandidate = candidateReader(fields);
+    const twAt = columns.length;
     const candidates = rows.map((r) => {
-      const c = { ...EMPTY_CANDIDATE };
-      for (let i = 0; i < fields.length; i++) (c as Record<string, unknown>)[fields[i] as string] = r[i];
+      const c = toCandidate(r);
+      // Relevance: every word of the query in the title ranks above words found only in
+      // the body (FTS5's bm25() reads every match of every phrase per query; see 012).
+      if (terms.length > 0) {
+        const title = ` ${r[twAt] as string} `;
+        c.score = terms.every((words) => words.some((w) => title.includes(` ${w} `))) ? 0 : 1;
+      }
       return c;
     });
-    // Relevance: the words in the title rank above words only in the body. (FTS5's
-    // bm25() reads every match of every phrase for its IDF on each query: far too
-    // slow for a tag that matches a whole site; see docs/decisions/012.)
-    if (query.terms.length > 0 && candidates.length > 0) {
-      let minKey = Infinity;
-      let maxKey = -Infinity;
-      for (const c of candidates) {
-        if (c.key < minKey) minKey = c.key;
-        if (c.key > maxKey) maxKey = c.key;
-      }
-      // The same query on the title column, newest first and stopped by the LIMIT
-      // (FTS5 does not stop at a lower rowid bound on its own).
-      const titleSql =
-        `SELECT a.k FROM ads_fts CROSS JOIN ads a ON a.k = ads_fts.rowid ` +
-        `WHERE ads_fts MATCH ? AND ads_fts.rowid >= ? AND ads_fts.rowid <= ?` +
-        conditions.map((c) => ` AND ${c}`).join('') +
-        ` ORDER BY ads_fts.rowid ${newest ? 'DESC' : 'ASC'} LIMIT ?`;
-      const inTitle = new Set(
-        this.stmt(titleSql, true)
-          .all(this.matchExpression(query, site, '{title} : '), minKey, maxKey, ...extra, candidates.length)
-          .map((r) => (r as number[])[0]),
-      );
-      for (const c of candidates) c.score = inTitle.has(c.key) ? 0 : 1;
-    }
     return { candidates, complete, total };
   }
 
   async countAds(site?: SiteKey): Promise<number> {
-    const row = site
-      ? this.stmt('SELECT count(*) AS n FROM ads WHERE site = ? AND expired = 0').get(siteCode(site))
+    const range = site ? siteRange(siteCode(site)) : undefined;
+    const row = range
+      ? this.stmt('SELECT count(*) AS n FROM ads WHERE k >= ? AND k <= ? AND expired = 0').get(
+          BigInt(range.base),
+          BigInt(range.top),
+        )
       : this.stmt('SELECT count(*) AS n FROM ads WHERE expired = 0').get();
     return (row as { n: number }).n;
   }
@@ -538,8 +610,9 @@ export class SqliteSearchStore implements SearchStore {
     limit: number,
   ): Promise<{ value: string | number; count: number }[]> {
     const column = GROUP_COLUMN[field];
-    const conditions = ['site = ?', 'expired = 0', `${column} IS NOT NULL`];
-    const params: (string | number)[] = [siteCode(site)];
+    const { base, top } = siteRange(siteCode(site));
+    const conditions = ['k >= ?', 'k <= ?', 'expired = 0', `${column} IS NOT NULL`];
+    const params: (string | number | bigint)[] = [BigInt(base), BigInt(top)];
     if (where.typeId !== undefined) {
       conditions.push('type_id = ?');
       params.push(where.typeId);
@@ -640,11 +713,101 @@ export class SqliteSearchStore implements SearchStore {
     this.db.exec(`INSERT INTO ads_fts (ads_fts) VALUES ('optimize')`);
   }
 
+  // ---- Feed imports (issue 4, src/services/feeds): additions only. ----
+
+  private dataVersion: number | undefined;
+
+  /**
+   * Another process (a feed import) may have written to the file: when it has
+   * (`PRAGMA data_version` moved), reload the sources and the sites' key bounds
+   * this connection caches, so that a running server finds the new ads.
+   */
+  followOtherWriters(): void {
+    if (!this.db.open) return;
+    const version = this.db.pragma('data_version', { simple: true }) as number;
+    if (version === this.dataVersion) return;
+    const first = this.dataVersion === undefined;
+    this.dataVersion = version;
+    if (first) return;
+    for (const row of this.stmt('SELECT id, data FROM sources').all() as { id: number; data: string }[]) {
+      this.sourceCache.set(row.id, JSON.parse(row.data) as Source);
+    }
+    for (const row of this.stmt('SELECT site, min_k, max_k FROM sites').all() as {
+      site: number;
+      min_k: number;
+      max_k: number;
+    }[]) {
+      this.siteBounds.set(row.site, { min: row.min_k, max: row.max_k });
+    }
+  }
+
+  async getAdsByPartner(sourceId: number, partnerAdIds: readonly string[]): Promise<StoredAd[]> {
+    return this.getAdsByPartnerSync(sourceId, partnerAdIds);
+  }
+
+  getAdsByPartnerSync(sourceId: number, partnerAdIds: readonly string[]): StoredAd[] {
+    if (partnerAdIds.length === 0) return [];
+    const rows = this.stmt(
+      `SELECT a.k, a.id, a.expired, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
+       WHERE a.source_id = ? AND a.partner_id IN (SELECT value FROM json_each(?))`,
+    ).all(sourceId, JSON.stringify(partnerAdIds)) as DocRow[];
+    return rows.map((r) => this.toStored(r));
+  }
+
+  async setDuplicateGroups(entries: readonly { id: string; group: number | null }[]): Promise<void> {
+    this.setDuplicateGroupsSync(entries);
+  }
+
+  /** Sets (or, with null, clears) ads' duplicate group without rewriting them. */
+  setDuplicateGroupsSync(entries: readonly { id: string; group: number | null }[]): void {
+    const find = this.stmt('SELECT k FROM ads WHERE id = ?');
+    const mark = this.stmt('UPDATE ads SET dup = ? WHERE k = ?');
+    const set = this.stmt(`UPDATE ad_docs SET doc = json_set(doc, '$.duplicateGroup', ?) WHERE k = ?`);
+    const unset = this.stmt(`UPDATE ad_docs SET doc = json_remove(doc, '$.duplicateGroup') WHERE k = ?`);
+    this.db.transaction(() => {
+      for (const e of entries) {
+        const row = find.get(e.id) as { k: number } | undefined;
+        if (!row) continue;
+        mark.run(e.group, row.k);
+        if (e.group === null) unset.run(row.k);
+        else set.run(e.group, row.k);
+      }
+    })();
+  }
+
+  /** `expireAds`, synchronously (inside a caller's transaction); returns how many live ads it expired. */
+  expireAdsSync(ids: readonly string[]): number {
+    const find = this.stmt('SELECT k FROM ads WHERE id = ? AND expired = 0');
+    const mark = this.stmt('UPDATE ads SET expired = 1 WHERE k = ?');
+    const unindex = this.stmt('DELETE FROM ads_fts WHERE rowid = ?');
+    let n = 0;
+    this.db.transaction(() => {
+      for (const id of ids) {
+        const row = find.get(id) as { k: number } | undefined;
+        if (!row) continue;
+        mark.run(row.k);
+        unindex.run(row.k);
+        n++;
+      }
+    })();
+    return n;
+  }
+
   close(): void {
     if (!this.db.open) return;
     this.flushSearches();
     this.db.close();
   }
+}
+
+/** A query's text words (quotes and tag-like tokens dropped), one list of variants per word. */
+function textTerms(query: CandidateQuery): string[][] {
+  const out: string[][] = [];
+  for (const variants of query.terms) {
+    const words = variants.map((w) => w.replace(/"/g, '')).filter((w) => w !== '' && !w.startsWith('zz'));
+    if (words.length > 0) out.push(words);
+  }
+  return out;
 }
 
 function firstLetter(norm: string): string {
@@ -657,34 +820,80 @@ function defaultKeywords(ad: AdInput): string[] {
   return words.length > 0 ? [words.slice(0, 2).join(' ')] : [];
 }
 
-const EMPTY_CANDIDATE: Candidate = {
-  key: 0,
-  id: '',
-  score: 0,
-  date: 0,
-  price: null,
-  pricePerMeter: null,
-  sourceId: 0,
-  duplicateGroup: null,
-  regionId: null,
-  cityId: null,
-  cityAreaId: null,
-  typeId: null,
-  kind: null,
-  make: null,
-  model: null,
-  fuel: null,
-  transmission: null,
-  category: null,
-  company: null,
-  jobType: null,
-  workingHours: null,
-  rooms: null,
-  lat: null,
-  lng: null,
-};
+const candidateReaders = new Map<string, (r: unknown[]) => Candidate>();
 
-function adRow(ad: AdInput, id: string, site: number, k: number): Record<string, unknown> {
+/**
+ * A row (raw array of `fields`) to a Candidate, as one object literal of a fixed
+ * shape (copying a template object and then setting fields cost twice as much).
+ */
+function candidateReader(fields: readonly (keyof Candidate)[]): (r: unknown[]) => Candidate {
+  const cacheKey = fields.join(',');
+  let read = candidateReaders.get(cacheKey);
+  if (read) return read;
+  const at = (f: keyof Candidate): number => fields.indexOf(f);
+  const [key, id, date, price, ppm, src, dup, region, city, area, type, kind, make, model, fuel, trans] = (
+    [
+      'key',
+      'id',
+      'date',
+      'price',
+      'pricePerMeter',
+      'sourceId',
+      'duplicateGroup',
+      'regionId',
+      'cityId',
+      'cityAreaId',
+      'typeId',
+      'kind',
+      'make',
+      'model',
+      'fuel',
+      'transmission',
+    ] as const
+  ).map(at) as number[];
+  const [category, company, jobType, hours, rooms, lat, lng] = (
+    ['category', 'company', 'jobType', 'workingHours', 'rooms', 'lat', 'lng'] as const
+  ).map(at) as number[];
+  const v = <T>(r: unknown[], i: number | undefined): T => (i === undefined || i < 0 ? null : r[i]) as T;
+  read = (r) => ({
+    key: r[key as number] as number,
+    id: r[id as number] as string,
+    score: 0,
+    date: r[date as number] as number,
+    price: v(r, price),
+    pricePerMeter: v(r, ppm),
+    sourceId: r[src as number] as number,
+    duplicateGroup: v(r, dup),
+    regionId: v(r, region),
+    cityId: v(r, city),
+    cityAreaId: v(r, area),
+    typeId: v(r, type),
+    kind: v(r, kind),
+    make: v(r, make),
+    model: v(r, model),
+    fuel: v(r, fuel),
+    transmission: v(r, trans),
+    category: v(r, category),
+    company: v(r, company),
+    jobType: v(r, jobType),
+    workingHours: v(r, hours),
+    rooms: v(r, rooms),
+    lat: v(r, lat),
+    lng: v(r, lng),
+  });
+  candidateReaders.set(cacheKey, read);
+  return read;
+}
+
+/** The `ads` row of an ad; `tw` is its title's distinct folded words, space-separated. */
+function adRow(
+  ad: AdInput,
+  id: string,
+  site: number,
+  k: number,
+  expired: boolean,
+  tw: string,
+): Record<string, unknown> {
   const h = ad.homes;
   const c = ad.cars;
   const j = ad.jobs;
@@ -698,7 +907,8 @@ function adRow(ad: AdInput, id: string, site: number, k: number): Record<string,
     partner_id: ad.partnerAdId,
     dup: ad.duplicateGroup ?? null,
     date: Math.floor(ad.date),
-    expired: ad.expired ? 1 : 0,
+    expired: expired ? 1 : 0,
+    tw,
     price,
     price_m: price !== null && area ? Math.round((price / area) * 100) / 100 : null,
     area,
@@ -744,8 +954,8 @@ function bodyText(ad: AdInput): string {
     .join(' \n ');
 }
 
-function tagsText(ad: AdInput, site: number): string {
-  const tags = [siteToken(site), tagToken('source', ad.sourceId)];
+function tagsText(ad: AdInput): string {
+  const tags = [tagToken('source', ad.sourceId)];
   const l = ad.location;
   if (l.regionId !== undefined) tags.push(tagToken('region', l.regionId));
   if (l.cityId !== undefined) tags.push(tagToken('city', l.cityId));

@@ -134,6 +134,13 @@ export interface AdInput {
   products?: ProductsProperties;
   /** Keyword phrases this ad feeds into the SEO index; derived from the title when absent. */
   keywords?: string[];
+  /**
+   * Partner values that map onto no field (unknown elements, enumerated values we do not know,
+   * numbers out of their plausible range), by the feed's field name. Written by feed imports.
+   */
+  feedAttributes?: Record<string, string>;
+  /** The partner's `expiration_date` (epoch seconds): the ad leaves search then. */
+  expiresAt?: number;
 }
 
 /** An ad read back from the store. */
