@@ -61,6 +61,7 @@ export function createServerApp(options: ServerAppOptions): Express {
   const getAssets = (): ClientAssets => (assets.built ? assets : (assets = loadClientAssets(clientDir)));
 
   app.disable('x-powered-by');
+  app.set('etag', false);
   app.set('trust proxy', options.trustProxy ?? 0);
   app.use(compression());
 
@@ -89,7 +90,8 @@ export function createServerApp(options: ServerAppOptions): Express {
   const feedbackOrigin = /^https?:\/\//.test(options.feedbackBaseUrl ?? '')
     ? new URL(options.feedbackBaseUrl as string).origin
     : undefined;
-  const adNetwork = (site: Site) => adNetworkFor(site.country, { networkId: options.adNetworkId, tagUrl: options.adTagUrl });
+  const adNetwork = (site: Site) =>
+    adNetworkFor(site.country, { networkId: options.adNetworkId, tagUrl: options.adTagUrl });
   // The ad tag's origins, only on a site with an ad network (decision 050).
   const adOrigins = (req: unknown, res: unknown) => {
     const locals = (res as Response).locals;
@@ -190,6 +192,9 @@ export function createServerApp(options: ServerAppOptions): Express {
     );
   });
 
+  // With no remote base, the web role calls this very process's services over loopback.
+  const localApi = (req: Request): string =>
+    options.apiBaseUrl || `http://127.0.0.1:${req.socket.localPort ?? 3000}/api`;
   const renderPage = createPageRenderer({
     routes,
     report: (err, context) => {
@@ -208,9 +213,9 @@ export function createServerApp(options: ServerAppOptions): Express {
     }),
     publicApiBase: options.publicApiBaseUrl || '/api',
     observe: options.observe,
-    apiBase: (req) => options.apiBaseUrl || `http://127.0.0.1:${req.socket.localPort ?? 3000}/api`,
+    apiBase: (req) => localApi(req),
     searchBase: (site, req) => {
-      const serverApi = options.apiBaseUrl || `http://127.0.0.1:${req.socket.localPort ?? 3000}/api`;
+      const serverApi = localApi(req);
       const publicApi = options.publicApiBaseUrl || '/api';
       return {
         server: siteSearchBase(options.searchBaseUrl ?? '', serverApi, site),

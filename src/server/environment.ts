@@ -17,6 +17,8 @@ const schema = z.object({
     .refine(isCountryCode, 'must be one of the configured country codes')
     .default('uk'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Processes serving web and api on the port: 0 means one per core. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(0),
   /** Roles this process runs: any of web, api, worker (comma-separated). */
   ROLES: z.string().default('web,api,worker'),
   /** Base URL of the services as the web role's server side calls them; empty means this process. */
@@ -35,7 +37,9 @@ const schema = z.object({
   SMTP_URL: z.string().default(''),
   /** Sender of alert and lead mail. */
   MAIL_FROM: z.string().default(''),
-  /** Base URL of a site's pages in mail and push links (`{country}`, `{vertical}`); empty: each site's own host. */
+  /** Links in mail and push: `local` (`<vertical>.<country>.localhost:PORT`) or `hosts` (each site's public host). */
+  PUBLIC_SITES: z.enum(['local', 'hosts']).default('local'),
+  /** Base URL of a site's pages in mail and push links (`{country}`, `{vertical}`); overrides PUBLIC_SITES. */
   PUBLIC_BASE_URL: z.string().default(''),
   /** Token of the report page (`/api/report?token=`); empty: generated under DATA_DIR/secrets. */
   REPORT_TOKEN: z.string().default(''),

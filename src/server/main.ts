@@ -1,19 +1,23 @@
+import cluster from 'node:cluster';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createServices } from '../services/createServices';
 import { createServerApp } from './app';
 import { createMailer } from '../services/mail/createMailer';
 import type { Mailer } from '../services/mail/Mailer';
 import { createMetrics } from '../services/metrics/createMetrics';
+import { createSearchService } from '../services/search/createSearchService';
 import { createWorker } from '../worker/createWorker';
 import { fillTemplate, publicBaseUrlResolver } from '../worker/siteUrls';
 import { ConfigurationError, readEnvironment, type Environment } from './environment';
 import { createLogger, type Logger } from './logger';
 
 /**
- * Starts the roles this process runs (web, api, worker) on one port, and
- * stops them gracefully on SIGTERM / SIGINT: readiness goes false, the
- * server stops accepting, open requests finish, stores close.
+ * Starts Trawl. With more than one process wanted (WEB_CONCURRENCY, one per
+ * core by default), the primary seeds the demo data once, forks that many
+ * processes serving web and api on the shared port, runs the worker role
+ * itself, and forwards SIGTERM; a process that dies is replaced.
  */
 async function main(): Promise<void> {
   let env;
@@ -27,6 +31,75 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(env.LOG_LEVEL);
+  const processes = env.WEB_CONCURRENCY || os.availableParallelism();
+  if (cluster.isPrimary && processes > 1 && (env.roles.has('web') || env.roles.has('api'))) {
+    await runPrimary(env, log, processes);
+  } else {
+    await serve(env, log);
+  }
+}
+
+async function seedDemoData(env: Environment, log: Logger): Promise<void> {
+  if (!env.DEMO_DATA || !env.roles.has('api')) return;
+  const search = createSearchService({ dataDir: env.dataDir, log: (msg, extra) => log.info(extra ?? {}, msg) });
+  try {
+    const written = await search.seedDemoData((done, total) => {
+      process.stdout.write(`\rSeeding demo data: ${done}/${total} sites`);
+      if (done === total) process.stdout.write('\n');
+    });
+    if (written > 0) log.info({ ads: written }, 'demo data seeded');
+  } finally {
+    search.close();
+  }
+}
+
+async function runPrimary(env: Environment, log: Logger, processes: number): Promise<void> {
+  await seedDemoData(env, log);
+  const childRoles = [...env.roles].filter((r) => r !== 'worker').join(',');
+  const childEnv = { ROLES: childRoles, DEMO_DATA: '0', WEB_CONCURRENCY: '1' };
+  let stopping = false;
+  let port = 0;
+  let listening = 0;
+  let worker: { stop(): Promise<void> } | undefined;
+  const fork = () => cluster.fork(childEnv);
+  cluster.on('listening', (_child, address) => {
+    listening += 1;
+    if (listening !== processes) return;
+    port = address.port;
+    log.info({ port, processes, dataDir: env.dataDir, roles: [...env.roles] }, 'trawl listening');
+    if (env.roles.has('worker')) worker = startWorker({ ...env, PORT: port }, log);
+    process.stdout.write(`Trawl is running at http://localhost:${port} (try http://jobs.es.localhost:${port})\n`);
+  });
+  cluster.on('exit', (child, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        void (worker?.stop() ?? Promise.resolve()).then(() => {
+          log.info('stopped');
+          process.exit(0);
+        });
+      }
+      return;
+    }
+    log.error({ pid: child.process.pid, code, signal }, 'a server process died; starting another');
+    fork();
+  });
+  for (let i = 0; i < processes; i++) fork();
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    for (const child of Object.values(cluster.workers ?? {})) child?.process.kill(signal);
+    setTimeout(() => {
+      log.warn('forcing exit after 15 s');
+      process.exit(1);
+    }, 15_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** One process serving the roles it was given; stops gracefully on SIGTERM / SIGINT. */
+async function serve(env: Environment, log: Logger): Promise<void> {
   const metrics = createMetrics();
   const services = env.roles.has('api')
     ? createServices({
@@ -55,22 +128,17 @@ async function main(): Promise<void> {
     metricsHandler: metrics.handler,
   });
 
-  if (services && env.DEMO_DATA) {
-    const written = await services.seedDemoData((done, total) => {
-      process.stdout.write(`\rSeeding demo data: ${done}/${total} sites`);
-      if (done === total) process.stdout.write('\n');
-    });
-    if (written > 0) log.info({ ads: written }, 'demo data seeded');
-  }
-
-  const worker = env.roles.has('worker') ? startWorker(env, log, services?.mailer) : undefined;
+  await seedDemoData(env, log);
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
+  let worker: { stop(): Promise<void> } | undefined;
   server.listen(env.PORT, env.HOST, () => {
     ready = true;
     const { port } = server.address() as AddressInfo;
+    if (cluster.isWorker) return;
     log.info({ port, host: env.HOST, dataDir: env.dataDir, roles: [...env.roles] }, 'trawl listening');
+    if (env.roles.has('worker')) worker = startWorker({ ...env, PORT: port }, log, services?.mailer);
     process.stdout.write(`Trawl is running at http://localhost:${port} (try http://jobs.es.localhost:${port})\n`);
   });
 
@@ -83,7 +151,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       await worker?.stop();
       services?.close();
-      log.info('stopped');
+      if (!cluster.isWorker) log.info('stopped');
       process.exit(0);
     });
     server.closeIdleConnections();
@@ -119,7 +187,7 @@ function startWorker(env: Environment, log: Logger, sharedMailer?: Mailer): { st
     searchBaseUrl: (country, vertical) => fillTemplate(searchTemplate, country, vertical),
     publicBaseUrl: publicBaseUrlResolver({
       template: env.PUBLIC_BASE_URL || undefined,
-      production: env.NODE_ENV === 'production',
+      production: env.PUBLIC_SITES === 'hosts',
       port: env.PORT,
     }),
     log: (msg, extra) => log.info(extra ?? {}, msg),

@@ -33,7 +33,8 @@ function serverBrowser(req: Request, res: Response): BrowserEffects {
     pushDataLayer: () => undefined,
     now: () => Date.now(),
     setCookie: (name, value, maxAgeSeconds) => {
-      if (!res.headersSent) res.cookie(name, value, { maxAge: maxAgeSeconds * 1000, path: '/', sameSite: 'lax', secure: req.secure });
+      if (!res.headersSent)
+        res.cookie(name, value, { maxAge: maxAgeSeconds * 1000, path: '/', sameSite: 'lax', secure: req.secure });
     },
   };
 }
@@ -47,6 +48,8 @@ export interface RenderOptions {
   searchBase: (site: Site, req: Request) => { server: string; public: string };
   /** The other services' base as the server reaches them. */
   apiBase: (req: Request) => string;
+  /** The fetch the server's api clients use (in process when the api role is here). */
+  fetchImpl?: typeof fetch;
   publicApiBase: string;
   observe?: CallObserver;
   /** The page chrome's starting slices for a request (ad network, banners, feedback service). */
@@ -83,8 +86,14 @@ export function createPageRenderer(options: RenderOptions) {
     const api = createApi({
       searchBase: bases.server,
       apiBase: options.apiBase(req),
+      ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
       observe: options.observe,
-      extraHeaders: { 'X-Forwarded-For': visitor.ip, 'User-Agent': visitor.userAgent || 'trawl-web' },
+      // Service answers cross loopback uncompressed: compressing them costs the CPU twice for nothing.
+      extraHeaders: {
+        'X-Forwarded-For': visitor.ip,
+        'User-Agent': visitor.userAgent || 'trawl-web',
+        'Accept-Encoding': 'identity',
+      },
     });
     const preloaded = initialRootState(
       {

@@ -16,7 +16,19 @@ export function placeOf(ad: Ad): string {
 }
 
 /** One ad in a list: picture, title, price (and the old one when it dropped), place, age, source, badges. */
-export function AdCard({ ad, eager = false, sectionId }: { ad: Ad; eager?: boolean; sectionId?: number }) {
+export function AdCard({
+  ad,
+  eager = false,
+  sectionId,
+  headingLevel = 2,
+}: {
+  ad: Ad;
+  eager?: boolean;
+  sectionId?: number;
+  /** The card title's heading level, so headings stay in order on every page. */
+  headingLevel?: 2 | 3 | 4;
+}) {
+  const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4';
   const intl = useIntl();
   const { ref, href, onClick } = useAdInteractions(ad, sectionId);
   const basePath = useSelector((state: RootState) => state.app.site.basePath);
@@ -34,11 +46,11 @@ export function AdCard({ ad, eager = false, sectionId }: { ad: Ad; eager?: boole
         )}
       </div>
       <div className="ad-card__body">
-        <h3 className="ad-card__title">
+        <Heading className="ad-card__title">
           <a href={`${basePath}${href}`} onClick={onClick} rel={href.startsWith('/out/') ? 'nofollow' : undefined}>
             {a.title}
           </a>
-        </h3>
+        </Heading>
         {price && (
           <p className="ad-card__price">
             <strong>{price.valueFormatted}</strong>

@@ -53,7 +53,7 @@ export function RelatedAdsModal() {
           <ol className="ad-list ad-list--popup">
             {modal.related.slice(0, RELATED_ADS_POPUP_SHOWN).map((r) => (
               <li key={r.id}>
-                <AdCard ad={r} sectionId={RELATED_SECTION} />
+                <AdCard ad={r} sectionId={RELATED_SECTION} headingLevel={4} />
               </li>
             ))}
           </ol>

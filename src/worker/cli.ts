@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     searchBaseUrl: (country, vertical) => fillTemplate(searchTemplate, country, vertical),
     publicBaseUrl: publicBaseUrlResolver({
       template: env.PUBLIC_BASE_URL || undefined,
-      production: env.NODE_ENV === 'production',
+      production: env.PUBLIC_SITES === 'hosts',
       port: env.PORT,
     }),
     log,

@@ -216,7 +216,7 @@ export function AdPage() {
           <ol className="ad-list ad-list--related">
             {relatedAds.map((r) => (
               <li key={r.id}>
-                <AdCard ad={r} />
+                <AdCard ad={r} headingLevel={3} />
               </li>
             ))}
           </ol>

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import type { Ad } from '../../shared/domain/ad';
 import { useSelector } from 'react-redux';
 import { LOCATION_LABEL_MAX_GEO_NAMES } from '../../shared/domain/constants';
 import type { RootState } from '../../state/store';
@@ -64,7 +65,7 @@ export function SerpPage() {
       {results.similarContent.length > 0 && (
         <>
           <h2>{intl.formatMessage({ id: 'serp.similar' })}</h2>
-          <AdList label={intl.formatMessage({ id: 'serp.similar' })} ads={results.similarContent} />
+          <AdList label={intl.formatMessage({ id: 'serp.similar' })} ads={results.similarContent} headingLevel={3} />
         </>
       )}
       {meta && (
@@ -84,17 +85,19 @@ function AdList({
   label,
   ads,
   eagerFirst = false,
+  headingLevel = 2,
 }: {
   label: string;
-  ads: import('../../shared/domain/ad').Ad[];
+  ads: Ad[];
   eagerFirst?: boolean;
+  headingLevel?: 2 | 3;
 }) {
   if (ads.length === 0) return null;
   return (
     <ol className="ad-list" aria-label={label}>
       {ads.map((ad, i) => (
         <li key={`${ad.attributes.section_id}-${ad.id}`}>
-          <AdCard ad={ad} eager={eagerFirst && i < 2} />
+          <AdCard ad={ad} eager={eagerFirst && i < 2} headingLevel={headingLevel} />
         </li>
       ))}
     </ol>

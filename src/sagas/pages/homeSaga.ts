@@ -18,6 +18,13 @@ export function* loadHome(): SagaIterator<PageResult> {
           { id: 'home.title' },
           { country, vertical: intl.formatMessage({ id: `vertical.${site.target}` }) },
         );
+  const description =
+    site.target === 'general'
+      ? intl.formatMessage({ id: 'home.generalDescription' }, { country })
+      : intl.formatMessage(
+          { id: 'home.description' },
+          { country, vertical: intl.formatMessage({ id: `vertical.${site.target}` }) },
+        );
   yield call(loadSeoLinks);
-  return { status: 200, head: { title, canonical: yield call(canonicalUrl, 'home') } };
+  return { status: 200, head: { title, description, canonical: yield call(canonicalUrl, 'home') } };
 }

@@ -506,8 +506,11 @@ export class SqliteSearchStore implements SearchStore {
     const site = siteCode(query.site);
     const bounds = this.siteBounds.get(site);
     if (!bounds || query.limit <= 0) return { candidates: [], complete: true, total: 0 };
-    const match = this.matchExpression(query);
     const terms = textTerms(query);
+    // A word the index cannot hold (the `zz` prefix is reserved for tag tokens) matches nothing;
+    // dropping it would widen the search to everything.
+    if (terms.length < query.terms.length) return { candidates: [], complete: true, total: 0 };
+    const match = this.matchExpression(query);
     const conditions: string[] = [];
     const params: number[] = [];
     for (const r of query.ranges) {

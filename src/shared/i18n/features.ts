@@ -1,3 +1,4 @@
+import { pagesMessages } from './features/pages';
 import { consentMessages } from './features/consent';
 import { clickoutMessages } from './features/clickout';
 import { alertsMessages } from './features/alerts';
@@ -7,4 +8,4 @@ import { chromeMessages } from './features/chrome';
  * Feature catalogues merged into every language's messages. A feature adds
  * its file under ./features/ and one line here.
  */
-export const FEATURES = [consentMessages, clickoutMessages, alertsMessages, chromeMessages] as const;
+export const FEATURES = [pagesMessages, consentMessages, clickoutMessages, alertsMessages, chromeMessages] as const;
