@@ -12,7 +12,11 @@ export function* onConsentAnswered(action: Extract<ConsentAction, { type: typeof
   const maxAge = 365 * DAY_SECONDS;
   yield call(browser.setCookie, COOKIES.gdprBanner.name, action.granted ? 'granted' : 'denied', maxAge);
   yield call(browser.setCookie, COOKIES.personalizedAds.name, consent.personalizedAds ? '1' : '0', maxAge);
-  yield call(browser.pushDataLayer, { event: 'consent', status: consent.status, personalizedAds: consent.personalizedAds });
+  yield call(browser.pushDataLayer, {
+    event: 'consent',
+    status: consent.status,
+    personalizedAds: consent.personalizedAds,
+  });
 }
 
 /** On mount the banner's consent is recorded without closing it; answers are written as they come. */

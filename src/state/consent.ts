@@ -11,9 +11,7 @@ export interface ConsentState {
 export const CONSENT_RECORDED = 'consent/recorded';
 export const CONSENT_ANSWERED = 'consent/answered';
 
-export type ConsentAction =
-  | { type: typeof CONSENT_RECORDED }
-  | { type: typeof CONSENT_ANSWERED; granted: boolean };
+export type ConsentAction = { type: typeof CONSENT_RECORDED } | { type: typeof CONSENT_ANSWERED; granted: boolean };
 
 /** On mount: the banner was seen; recorded without closing it (spec §4). */
 export const consentRecorded = (): ConsentAction => ({ type: CONSENT_RECORDED });

@@ -29,7 +29,9 @@ describe('the cookie banner in Chromium', function () {
     await banner.waitFor();
     await page.waitForTimeout(500);
     expect(await pageViews()).to.equal(before);
-    expect(await page.evaluate(() => (window.dataLayer ?? []).some((e) => (e as { status?: string }).status === 'pending'))).to.equal(true);
+    expect(
+      await page.evaluate(() => (window.dataLayer ?? []).some((e) => (e as { status?: string }).status === 'pending')),
+    ).to.equal(true);
     await banner.getByRole('button', { name: 'Agree', exact: true }).click();
     await banner.waitFor({ state: 'detached' });
     const cookies = Object.fromEntries((await context.cookies(origin)).map((c) => [c.name, c.value]));

@@ -18,14 +18,16 @@ export const consentMessages = featureCatalogue({
   },
   it: {
     'consent.label': 'Cookie',
-    'consent.text': 'Usiamo i cookie per misurare come viene usato Trawl e per mostrarti annunci che potrebbero interessarti.',
+    'consent.text':
+      'Usiamo i cookie per misurare come viene usato Trawl e per mostrarti annunci che potrebbero interessarti.',
     'consent.moreInfo': 'Maggiori informazioni',
     'consent.agree': 'Accetto',
     'consent.disagree': 'Rifiuto',
   },
   fr: {
     'consent.label': 'Cookies',
-    'consent.text': "Nous utilisons des cookies pour mesurer l'usage de Trawl et vous montrer des publicités susceptibles de vous intéresser.",
+    'consent.text':
+      "Nous utilisons des cookies pour mesurer l'usage de Trawl et vous montrer des publicités susceptibles de vous intéresser.",
     'consent.moreInfo': "Plus d'informations",
     'consent.agree': 'Accepter',
     'consent.disagree': 'Refuser',
@@ -46,7 +48,8 @@ export const consentMessages = featureCatalogue({
   },
   nl: {
     'consent.label': 'Cookies',
-    'consent.text': 'We gebruiken cookies om te meten hoe Trawl wordt gebruikt en om advertenties te tonen die u kunnen interesseren.',
+    'consent.text':
+      'We gebruiken cookies om te meten hoe Trawl wordt gebruikt en om advertenties te tonen die u kunnen interesseren.',
     'consent.moreInfo': 'Meer informatie',
     'consent.agree': 'Akkoord',
     'consent.disagree': 'Niet akkoord',
