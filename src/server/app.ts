@@ -14,10 +14,13 @@ import { feedbackStateFor } from '../state/feedback';
 import { shouldReport } from '../shared/errorReporting';
 import { messagesFor } from '../shared/i18n/messages';
 import type { CallObserver } from '../shared/api/http';
+import type { SearchCaller } from '../services/search/sitesRouter';
 import { PROJECT_ROOT, loadClientAssets, type ClientAssets } from './clientAssets';
 import { renderUnknownSitePage } from './document';
+import { createInProcessFetch } from './inProcessApi';
 import type { Logger } from './logger';
 import { createPageRenderer } from './renderPage';
+import { robotsHandler, sitemapHandler } from './sitemap';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -27,6 +30,8 @@ export interface ServerAppOptions {
   trustProxy?: number;
   /** Mounts the api role's services (under /api and friends) on this app. */
   mountServices?: (app: Express) => void;
+  /** The mounted search service's calls in process: with no API_BASE_URL / SEARCH_BASE_URL, pages search without HTTP. */
+  localSearch?: SearchCaller;
   /** Server-side base URL of the services; empty means this very process. */
   apiBaseUrl?: string;
   publicApiBaseUrl?: string;
@@ -165,6 +170,15 @@ export function createServerApp(options: ServerAppOptions): Express {
     next();
   });
 
+  app.get('/robots.txt', robotsHandler());
+  app.get(
+    ['/sitemap.xml', '/:prefix/sitemap.xml'],
+    sitemapHandler({
+      routes,
+      apiBase: (req) => localApi(req),
+      searchBase: (site, req) => siteSearchBase(options.searchBaseUrl ?? '', localApi(req), site),
+    }),
+  );
   app.get(['/manifest.webmanifest', '/:prefix/manifest.webmanifest'], (_req, res) => {
     const site = res.locals.site as Site;
     const messages = messagesFor(site.locale);
@@ -213,6 +227,9 @@ export function createServerApp(options: ServerAppOptions): Express {
     }),
     publicApiBase: options.publicApiBaseUrl || '/api',
     observe: options.observe,
+    ...(options.localSearch && !options.apiBaseUrl && !options.searchBaseUrl
+      ? { fetchImpl: createInProcessFetch(options.localSearch) }
+      : {}),
     apiBase: (req) => localApi(req),
     searchBase: (site, req) => {
       const serverApi = localApi(req);

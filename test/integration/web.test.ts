@@ -209,6 +209,52 @@ describe('the web role', function () {
     });
   });
 
+  describe('search engines', () => {
+    it('lists the SEO index and results pages of a site in its sitemap', async () => {
+      const res = await get('/sitemap.xml', `homes.uk.localhost:${server.port}`).expect(200);
+      expect(res.headers['content-type']).to.include('application/xml');
+      const urls = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(urls).to.include(`http://homes.uk.localhost:${server.port}/`);
+      expect(urls).to.include(`http://homes.uk.localhost:${server.port}/index`);
+      expect(urls.filter((u) => u?.includes('/search/')).length).to.be.greaterThan(10);
+      for (const u of urls.slice(0, 5)) {
+        const path = new URL(u!).pathname;
+        await get(path, `homes.uk.localhost:${server.port}`).expect(200);
+      }
+    });
+
+    it('points crawlers at the sitemap and away from forms and click-outs', async () => {
+      const res = await get('/robots.txt', `homes.uk.localhost:${server.port}`).expect(200);
+      expect(res.text).to.include('Disallow: /q');
+      expect(res.text).to.include('Disallow: /out/');
+      expect(res.text).to.include(`Sitemap: http://homes.uk.localhost:${server.port}/sitemap.xml`);
+      const shared = await get('/robots.txt', 'www.trawl.co.cr').expect(200);
+      expect(shared.text).to.include('Disallow: /homes/q');
+      expect(shared.text).to.include('Sitemap: http://www.trawl.co.cr/jobs/sitemap.xml');
+    });
+
+    it('describes job ads as a JobPosting and other ads as a Product with an Offer', async () => {
+      const jobs = (await (await fetch(`${server.url}/api/sites/uk/jobs/search?countryCode=uk`)).json()) as {
+        data: Array<{ id: string }>;
+      };
+      const job = await get(`/ad/${jobs.data[0]!.id}`, `jobs.uk.localhost:${server.port}`).expect(200);
+      const jobLd = JSON.parse(
+        /<script type="application\/ld\+json" nonce="[^"]+">(.*?)<\/script>/.exec(job.text)![1]!,
+      );
+      expect(jobLd).to.include({ '@type': 'JobPosting' });
+      expect(jobLd.hiringOrganization['@type']).to.equal('Organization');
+      const homes = (await (await fetch(`${server.url}/api/sites/uk/homes/search/m?countryCode=uk`)).json()) as {
+        data: Array<{ id: string }>;
+      };
+      const home = await get(`/ad/${homes.data[0]!.id}`, `homes.uk.localhost:${server.port}`).expect(200);
+      const homeLd = JSON.parse(
+        /<script type="application\/ld\+json" nonce="[^"]+">(.*?)<\/script>/.exec(home.text)![1]!,
+      );
+      expect(homeLd).to.include({ '@type': 'Product' });
+      expect(homeLd.offers).to.include({ '@type': 'Offer', priceCurrency: 'GBP' });
+    });
+  });
+
   describe('PWA and operations', () => {
     it('serves a web app manifest per site', async () => {
       const res = await get('/homes/manifest.webmanifest', `localhost:${server.port}`).expect(200);
@@ -247,6 +293,14 @@ describe('the web role', function () {
     it('compresses pages', async () => {
       const res = await get('/homes').set('Accept-Encoding', 'gzip').expect(200);
       expect(res.headers['content-encoding']).to.equal('gzip');
+    });
+
+    it("exposes Prometheus metrics with the web role's service calls counted", async () => {
+      await get('/homes/search/house', `localhost:${server.port}`);
+      const res = await get('/metrics').expect(200);
+      expect(res.text).to.match(/trawl_service_calls_total\{[^}]*name="search"[^}]*\} [1-9]/);
+      expect(res.text).to.include('trawl_service_call_duration_seconds_bucket');
+      expect(res.text).to.include('process_cpu');
     });
 
     it('reports health and readiness', async () => {

@@ -7,6 +7,7 @@ import type { Express } from 'express';
 import { createServerApp, type ServerAppOptions } from '../../src/server/app';
 import { createLogger } from '../../src/server/logger';
 import { createServices, type Services } from '../../src/services/createServices';
+import { createMetrics } from '../../src/services/metrics/createMetrics';
 
 export interface TestServer {
   app: Express;
@@ -31,12 +32,15 @@ export async function startTestServer(
   const dataDir = tempDataDir();
   const log = createLogger(process.env.LOG_LEVEL ?? 'silent');
   const { seed, smtpUrl, ...appOptions } = options;
-  const services = createServices({ dataDir, log, ...(smtpUrl ? { smtpUrl } : {}) });
+  const metrics = createMetrics({ defaultMetrics: true });
+  const services = createServices({ dataDir, log, metrics, ...(smtpUrl ? { smtpUrl } : {}) });
   if (seed) await services.seedDemoData();
   const app = createServerApp({
     log,
     defaultCountry: 'uk',
     mountServices: (a) => services.mount(a),
+    observe: metrics.observe,
+    metricsHandler: metrics.handler,
     ...appOptions,
   });
   const server = http.createServer(app);
