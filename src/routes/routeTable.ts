@@ -5,7 +5,7 @@ import { loadHome } from '../sagas/pages/homeSaga';
 import { loadEmailManager, loadNotificationSettings, loadPushManager } from '../sagas/pages/notificationsSaga';
 import { loadLanding, loadSearchResults, loadSearchSubmit } from '../sagas/pages/searchSaga';
 import { indexPage } from '../sagas/pages/seoSaga';
-import { AdPage } from './pages/AdPage';
+import { AdPage, AdPageDesktop } from './pages/AdPage';
 import { HomePage } from './pages/HomePage';
 import { EmailManagerPage } from './pages/notifications/EmailManagerPage';
 import { NotificationSettingsPage } from './pages/notifications/NotificationSettingsPage';
@@ -46,6 +46,7 @@ export function createRoutes(): AppRoutes {
       name: 'adpage',
       pattern: '/ad/:id',
       page: AdPage,
+      desktopPage: AdPageDesktop,
       load: loadAdPage,
       targets: VERTICAL_SITES,
       pageType: 'ad',

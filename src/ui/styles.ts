@@ -54,6 +54,9 @@ h2{font-size:1.2rem}
 .cookie-banner p{margin:0 0 8px;max-width:1200px}
 .cookie-banner__actions{display:flex;gap:8px;flex-wrap:wrap}
 .cookie-banner__actions .button{flex:1 1 140px}
+.ad-page__columns{display:grid;grid-template-columns:minmax(0,2fr) minmax(280px,1fr);gap:32px;align-items:start}
+.ad-page__aside{position:sticky;top:16px;background:#fff;border:1px solid #d0d5dd;border-radius:8px;padding:16px}
+.ad-page__aside .ad-page__source{margin:16px 0 0}
 .button--secondary{background:#fff;color:#1b1f23;border:1px solid #6b7280}
 .serp__header h1{margin-bottom:4px}
 .serp__count{margin:0 0 12px;color:#4b5563}

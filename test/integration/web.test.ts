@@ -209,6 +209,24 @@ describe('the web role', function () {
     });
   });
 
+  describe('device variants', () => {
+    it('renders the desktop variant of the ad page on desktop and the mobile one elsewhere', async () => {
+      const homes = (await (await fetch(`${server.url}/api/sites/uk/homes/search/m?countryCode=uk`)).json()) as {
+        data: Array<{ id: string }>;
+      };
+      const path = `/ad/${homes.data[0]!.id}`;
+      const desktop = await request(server.url)
+        .get(path)
+        .set('Host', `homes.uk.localhost:${server.port}`)
+        .set('User-Agent', DESKTOP)
+        .expect(200);
+      expect(desktop.text).to.include('class="ad-page ad-page--columns"');
+      const mobile = await get(path, `homes.uk.localhost:${server.port}`).expect(200);
+      expect(mobile.text).to.include('class="ad-page"');
+      expect(mobile.text).not.to.include('ad-page--columns');
+    });
+  });
+
   describe('search engines', () => {
     it('lists the SEO index and results pages of a site in its sitemap', async () => {
       const res = await get('/sitemap.xml', `homes.uk.localhost:${server.port}`).expect(200);

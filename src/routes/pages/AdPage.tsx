@@ -142,8 +142,12 @@ function GoToSource({ ad }: { ad: Ad }) {
 
 const AD_PAGE_SOURCE_SECTION = 186;
 
-/** One ad (adpage): its fields for the vertical, pictures, place, source, contact and 6 related ads. */
-export function AdPage() {
+/**
+ * One ad (adpage): its fields for the vertical, pictures, place, source,
+ * contact and 6 related ads. Mobile stacks everything in reading order; the
+ * desktop variant puts the price, source and contact beside the pictures.
+ */
+function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
   const intl = useIntl();
   const { ad, relatedAds } = useSelector((state: RootState) => state.adPage);
   const site = useSelector((state: RootState) => state.app.site);
@@ -152,14 +156,8 @@ export function AdPage() {
   const price = a.vertical_properties.price;
   const images = a.vertical_properties.images;
   const { latitude, longitude } = a.location;
-  return (
-    <article className="ad-page">
-      {a.expired && (
-        <p className="notice" role="status">
-          {intl.formatMessage({ id: 'ad.expired' })}
-        </p>
-      )}
-      <h1>{a.title}</h1>
+  const summary = (
+    <>
       {price && (
         <p className="ad-page__price">
           <strong>{price.valueFormatted}</strong>
@@ -175,6 +173,17 @@ export function AdPage() {
         {placeOf(ad) && <span>{placeOf(ad)}</span>}
         <TimeAgo seconds={a.timeAgoSeconds} date={a.date} />
       </p>
+    </>
+  );
+  const source = (
+    <section className="ad-page__source" aria-labelledby="source-title">
+      <h2 id="source-title">{intl.formatMessage({ id: 'ad.source' }, { source: a.source.name ?? '' })}</h2>
+      {!a.expired && <GoToSource ad={ad} />}
+      {!a.expired && a.source.ad.hasAdpageForm && <ApplyForm ad={ad} />}
+    </section>
+  );
+  const details = (
+    <>
       {images.length > 0 && (
         <ul className="gallery" aria-label={intl.formatMessage({ id: 'ad.pictures' })}>
           {images.slice(0, 6).map((src, i) => (
@@ -204,12 +213,31 @@ export function AdPage() {
           </a>
         </p>
       )}
-      <section className="ad-page__source" aria-labelledby="source-title">
-        <h2 id="source-title">{intl.formatMessage({ id: 'ad.source' }, { source: a.source.name ?? '' })}</h2>
-        {!a.expired && <GoToSource ad={ad} />}
-        {!a.expired && a.source.ad.hasAdpageForm && <ApplyForm ad={ad} />}
-      </section>
-      <AdSlot id="adpage-bottom" />
+    </>
+  );
+  return (
+    <article className={layout === 'columns' ? 'ad-page ad-page--columns' : 'ad-page'}>
+      {a.expired && (
+        <p className="notice" role="status">
+          {intl.formatMessage({ id: 'ad.expired' })}
+        </p>
+      )}
+      <h1>{a.title}</h1>
+      {layout === 'columns' ? (
+        <div className="ad-page__columns">
+          <div className="ad-page__main">{details}</div>
+          <aside className="ad-page__aside">
+            {summary}
+            {source}
+          </aside>
+        </div>
+      ) : (
+        <>
+          {summary}
+          {details}
+          {source}
+        </>
+      )}
       {relatedAds.length > 0 && (
         <section aria-labelledby="related-title">
           <h2 id="related-title">{intl.formatMessage({ id: 'ad.related' })}</h2>
@@ -224,4 +252,13 @@ export function AdPage() {
       )}
     </article>
   );
+}
+
+export function AdPage() {
+  return <AdPageView layout="stacked" />;
+}
+
+/** The desktop variant of the ad page (the registry's `desktopPage`). */
+export function AdPageDesktop() {
+  return <AdPageView layout="columns" />;
 }
