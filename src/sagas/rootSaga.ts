@@ -9,6 +9,7 @@ import { watchConsent } from './consentSaga';
 import { watchFeaturedAd } from './featuredAdSaga';
 import { watchFeedback } from './feedbackSaga';
 import { watchNavigation } from './pageSaga';
+import { watchSourcesLoader } from './sourcesLoaderSaga';
 import { watchTracking } from './trackingSaga';
 
 /**
@@ -23,6 +24,7 @@ export function* rootSaga(): SagaIterator {
   yield spawn(watchConsent);
   yield spawn(watchClickouts);
   yield spawn(watchTracking);
+  yield spawn(watchSourcesLoader);
   yield spawn(watchFeedback);
   yield spawn(watchFeaturedAd);
   yield spawn(watchAdSlots);

@@ -23,6 +23,12 @@ import { initialSeoState, seoReducer, type SeoAction, type SeoState } from './se
 import { clickoutReducer, initialClickoutState, type ClickoutAction, type ClickoutState } from './clickout';
 import { initialTrackingState, trackingReducer, type TrackingAction, type TrackingState } from './tracking';
 import { consentReducer, initialConsentState, type ConsentAction, type ConsentState } from './consent';
+import {
+  initialSourcesLoaderState,
+  sourcesLoaderReducer,
+  type SourcesLoaderAction,
+  type SourcesLoaderState,
+} from './sourcesLoader';
 import { adSlotsReducer, initialAdSlotsState, type AdSlotsAction, type AdSlotsState } from './adSlots';
 import { bannersReducer, initialBannersState, type BannersAction, type BannersState } from './banners';
 import { featuredAdReducer, initialFeaturedAdState, type FeaturedAdAction, type FeaturedAdState } from './featuredAd';
@@ -41,6 +47,7 @@ export const rootReducer = combineReducers({
   tracking: trackingReducer,
   clickout: clickoutReducer,
   consent: consentReducer,
+  sourcesLoader: sourcesLoaderReducer,
   adSlots: adSlotsReducer,
   banners: bannersReducer,
   featuredAd: featuredAdReducer,
@@ -60,6 +67,7 @@ export interface RootState {
   tracking: TrackingState;
   clickout: ClickoutState;
   consent: ConsentState;
+  sourcesLoader: SourcesLoaderState;
   adSlots: AdSlotsState;
   banners: BannersState;
   featuredAd: FeaturedAdState;
@@ -86,6 +94,7 @@ export function initialRootState(
     tracking: { ...initialTrackingState, ...tracking },
     clickout: initialClickoutState,
     consent: { ...initialConsentState, ...consent },
+    sourcesLoader: initialSourcesLoaderState,
     adSlots: initialAdSlotsState,
     banners: initialBannersState,
     featuredAd: initialFeaturedAdState,
@@ -104,6 +113,7 @@ export type AppAction =
   | TrackingAction
   | ClickoutAction
   | ConsentAction
+  | SourcesLoaderAction
   | AdSlotsAction
   | BannersAction
   | FeaturedAdAction

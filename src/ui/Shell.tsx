@@ -7,6 +7,7 @@ import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RedirectOverlay } from './RedirectOverlay';
+import { SourcesLoader } from './SourcesLoader';
 import { RelatedAdsModal } from './RelatedAdsModal';
 
 /** The page chrome around every page: skip link, header, main, footer, loading bar. */
@@ -32,6 +33,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <Footer />
       <RelatedAdsModal />
       <RedirectOverlay />
+      <SourcesLoader />
       <PageChrome />
       <CookieBanner />
     </>

@@ -2,11 +2,39 @@ import { featureCatalogue } from '../featureCatalogue';
 
 /** Texts of the click-out flow: the intermediate popup and the redirect overlay. */
 export const clickoutMessages = featureCatalogue({
-  en: { 'modal.close': 'Close', 'clickout.redirecting': 'Taking you to the ad…' },
-  es: { 'modal.close': 'Cerrar', 'clickout.redirecting': 'Te llevamos al anuncio…' },
-  it: { 'modal.close': 'Chiudi', 'clickout.redirecting': "Ti portiamo all'annuncio…" },
-  fr: { 'modal.close': 'Fermer', 'clickout.redirecting': "Nous vous emmenons vers l'annonce…" },
-  de: { 'modal.close': 'Schließen', 'clickout.redirecting': 'Wir bringen Sie zur Anzeige…' },
-  pt: { 'modal.close': 'Fechar', 'clickout.redirecting': 'A levá-lo para o anúncio…' },
-  nl: { 'modal.close': 'Sluiten', 'clickout.redirecting': 'We brengen u naar de advertentie…' },
+  en: {
+    'sources.searching': '{count, plural, one {Searching # partner site…} other {Searching # partner sites…}}',
+    'modal.close': 'Close',
+    'clickout.redirecting': 'Taking you to the ad…',
+  },
+  es: {
+    'sources.searching': '{count, plural, one {Buscando en # web…} other {Buscando en # webs…}}',
+    'modal.close': 'Cerrar',
+    'clickout.redirecting': 'Te llevamos al anuncio…',
+  },
+  it: {
+    'sources.searching': '{count, plural, one {Cerchiamo in # sito…} other {Cerchiamo in # siti…}}',
+    'modal.close': 'Chiudi',
+    'clickout.redirecting': "Ti portiamo all'annuncio…",
+  },
+  fr: {
+    'sources.searching': '{count, plural, one {Recherche sur # site…} other {Recherche sur # sites…}}',
+    'modal.close': 'Fermer',
+    'clickout.redirecting': "Nous vous emmenons vers l'annonce…",
+  },
+  de: {
+    'sources.searching': '{count, plural, one {Suche auf # Partnerseite…} other {Suche auf # Partnerseiten…}}',
+    'modal.close': 'Schließen',
+    'clickout.redirecting': 'Wir bringen Sie zur Anzeige…',
+  },
+  pt: {
+    'sources.searching': '{count, plural, one {A pesquisar em # site…} other {A pesquisar em # sites…}}',
+    'modal.close': 'Fechar',
+    'clickout.redirecting': 'A levá-lo para o anúncio…',
+  },
+  nl: {
+    'sources.searching': '{count, plural, one {Zoeken op # site…} other {Zoeken op # sites…}}',
+    'modal.close': 'Sluiten',
+    'clickout.redirecting': 'We brengen u naar de advertentie…',
+  },
 });
