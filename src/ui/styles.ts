@@ -196,7 +196,7 @@ ${adSlotCss()}
 .feedback__error{margin:0;color:#991b1b;font-weight:600}
 .feedback__thanks{padding:12px;background:#d1fae5;border-radius:8px}
 .app-banner-spacer{height:72px}
-.app-banner{position:fixed;left:0;right:0;bottom:0;z-index:35;height:72px;box-sizing:border-box;display:flex;align-items:center;gap:8px;padding:0 8px 0 12px;background:#fff;border-top:1px solid #d0d5dd;box-shadow:0 -4px 16px rgba(0,0,0,.12)}
+.app-banner{position:fixed;left:0;right:0;bottom:0;z-index:19;height:72px;box-sizing:border-box;display:flex;align-items:center;gap:8px;padding:0 8px 0 12px;background:#fff;border-top:1px solid #d0d5dd;box-shadow:0 -4px 16px rgba(0,0,0,.12)}
 .app-banner__text{flex:1 1 auto;margin:0;font-size:.875rem;font-weight:600;line-height:1.2;overflow:hidden;max-height:2.4em}
 .app-banner__store{display:inline-flex;align-items:center;min-height:44px;padding:0 10px;border-radius:6px;background:#1b1f23;color:#fff;font-size:.8125rem;font-weight:600;text-decoration:none;white-space:nowrap}
 .app-banner__close{flex:0 0 auto;min-width:44px;min-height:44px;border:0;background:transparent;color:#1b1f23;font-size:1.5rem;line-height:1;cursor:pointer}

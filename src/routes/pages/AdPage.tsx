@@ -238,6 +238,7 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
           {source}
         </>
       )}
+      <AdSlot id="adpage-bottom" />
       {relatedAds.length > 0 && (
         <section aria-labelledby="related-title">
           <h2 id="related-title">{intl.formatMessage({ id: 'ad.related' })}</h2>

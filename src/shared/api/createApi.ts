@@ -27,10 +27,16 @@ export interface ApiOptions {
   feedbackBase?: string;
   extraHeaders?: Record<string, string>;
   observe?: CallObserver;
+  /** The fetch to use (the server answers its own services in process). */
+  fetchImpl?: typeof fetch;
 }
 
 export function createApi(options: ApiOptions): Api {
-  const http = createHttpClient({ extraHeaders: options.extraHeaders, observe: options.observe });
+  const http = createHttpClient({
+    extraHeaders: options.extraHeaders,
+    observe: options.observe,
+    ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+  });
   return {
     search: createSearchApi(http, options.searchBase),
     sources: createSourcesApi(http, options.apiBase),
