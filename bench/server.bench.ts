@@ -210,7 +210,9 @@ async function profileRun(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-bench-prof-'));
   const server = await startProductionServer(build, {
     nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '500'],
-    env: { LOG_LEVEL: logLevel },
+    // One process serving every role: with a cluster each process writes a profile, and the
+    // primary's (forking, the worker role) says nothing about pages. Same code path per page.
+    env: { LOG_LEVEL: logLevel, WEB_CONCURRENCY: '1' },
     dataDir,
   });
   let figures: LoadFigures;
@@ -331,9 +333,11 @@ async function main(): Promise<void> {
   };
   const m = machine();
   const bothCoresNote =
-    pages.serverCpuCores < BUDGET.coresUsed
-      ? `the server is ${pages.serverProcesses} process with one event loop: it cannot use the ${m.cores} cores (needs clustering)`
-      : undefined;
+    pages.serverCpuCores >= BUDGET.coresUsed
+      ? undefined
+      : pages.serverProcesses <= 1
+        ? `the server is 1 process with one event loop: it cannot use the ${m.cores} cores (needs clustering)`
+        : `${pages.serverProcesses} server processes, ${pages.serverCpuCores} cores busy: short of work (the load is too light or other work holds the cores)`;
   const checks: Check[] = [
     check('results pages per second', pages.requestsPerSecond, '>=', BUDGET.pagesPerSecond, 'req/s'),
     check('results page latency p99', pages.latencyMs.p99, '<', BUDGET.p99Ms, 'ms'),

@@ -123,6 +123,7 @@ async function serve(env: Environment, log: Logger): Promise<void> {
     adTagUrl: env.AD_TAG_URL,
     feedbackBaseUrl: env.FEEDBACK_BASE_URL,
     mountServices: services ? (a) => services.mount(a) : undefined,
+    localSearch: services?.search.call,
     isReady: () => ready,
     observe: metrics.observe,
     metricsHandler: metrics.handler,

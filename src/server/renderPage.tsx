@@ -20,6 +20,7 @@ import type { PageResult } from '../state/page';
 import { createAppStore, initialRootState, type AppAction, type RootState } from '../state/store';
 import type { ClientAssets } from './clientAssets';
 import { renderDocument } from './document';
+import { sendCompressed } from './compressPage';
 import { visitorContext } from './requestContext';
 import { consentContext, trackingContext } from './trackingContext';
 
@@ -143,6 +144,7 @@ export function createPageRenderer(options: RenderOptions) {
     const html = renderDocument({ state: store.getState(), body, nonce, scripts: options.assets().scripts });
     res.status(result.status);
     res.set('Cache-Control', 'private, no-cache');
-    res.type('html').send(html);
+    res.type('html');
+    sendCompressed(req, res, html);
   };
 }

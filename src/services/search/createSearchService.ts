@@ -5,7 +5,7 @@ import { createKeywordsRouter } from '../keywords/keywordsRouter';
 import { Gazetteer } from '../places/Gazetteer';
 import { SearchEngine } from './SearchEngine';
 import type { SearchStore } from './SearchStore';
-import { createSitesRouter } from './sitesRouter';
+import { createSearchCaller, createSitesRouter, type SearchCaller } from './sitesRouter';
 import { SqliteSearchStore } from './SqliteSearchStore';
 
 export interface SearchServiceOptions {
@@ -17,6 +17,8 @@ export interface SearchServiceOptions {
 export interface SearchService {
   /** Mounted at `/api/sites`: `/:country/:vertical/search`, `/search/m`, `/retention`, `/landing`, `/ad/:id`, `/ad/:id/related`, `/autocomplete/:field`, `/seoLinks`, `/suggestions`. */
   sitesRouter: express.Router;
+  /** The sites router's search calls (search, search/m, retention, landing, suggestions) without HTTP, for a web role in this process. */
+  call: SearchCaller;
   /** Mounted at `/api`: `/keywords/:vertical`. */
   keywordsRouter: express.Router;
   /** Mounted at `/partner`: demo partner ad pages (`/partner/:sourceId/ads/:partnerAdId`). */
@@ -44,6 +46,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   });
   return {
     sitesRouter: createSitesRouter(engine, options.log),
+    call: createSearchCaller(engine, options.log),
     keywordsRouter: createKeywordsRouter(store, options.log),
     partnerRouter: createPartnerRouter(store, now),
     mediaRouter: createMediaRouter(store),

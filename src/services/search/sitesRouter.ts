@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { z } from 'zod';
-import { ServiceError, jsonApiErrorHandler, parseInput, sendDocument, sendErrors } from '../jsonapi';
+import { ZodError } from 'zod';
+import { ServiceError, fromZodError, jsonApiErrorHandler, parseInput, sendDocument, sendErrors } from '../jsonapi';
 import { checkCountry, parseSearchParams, rawQuery } from './params';
 import { PROPERTY_TYPES } from './reference';
 import { NoResults, type SearchEngine, type SearchMode } from './SearchEngine';
@@ -51,6 +52,61 @@ export const noResultsHandler: ErrorRequestHandler = (err, _req, res, next) => {
   }
   next(err);
 };
+
+/** A search call answered in process: the status and the JSON:API document the router would send. */
+export interface SearchCallResult {
+  status: number;
+  document: Record<string, unknown>;
+}
+
+/**
+ * GET `<mount>/:country/:vertical/(search|search/m|retention|landing|suggestions)` in process:
+ * `path` is the request path as the router's mount sees it (`/uk/homes/search/m`), `selfPath`
+ * the whole path (`/api/sites/uk/homes/search/m`), `query` the raw query string without `?`.
+ * Same parsing, engine calls and error documents as the router below; undefined for any
+ * other path, which the caller then sends over HTTP.
+ */
+export type SearchCaller = (path: string, selfPath: string, query: string) => Promise<SearchCallResult | undefined>;
+
+const SEARCH_CALL = /^\/([^/?#]+)\/([^/?#]+)\/(search|search\/m|retention|landing|suggestions)\/?$/;
+
+export function createSearchCaller(engine: SearchEngine, log?: (msg: string, extra?: object) => void): SearchCaller {
+  return async (path, selfPathname, query) => {
+    const m = SEARCH_CALL.exec(path);
+    if (!m) return undefined;
+    const [, country = '', vertical = '', call = ''] = m;
+    try {
+      const site = siteOf(safeDecode(country), safeDecode(vertical));
+      if (!site) throw new ServiceError(404, 'SITE_NOT_FOUND', `No ${vertical} site for country ${country}`);
+      const params = parseSearchParams(rawQuery(query ? `?${query}` : ''), site.country, site.vertical);
+      const document =
+        call === 'suggestions'
+          ? await engine.suggestions(site, params)
+          : await engine.search(site, params, call === 'search/m' ? 'search' : (call as SearchMode), selfPathname);
+      return { status: 200, document };
+    } catch (err) {
+      if (err instanceof NoResults) {
+        return {
+          status: 404,
+          document: { errors: [err.toJson()], ...(Object.keys(err.meta).length > 0 ? { meta: err.meta } : {}) },
+        };
+      }
+      const known = err instanceof ServiceError ? err : err instanceof ZodError ? fromZodError(err, 'body') : undefined;
+      if (known) return { status: known.status, document: { errors: [known.toJson()] } };
+      log?.('search service failed', { err: String((err as Error)?.stack ?? err) });
+      const internal = new ServiceError(500, 'INTERNAL', 'The service failed to answer.');
+      return { status: 500, document: { errors: [internal.toJson()] } };
+    }
+  };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /** `/api/sites/:country/:vertical/...`: the search calls of service-calls spec §7. */
 export function createSitesRouter(engine: SearchEngine, log?: (msg: string, extra?: object) => void): express.Router {

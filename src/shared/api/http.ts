@@ -4,6 +4,13 @@ import { API_TIMEOUT_ERROR, ApiError, UNKNOWN_ERROR_MESSAGE } from './errors';
 
 export const JSONAPI = 'application/vnd.api+json';
 
+/**
+ * A response a server-side in-process fetch (src/server/inProcessApi.ts) made
+ * from a service's document carries the document itself here: the client
+ * takes it as the parsed body instead of a JSON round trip.
+ */
+export const PARSED_BODY: unique symbol = Symbol.for('trawl.api.parsedBody');
+
 export type ErrorFactory = (message: string, code: string | number, status: number) => ApiError;
 
 export interface RequestOptions {
@@ -77,12 +84,14 @@ export function createHttpClient(
           signal: controller.signal,
           ...(req.keepalive ? { keepalive: true } : {}),
         });
-        const text = await response.text();
-        let body: unknown;
-        try {
-          body = text ? JSON.parse(text) : undefined;
-        } catch {
-          body = undefined;
+        let body: unknown = (response as { [PARSED_BODY]?: unknown })[PARSED_BODY];
+        if (body === undefined) {
+          const text = await response.text();
+          try {
+            body = text ? JSON.parse(text) : undefined;
+          } catch {
+            body = undefined;
+          }
         }
         if (!response.ok) {
           done('error');
