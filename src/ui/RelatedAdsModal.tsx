@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import { goesToAdPage } from '../sagas/clickoutSaga';
 import { RELATED_ADS_POPUP_SHOWN } from '../shared/domain/constants';
 import { clickoutRequested, relatedModalClosed } from '../state/clickout';
 import type { RootState } from '../state/store';
@@ -19,6 +21,7 @@ export function RelatedAdsModal() {
   const intl = useIntl();
   const dispatch = useDispatch();
   const buildPath = useBuildPath();
+  const navigate = useNavigate();
   const modal = useSelector((state: RootState) => state.clickout.relatedModal);
   const onClose = useCallback(() => dispatch(relatedModalClosed()), [dispatch]);
   if (!modal.open || !modal.ad) return null;
@@ -26,6 +29,11 @@ export function RelatedAdsModal() {
   const a = ad.attributes;
   const goOn = () => {
     dispatch(relatedModalClosed());
+    // Ads whose source takes contact through our form go on to our ad page; the others out to the source.
+    if (goesToAdPage(ad)) {
+      navigate(buildPath('adpage', { id: ad.id }));
+      return;
+    }
     dispatch(
       clickoutRequested({
         ad,
@@ -41,7 +49,9 @@ export function RelatedAdsModal() {
       {a.vertical_properties.price && <p className="ad-card__price">{a.vertical_properties.price.valueFormatted}</p>}
       <div className="modal__actions">
         <button type="button" className="button button--primary" onClick={goOn}>
-          {intl.formatMessage({ id: 'ad.goToAd' }, { source: a.source.name ?? '' })}
+          {goesToAdPage(ad)
+            ? intl.formatMessage({ id: 'clickout.seeAd' })
+            : intl.formatMessage({ id: 'ad.goToAd' }, { source: a.source.name ?? '' })}
         </button>
         <button type="button" className="button button--secondary" onClick={onClose}>
           {intl.formatMessage({ id: 'modal.close' })}

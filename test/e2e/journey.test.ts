@@ -89,8 +89,15 @@ for (const [device, options] of [
       );
 
       // Open an ad and come back.
-      const title = await page.locator('ol[aria-label="Results"] .ad-card__title a').first().textContent();
-      await page.locator('ol[aria-label="Results"] .ad-card__title a').first().click();
+      // An ad whose source takes contact through our form opens our ad page (others click out).
+      const toAdPage = page.locator('ol[aria-label="Results"] .ad-card__title a[href*="/ad/"]').first();
+      const title = await toAdPage.textContent();
+      await toAdPage.click();
+      // A first visit to an ad opens the intermediate popup with related ads (spec §4).
+      await page
+        .getByRole('dialog', { name: title ?? '' })
+        .getByRole('button', { name: 'See the ad', exact: true })
+        .click();
       await page.waitForURL(/\/ad\//);
       await page.locator('h1', { hasText: title ?? '' }).waitFor();
       expect(await page.title()).to.equal(`${title} | Trawl`);
