@@ -41,6 +41,8 @@ export async function startTestServer(
     mountServices: (a) => services.mount(a),
     observe: metrics.observe,
     metricsHandler: metrics.handler,
+    // As in main.ts: the page's search calls are answered in process unless a remote base is given.
+    localSearch: services.search.call,
     ...appOptions,
   });
   const server = http.createServer(app);
