@@ -5,8 +5,28 @@
  * and personalised ads wait for the visitor's answer. Decision 008.
  */
 export const CONSENT_REQUIRED: ReadonlySet<string> = new Set([
-  'ie', 'it', 'es', 'pt', 'be', 'bc', 'lu', 'cz', 'no', 'ro', 'hu', 'se', 'dk', 'at', 'de', 'nl', 'fr', 'pl',
-  'uk', 'ch', 'br', 'tr',
+  'ie',
+  'it',
+  'es',
+  'pt',
+  'be',
+  'bc',
+  'lu',
+  'cz',
+  'no',
+  'ro',
+  'hu',
+  'se',
+  'dk',
+  'at',
+  'de',
+  'nl',
+  'fr',
+  'pl',
+  'uk',
+  'ch',
+  'br',
+  'tr',
 ]);
 
 /** Where the banner's "more info" link leads. */
