@@ -143,6 +143,15 @@ describe('the web role', function () {
       expect(res.text).to.include('</html>');
     });
 
+    it('renders the SEO index, and answers an empty index with a 404', async () => {
+      const index = await get('/index', `cars.uk.localhost:${server.port}`).expect(200);
+      expect(index.text).to.include('class="keywords"');
+      expect(index.text).to.include('href="/search/');
+      await get('/top-searches', `products.uk.localhost:${server.port}`).expect(200);
+      const empty = await get('/index/category/999', `jobs.uk.localhost:${server.port}`).expect(404);
+      expect(empty.text).to.include('Page not found');
+    });
+
     it('answers methods other than GET and HEAD with 405', async () => {
       await request(server.url).post('/homes/').set('Host', `localhost:${server.port}`).expect(405);
     });

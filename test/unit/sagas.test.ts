@@ -116,6 +116,23 @@ describe('page load sagas', () => {
     expect(search.firstCall.args[1].where).to.equal(undefined);
   });
 
+  it('loads the landing ads for a paid-search URL and the retention ads with boost_ads_since', async () => {
+    const search = sinon
+      .stub()
+      .resolves({ data: [], meta: { totalCount: 1, totalPremiumCount: 0, pagination: { page: 1, maxPage: 1 } } });
+    await run(loadPage, stateFor('homes.uk.localhost'), { search: { search } }, '/search/flat', '?sem=1');
+    await run(
+      loadPage,
+      stateFor('homes.uk.localhost'),
+      { search: { search } },
+      '/search/flat',
+      '?boost_ads_since=2026-11-01',
+    );
+    expect(search.firstCall.args[0]).to.equal('landing');
+    expect(search.secondCall.args[0]).to.equal('retention');
+    expect(search.secondCall.args[1]).to.include({ boostAdsSince: '2026-11-01' });
+  });
+
   it('answers 500 when a service fails for reasons of its own', async () => {
     const search = sinon.stub().rejects(new ApiSearchError('upstream down', 'NETWORK_ERROR', 502));
     const { result } = await run<{ status: number }>(

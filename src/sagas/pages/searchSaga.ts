@@ -163,7 +163,9 @@ function* loadResults(
 
 export function* loadSearchResults(params: QueryParams): SagaIterator<PageResult> {
   const target = yield select((state: RootState) => state.app.site.target);
-  const path = params.boost_ads_since ? 'retention' : target === 'homes' ? 'search/m' : 'search';
+  // A paid-search URL (sem, isSemUrl) loads the landing ads, premium first; boost_ads_since the retention ads.
+  const isSemUrl = Boolean(params.sem) || Boolean(params.isSemUrl) || Boolean(params.dsa);
+  const path = params.boost_ads_since ? 'retention' : isSemUrl ? 'landing' : target === 'homes' ? 'search/m' : 'search';
   return yield call(loadResults, params, path);
 }
 
