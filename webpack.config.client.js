@@ -17,7 +17,15 @@ module.exports = (_env, argv = {}) => {
       publicPath: '/',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: {
+        // Pages carry their messages pre-parsed (src/shared/i18n/compiledMessages.ts): no parser in the browser.
+        '@formatjs/icu-messageformat-parser$': require.resolve('@formatjs/icu-messageformat-parser/no-parser'),
+        // Every browser Trawl supports has fetch; the polyfill stays on the server side of isomorphic-fetch.
+        'isomorphic-fetch$': false,
+      },
+    },
     module: {
       rules: [
         {

@@ -15,6 +15,7 @@ import { createApi } from '../shared/api/createApi';
 import type { ErrorReporter } from '../shared/errorReporting';
 import type { CallObserver } from '../shared/api/http';
 import { CLIENT_ID } from '../shared/domain/constants';
+import { compiledMessagesFor } from '../shared/i18n/compiledMessages';
 import { messagesFor } from '../shared/i18n/messages';
 import type { PageResult } from '../state/page';
 import { createAppStore, initialRootState, type AppAction, type RootState } from '../state/store';
@@ -108,7 +109,7 @@ export function createPageRenderer(options: RenderOptions) {
         publicSearchBase: bases.public,
         cookiesEnabled: visitor.cookiesEnabled,
       },
-      { locale: site.locale, messages: intl.messages as RootState['intl']['messages'] },
+      { locale: site.locale, messages: compiledMessagesFor(site.locale) },
       trackingContext(req, res, site, visitor),
       consentContext(req, site),
     );

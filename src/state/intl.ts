@@ -1,9 +1,11 @@
+import type { CompiledMessages } from '../shared/i18n/compiledMessages';
 import type { Messages } from '../shared/i18n/messages';
 
 /** The visitor's locale and that locale's catalogue only (English fills gaps on the server). */
 export interface IntlState {
   readonly locale: string;
-  readonly messages: Messages;
+  /** Pre-parsed in pages the server writes (the browser bundle has no message parser). */
+  readonly messages: Messages | CompiledMessages;
 }
 
 export function intlReducer(state: IntlState | null = null, _action: unknown): IntlState {

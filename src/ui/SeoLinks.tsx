@@ -29,7 +29,7 @@ export function SeoLinks() {
     <nav className="seo-links" aria-label={intl.formatMessage({ id: 'seo.links' })}>
       {groups.map((group) => (
         <section key={group}>
-          <h2>{intl.formatMessage({ id: `seo.group.${group}`, defaultMessage: group })}</h2>
+          <h2>{intl.messages[`seo.group.${group}`] ? intl.formatMessage({ id: `seo.group.${group}` }) : group}</h2>
           <ul>
             {links
               .filter((l) => l.group === group)
