@@ -1,7 +1,7 @@
 import type { LocalStore } from '../shared/localStore';
 import { LOCAL_STORAGE_SIZE } from '../shared/domain/constants';
 
-type Forage = ReturnType<(typeof import('localforage'))['createInstance']>;
+type Forage = LocalForage;
 
 /**
  * localforage behind one small interface, loaded on first use (it is not
