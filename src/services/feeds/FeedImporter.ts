@@ -91,6 +91,9 @@ export interface ImportSummary {
 
 const MAX_REJECTIONS_LISTED = 1000;
 const GROUP_BASE = 2 ** 50;
+/** The import connection's memory map and page cache (KiB, negative) while it runs. */
+const IMPORT_MMAP_BYTES = 0;
+const IMPORT_CACHE_KIB = -65_536;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS feed_runs (
@@ -236,6 +239,24 @@ export class FeedImporter {
   }
 
   async run(): Promise<ImportSummary> {
+    // The import's connection streams through the whole index once: a small page cache and no
+    // memory map keep its resident memory bounded (the server's own connection keeps its settings).
+    const db = this.db;
+    const mmap = db.pragma('mmap_size', { simple: true }) as number;
+    const cache = db.pragma('cache_size', { simple: true }) as number;
+    db.pragma(`mmap_size = ${IMPORT_MMAP_BYTES}`);
+    db.pragma(`cache_size = ${IMPORT_CACHE_KIB}`);
+    try {
+      return await this.runImport();
+    } finally {
+      if (db.open) {
+        db.pragma(`mmap_size = ${mmap}`);
+        db.pragma(`cache_size = ${cache}`);
+      }
+    }
+  }
+
+  private async runImport(): Promise<ImportSummary> {
     const o = this.options;
     const started = Date.now();
     const format = o.format ?? (await detectFormat(o.file));

@@ -6,7 +6,7 @@ import sax from 'sax';
 
 /**
  * Reading a feed file as a stream of raw records, never the whole file:
- * the Trovit XML (`<trovit><ad>…</ad>…</trovit>`, via `sax`) or JSON lines
+ * the Trovit XML (`<trovit><ad>…</ad>…</trovit>`, a scanner with sax behind it) or JSON lines
  * (one object per line with the same field names). Names are normalised
  * (`Floor_Area`, `floorArea`, `FLOOR-AREA` → `floor_area`); values stay text.
  */
@@ -42,8 +42,19 @@ export class MalformedFeedError extends Error {
   }
 }
 
+const fieldNames = new Map<string, string>();
+
 /** `Floor_Area`, `floorArea`, `FLOOR-AREA`, `floor area` → `floor_area`. */
 export function fieldName(name: string): string {
+  let known = fieldNames.get(name);
+  if (known === undefined) {
+    known = normalizeFieldName(name);
+    if (fieldNames.size < 10_000) fieldNames.set(name, known);
+  }
+  return known;
+}
+
+function normalizeFieldName(name: string): string {
   const local = name.includes(':') ? name.slice(name.indexOf(':') + 1) : name;
   return local
     .replace(/([a-z\d])([A-Z])/g, '$1_$2')
@@ -102,101 +113,99 @@ const HTML_TAGS = new Set(
 );
 
 /**
- * Streams `<ad>` records out of a Trovit XML feed, in arrays (one per chunk
- * read). Element names in any case; unknown elements kept as fields; nested
+ * Builds records out of XML events (open, text, close), whoever produces them:
+ * the fast scanner below, or sax for what the scanner leaves to it. Element
+ * names in any case; unknown elements kept as fields; nested
  * `<pictures><picture>` and flat `picture_url` both read; nested unknown
- * elements contribute their leaves. A file whose root is not `trovit`, that
- * is not XML, or that ends before `</trovit>` throws `MalformedFeedError`.
+ * elements contribute their leaves.
  */
-export async function* readXml(input: Readable): AsyncGenerator<RawRecord[]> {
-  const parser = sax.parser(true, { position: true, trim: false, normalize: false });
-  let out: RawRecord[] = [];
-  let fatal: MalformedFeedError | undefined;
-  let depth = 0;
-  let sawRoot = false;
-  let closedRoot = false;
-  let record: RawRecord | undefined;
+class RecordBuilder {
+  out: RawRecord[] = [];
+  fatal: MalformedFeedError | undefined;
+  depth = 0;
+  sawRoot = false;
+  closedRoot = false;
+  private record: RawRecord | undefined;
   /** Element names from the ad (exclusive) down. */
-  const path: string[] = [];
-  let text = '';
-  let attrs: Record<string, string> = {};
-  let picture: RawPicture | undefined;
-  const markup: string[] = [];
+  private readonly path: string[] = [];
+  private text = '';
+  private attrs: Record<string, string> = {};
+  private picture: RawPicture | undefined;
+  private readonly markup: string[] = [];
 
-  parser.onerror = (err) => {
-    const message = err.message.split('\n')[0] ?? err.message;
-    if (!fatal && RECOVERABLE.some((r) => message.startsWith(r))) {
-      parser.error = null as unknown as Error;
-      parser.resume();
+  /** Whether text matters now (inside a record). */
+  get inRecord(): boolean {
+    return this.record !== undefined;
+  }
+
+  open(tagName: string, attributes: Record<string, string>, line: number): void {
+    if (this.fatal) return;
+    const name = fieldName(tagName);
+    this.depth++;
+    if (this.depth === 1) {
+      this.sawRoot = true;
+      if (name !== 'trovit') this.fatal = new MalformedFeedError(`The root element is <${tagName}>, not <trovit>`, 1);
       return;
     }
-    fatal ??=
-      message.startsWith('Unclosed root tag') || message.startsWith('Unexpected end')
-        ? new MalformedFeedError('The feed ends before </trovit>: truncated', parser.line + 1)
-        : new MalformedFeedError(`Not a well-formed XML feed: ${message}`, parser.line + 1);
-    parser.error = null as unknown as Error;
-  };
-  parser.onopentag = (tag) => {
-    if (fatal) return;
-    const name = fieldName(tag.name);
-    depth++;
-    if (depth === 1) {
-      sawRoot = true;
-      if (name !== 'trovit') fatal = new MalformedFeedError(`The root element is <${tag.name}>, not <trovit>`, 1);
-      return;
-    }
-    if (!record) {
-      if (depth === 2 && name === 'ad') {
-        record = { line: parser.line + 1, fields: new Map(), pictures: [] };
+    const path = this.path;
+    if (!this.record) {
+      if (this.depth === 2 && name === 'ad') {
+        this.record = { line, fields: new Map(), pictures: [] };
         path.length = 0;
       }
       return;
     }
     if (path.length >= 1 && HTML_TAGS.has(name) && !path.includes('pictures')) {
       // Unescaped HTML inside a text element (`<content>Nice <b>flat</b></content>`): kept as text.
-      markup.push(name);
-      text += ' ';
+      this.markup.push(name);
+      this.text += ' ';
       return;
     }
     path.push(name);
-    text = '';
-    attrs = {};
-    for (const [k, v] of Object.entries(tag.attributes as Record<string, string>)) attrs[fieldName(k)] = v;
+    this.text = '';
+    const attrs: Record<string, string> = {};
+    for (const k in attributes) attrs[fieldName(k)] = attributes[k] as string;
+    this.attrs = attrs;
     if (name === 'picture' && path.length <= 2) {
-      picture = { url: '' };
+      const picture: RawPicture = { url: '' };
       const featured = attrs.featured?.toLowerCase();
       if (featured !== undefined) picture.featured = ['true', 'yes', 'si', '1'].includes(featured.trim());
+      this.picture = picture;
     }
-  };
-  parser.ontext = (t) => {
-    if (record) text += t;
-  };
-  parser.oncdata = (t) => {
-    if (record) text += t;
-  };
-  parser.onclosetag = (tagName) => {
-    if (fatal) return;
-    depth--;
+  }
+
+  onText(t: string): void {
+    if (this.record) this.text += t;
+  }
+
+  close(tagName: string): void {
+    if (this.fatal) return;
+    this.depth--;
+    const markup = this.markup;
     if (markup.length > 0 && markup[markup.length - 1] === fieldName(tagName)) {
       markup.pop();
-      text += ' ';
+      this.text += ' ';
       return;
     }
-    if (depth === 0) {
-      closedRoot = true;
+    if (this.depth === 0) {
+      this.closedRoot = true;
       return;
     }
+    const record = this.record;
     if (!record) return;
-    if (depth === 1) {
-      out.push(record);
-      record = undefined;
+    if (this.depth === 1) {
+      this.out.push(record);
+      this.record = undefined;
       return;
     }
+    const path = this.path;
     const name = path.pop() as string;
     const parent = path[path.length - 1];
+    const text = this.text;
+    const picture = this.picture;
     if (name === 'picture' && picture) {
       if (picture.url.trim()) record.pictures.push(picture);
-      picture = undefined;
+      this.picture = undefined;
     } else if (picture && (name === 'picture_url' || name === 'url')) {
       picture.url = text.trim();
     } else if (picture && (name === 'picture_title' || name === 'title')) {
@@ -208,25 +217,350 @@ export async function* readXml(input: Readable): AsyncGenerator<RawRecord[]> {
       if (last && last.title === undefined) last.title = text.trim();
     } else if (name !== 'pictures' && !record.fields.has(name) && (text.trim() !== '' || parent === undefined)) {
       // A leaf (or an empty top-level element); the first occurrence wins.
-      record.fields.set(name, { text, attrs });
+      record.fields.set(name, { text, attrs: this.attrs });
     }
-    text = '';
-    attrs = {};
+    this.text = '';
+    this.attrs = {};
+  }
+
+  /** Forgets a partly built element below the root (the scanner rewinds to the last record boundary). */
+  rewindToRoot(): void {
+    this.depth = 1;
+    this.record = undefined;
+    this.path.length = 0;
+    this.text = '';
+    this.attrs = {};
+    this.picture = undefined;
+    this.markup.length = 0;
+  }
+}
+
+/** A sax parser feeding `b`; its line 0 is line `lineBase + 1` of the file. */
+function saxInto(b: RecordBuilder, lineBase: number): sax.SAXParser {
+  const parser = sax.parser(true, { position: true, trim: false, normalize: false });
+  parser.onerror = (err) => {
+    const message = err.message.split('\n')[0] ?? err.message;
+    if (!b.fatal && RECOVERABLE.some((r) => message.startsWith(r))) {
+      parser.error = null as unknown as Error;
+      parser.resume();
+      return;
+    }
+    b.fatal ??=
+      message.startsWith('Unclosed root tag') || message.startsWith('Unexpected end')
+        ? new MalformedFeedError('The feed ends before </trovit>: truncated', lineBase + parser.line + 1)
+        : new MalformedFeedError(`Not a well-formed XML feed: ${message}`, lineBase + parser.line + 1);
+    parser.error = null as unknown as Error;
+  };
+  parser.onopentag = (tag) => b.open(tag.name, tag.attributes as Record<string, string>, lineBase + parser.line + 1);
+  parser.ontext = (t) => b.onText(t);
+  parser.oncdata = (t) => b.onText(t);
+  parser.onclosetag = (name) => b.close(name);
+  return parser;
+}
+
+/** An open tag with only quoted, entity-free attributes (anything else is left to sax). */
+const OPEN_TAG = /<([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"<&]*"|'[^'<&]*'))*)\s*(\/?)>/y;
+const ATTRIBUTE = /([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"<&]*)"|'([^'<&]*)')/g;
+const CLOSE_TAG = /<\/([A-Za-z_][\w.:-]*)\s*>/y;
+const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#[xX]([\da-fA-F]{1,6}));/y;
+const XML_ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Text with XML's own entities decoded; undefined when it has another `&` (left to sax). */
+function decodeXmlText(t: string): string | undefined {
+  let amp = t.indexOf('&');
+  if (amp === -1) return t;
+  let out = '';
+  let from = 0;
+  while (amp !== -1) {
+    ENTITY.lastIndex = amp;
+    const m = ENTITY.exec(t);
+    if (!m) return undefined;
+    let value: string;
+    if (m[1] !== undefined) value = XML_ENTITY[m[1]] as string;
+    else {
+      const digits = (m[2] ?? m[3]) as string;
+      const n = parseInt(digits, m[2] !== undefined ? 10 : 16);
+      if (
+        !(n > 0 && n <= 0x10ffff) ||
+        n.toString(m[2] !== undefined ? 10 : 16) !== digits.toLowerCase().replace(/^0+/, '')
+      )
+        return undefined;
+      value = String.fromCodePoint(n);
+    }
+    out += t.slice(from, amp) + value;
+    from = ENTITY.lastIndex;
+    amp = t.indexOf('&', from);
+  }
+  return out + t.slice(from);
+}
+
+/** Where a processing instruction ends (its `?>`), as sax sees it: the character after a `?` is never a `?` that ends it. */
+function processingInstructionEnd(text: string, from: number): number {
+  for (let i = from; i < text.length - 1; i++) {
+    if (text.charCodeAt(i) !== 63) continue;
+    if (text.charCodeAt(i + 1) === 62) return i;
+    i++;
+  }
+  return -1;
+}
+
+type ScanResult = 'more' | 'sax' | 'end';
+const SAX_TEXT = (sax as unknown as { STATE: Record<string, number> }).STATE.TEXT as number;
+
+/**
+ * Streams `<ad>` records out of a Trovit XML feed, in arrays (one per chunk
+ * read). A file whose root is not `trovit`, that is not XML, or that ends
+ * before `</trovit>` throws `MalformedFeedError`.
+ *
+ * Speed (decision 043): a hand-written scanner reads the shape real feeds
+ * have (elements, quoted attributes, CDATA, comments, XML's five entities and
+ * numeric references). A record with anything else in it (HTML entities,
+ * unquoted attributes, a stray `<`, mismatched tags...) is read by sax alone,
+ * and the scanner goes on after it; what sax cannot end there, and anything
+ * odd before the root or between records, sax reads to the end of the file.
+ * So what is accepted and the errors reported are sax's. It holds at most
+ * the current chunk and the unfinished record.
+ */
+export async function* readXml(
+  input: Readable,
+  options: { scanner?: boolean; maxPendingChars?: number } = {},
+): AsyncGenerator<RawRecord[]> {
+  /** An unfinished record longer than this (an `<ad>` never closed…) goes to sax, which streams it. */
+  const maxPending = options.maxPendingChars ?? 16 << 20;
+  const b = new RecordBuilder();
+  /** Set once sax reads the rest of the file (`scanner: false`: all of it, as before decision 043). */
+  let saxParser: sax.SAXParser | undefined = options.scanner === false ? saxInto(b, 0) : undefined;
+  /** Unscanned text; `cp` is the last record boundary in it (or 0 before the root). */
+  let buf = '';
+  let cp = 0;
+  let cpLine = 1;
+  let rootName = '';
+  /** Raw names of the open elements. */
+  const stack: string[] = [];
+
+  const toSax = (): void => {
+    // From the last boundary: before the root, the whole file so far; else inside a synthetic root.
+    if (!b.sawRoot) {
+      saxParser = saxInto(b, 0);
+      saxParser.write(buf);
+    } else {
+      // After </trovit>, a root already closed (sax then judges what follows it).
+      const closed = b.closedRoot;
+      if (!closed) b.rewindToRoot();
+      b.depth = 0;
+      saxParser = saxInto(b, cpLine - 1);
+      saxParser.write(closed ? `<${rootName}/>` : `<${rootName}>`);
+      saxParser.write(buf.slice(cp));
+    }
+    buf = '';
+    cp = 0;
+  };
+
+  const scan = (final: boolean): ScanResult => {
+    let pos = cp;
+    let line = cpLine;
+    let linePos = cp;
+    const lineAt = (p: number): number => {
+      for (let nl = buf.indexOf('\n', linePos); nl !== -1 && nl < p; nl = buf.indexOf('\n', nl + 1)) line++;
+      linePos = p;
+      return line;
+    };
+    const boundary = (p: number): void => {
+      cp = p;
+      cpLine = lineAt(p);
+    };
+    const len = buf.length;
+    for (;;) {
+      if (b.closedRoot) {
+        // After </trovit>: blanks, comments and processing instructions; anything else is sax's to judge.
+        const stripped = buf.slice(pos).replace(/<!--(?:[^-]|-(?!-))*-->|<\?[^?]*(?:\?[^?>][^?]*)*\?>|\s+/g, '');
+        if (stripped === '') {
+          boundary(len);
+          return final ? 'end' : 'more';
+        }
+        if (!final && /^<(!(-(-.*)?)?|\?.*)?$/s.test(stripped)) return 'more';
+        saxParser = saxInto(b, lineAt(pos) - 1);
+        b.depth = 0;
+        saxParser.write(`<${rootName}/>`);
+        saxParser.write(buf.slice(pos));
+        buf = '';
+        cp = 0;
+        return 'end';
+      }
+      const lt = buf.indexOf('<', pos);
+      if (lt === -1) {
+        if (stack.length === 0) return buf.slice(pos).trim() === '' || b.sawRoot ? 'more' : 'sax';
+        if (stack.length === 1) {
+          // Text between records: kept while it has a `&` (an entity may run into the next `<`).
+          if (buf.indexOf('&', pos) !== -1) return len - pos > 1 << 16 ? 'sax' : 'more';
+          boundary(len);
+        }
+        return 'more';
+      }
+      if (stack.length === 0 && buf.slice(pos, lt).trim() !== '') return 'sax';
+      if (stack.length >= 1 && lt > pos) {
+        if (stack.length >= 2 && b.inRecord) {
+          const text = decodeXmlText(buf.slice(pos, lt));
+          if (text === undefined) return 'sax';
+          b.onText(text);
+        } else if (decodeXmlText(buf.slice(pos, lt)) === undefined) {
+          // Ignored text, but sax reads a bad entity up to the next character, maybe this `<`.
+          return 'sax';
+        }
+      }
+      if (len - lt < 12 && !final) return 'more';
+      const c = buf.charCodeAt(lt + 1);
+      if (c === 47 /* / */) {
+        CLOSE_TAG.lastIndex = lt;
+        const m = CLOSE_TAG.exec(buf);
+        if (!m) return buf.indexOf('>', lt) === -1 && !final ? 'more' : 'sax';
+        const name = m[1] as string;
+        if (stack.length === 0 || stack[stack.length - 1] !== name) return 'sax';
+        stack.pop();
+        b.close(name);
+        pos = CLOSE_TAG.lastIndex;
+        if (stack.length <= 1) boundary(pos);
+        continue;
+      }
+      if (c === 33 /* ! */) {
+        if (stack.length > 0 && buf.startsWith('<![CDATA[', lt)) {
+          const end = buf.indexOf(']]>', lt + 9);
+          if (end === -1) return final ? 'sax' : 'more';
+          b.onText(buf.slice(lt + 9, end));
+          pos = end + 3;
+          continue;
+        }
+        if (buf.startsWith('<!--', lt)) {
+          const end = buf.indexOf('-->', lt + 4);
+          if (end === -1) return final ? 'sax' : 'more';
+          // sax refuses `--` inside a comment.
+          const body = buf.slice(lt + 4, end);
+          if (body.includes('--') || body.endsWith('-')) return 'sax';
+          pos = end + 3;
+          continue;
+        }
+        return 'sax';
+      }
+      if (c === 63 /* ? */ && stack.length === 0) {
+        const end = processingInstructionEnd(buf, lt + 2);
+        if (end === -1) return final ? 'sax' : 'more';
+        pos = end + 2;
+        continue;
+      }
+      OPEN_TAG.lastIndex = lt;
+      const m = OPEN_TAG.exec(buf);
+      if (!m) return !final && buf.indexOf('>', lt) === -1 ? 'more' : 'sax';
+      const name = m[1] as string;
+      const attributes: Record<string, string> = {};
+      if (m[2]) {
+        for (const a of (m[2] as string).matchAll(ATTRIBUTE)) {
+          const key = a[1] as string;
+          if (key in attributes) return 'sax';
+          attributes[key] = a[2] ?? a[3] ?? '';
+        }
+      }
+      pos = OPEN_TAG.lastIndex;
+      b.open(name, attributes, lineAt(pos - 1));
+      if (b.fatal) throw b.fatal;
+      if (stack.length === 0) rootName = name;
+      if (m[3]) {
+        b.close(name);
+        if (stack.length === 0) continue;
+        if (stack.length === 1) boundary(pos);
+      } else {
+        stack.push(name);
+        if (stack.length === 1) boundary(pos);
+      }
+    }
+  };
+
+  /**
+   * The scanner stopped inside a record: sax reads that record alone (up to its close tag) and the
+   * scanner goes on after it; when sax does not end that record there (a close tag inside CDATA,
+   * nested records), it reads the rest of the file.
+   */
+  const saxRecord = (final: boolean): 'resumed' | 'more' | 'sax' => {
+    if (!b.sawRoot || b.closedRoot || stack.length < 2) return 'sax';
+    const close = new RegExp(`</${(stack[1] as string).replace(/[.]/g, '\\.')}\\s*>`, 'g');
+    close.lastIndex = cp;
+    const m = close.exec(buf);
+    if (!m) return final ? 'sax' : 'more';
+    const end = m.index + m[0].length;
+    b.rewindToRoot();
+    b.depth = 0;
+    const parser = saxInto(b, cpLine - 1);
+    parser.write(`<${rootName}>`);
+    parser.write(buf.slice(cp, end));
+    if (b.fatal) throw b.fatal;
+    if (b.depth === 1 && (parser as unknown as { state: number }).state === SAX_TEXT) {
+      for (let nl = buf.indexOf('\n', cp); nl !== -1 && nl < end; nl = buf.indexOf('\n', nl + 1)) cpLine++;
+      cp = end;
+      stack.length = 1;
+      return 'resumed';
+    }
+    saxParser = parser;
+    saxParser.write(buf.slice(end));
+    buf = '';
+    cp = 0;
+    return 'resumed';
+  };
+
+  /** Scans what the buffer holds, handing sax the records the scanner cannot read (`end` once sax has the rest). */
+  const scanAll = (final: boolean): ScanResult => {
+    for (;;) {
+      const result = scan(final);
+      if (result !== 'sax') return result;
+      const fallback = saxRecord(final);
+      if (fallback === 'more') return 'more';
+      if (fallback === 'sax') return 'sax';
+      if (saxParser) return 'end';
+    }
   };
 
   for await (const chunk of input) {
-    parser.write(chunk as string);
-    if (fatal) throw fatal;
-    if (out.length > 0) {
-      yield out;
-      out = [];
+    if (saxParser) {
+      saxParser.write(chunk as string);
+    } else {
+      buf = cp > 0 ? buf.slice(cp) + (chunk as string) : buf + (chunk as string);
+      cp = 0;
+      const result = scanAll(false);
+      if (result === 'sax') toSax();
+      else if (!saxParser) {
+        // Rewind what follows the last boundary: it is scanned again with the next chunk.
+        if (b.sawRoot) {
+          b.rewindToRoot();
+          if (stack.length > 1) stack.length = 1;
+          if (b.closedRoot) b.depth = 0;
+        }
+        if (buf.length - cp > maxPending) toSax();
+      }
+    }
+    if (b.fatal) throw b.fatal;
+    if (b.out.length > 0) {
+      yield b.out;
+      b.out = [];
     }
   }
+  if (!saxParser) {
+    const result = scanAll(true);
+    if (result === 'sax') toSax();
+    else if (saxParser) {
+      // sax took over at the end.
+    } else if (b.closedRoot) {
+      if (b.out.length > 0) yield b.out;
+      return;
+    } else if (b.sawRoot) {
+      let line = cpLine;
+      for (let nl = buf.indexOf('\n', cp); nl !== -1; nl = buf.indexOf('\n', nl + 1)) line++;
+      throw new MalformedFeedError('The feed ends before </trovit>: truncated', line);
+    } else toSax();
+  }
+  const parser = saxParser as sax.SAXParser;
   parser.close();
-  if (fatal) throw fatal;
-  if (!sawRoot) throw new MalformedFeedError('Not an XML feed: no <trovit> root element');
-  if (!closedRoot) throw new MalformedFeedError('The feed ends before </trovit>: truncated', parser.line + 1);
-  if (out.length > 0) yield out;
+  if (b.fatal) throw b.fatal;
+  if (!b.sawRoot) throw new MalformedFeedError('Not an XML feed: no <trovit> root element');
+  if (!b.closedRoot) throw new MalformedFeedError('The feed ends before </trovit>: truncated', parser.line + 1);
+  if (b.out.length > 0) yield b.out;
 }
 
 /**

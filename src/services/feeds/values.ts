@@ -184,17 +184,19 @@ const DROPPED_ELEMENT = /<(script|style|iframe|object|noscript)\b[^]*?<\/\1\s*>/
  */
 export function toPlainText(input: string, multiline = true): string {
   let text = input;
-  for (let i = 0; i < 3; i++) {
+  // Tags and entities need a '<' or a '&': text without either skips their passes (the same result).
+  for (let i = 0; i < 3 && (text.includes('<') || text.includes('&')); i++) {
     const before = text;
     text = text.replace(DROPPED_ELEMENT, ' ').replace(BLOCK_TAG, '\n').replace(TAG, '');
     text = decodeEntities(text);
     if (text === before) break;
   }
   // Whatever still looks like a tag after decoding goes too.
-  text = text.replace(DROPPED_ELEMENT, ' ').replace(TAG, ' ');
+  if (text.includes('<')) text = text.replace(DROPPED_ELEMENT, ' ').replace(TAG, ' ');
   // eslint-disable-next-line no-control-regex
-  text = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '').replace(/\r\n?/g, '\n');
-  text = text.replace(/[ \t\u00a0]+([,.])/g, '$1');
+  text = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '');
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+  if (text.includes(',') || text.includes('.')) text = text.replace(/[ \t\u00a0]+([,.])/g, '$1');
   if (!multiline) return text.replace(/\s+/g, ' ').trim();
   return text
     .split('\n')

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { expect } from 'chai';
+import { readXml, type RawRecord } from '../../../src/services/feeds/feedRecords';
+import { syntheticAd } from '../../../src/services/feeds/syntheticFeed';
+
+/**
+ * The XML scanner (decision 043) must read exactly what sax reads: the same
+ * records, fields, lines and, for a malformed file, the same error. Compared
+ * here with `readXml(…, { scanner: false })` (sax only) on the fixtures and on
+ * the quirks that make the scanner hand a record, or the rest, to sax (also
+ * when an unfinished record outgrows its limit).
+ */
+
+const FIXTURES = path.join(__dirname, '../../fixtures/feeds');
+
+function chunked(text: string, size: number): Readable {
+  const parts: string[] = [];
+  for (let i = 0; i < text.length; i += size) parts.push(text.slice(i, i + size));
+  return Readable.from(parts);
+}
+
+async function read(
+  text: string,
+  size: number,
+  options: { scanner: boolean; maxPendingChars?: number },
+): Promise<{ records: string[]; error?: string }> {
+  const records: string[] = [];
+  const show = (r: RawRecord) => JSON.stringify([r.line, [...r.fields.entries()], r.pictures]);
+  try {
+    for await (const batch of readXml(chunked(text, size), options)) records.push(...batch.map(show));
+  } catch (err) {
+    // Which records came before a fatal error may differ with the chunking; the error may not.
+    return { records: [], error: (err as Error).message };
+  }
+  return { records };
+}
+
+describe('feed XML scanner: the same records and errors as sax', () => {
+  const homes = fs.readFileSync(path.join(FIXTURES, 'homes-es.xml'), 'utf8');
+  let synthetic = '<?xml version="1.0" encoding="UTF-8"?>\n<trovit>\n';
+  for (let i = 0; i < 40; i++) synthetic += syntheticAd(i, { count: 40 });
+  synthetic += '</trovit>\n';
+  const cases: [string, string][] = [
+    ...fs
+      .readdirSync(FIXTURES)
+      .filter((f) => !f.endsWith('.jsonl'))
+      .map((f): [string, string] => [f, fs.readFileSync(path.join(FIXTURES, f), 'utf8')]),
+    ['synthetic', synthetic],
+    ['BOM', `\ufeff${homes}`],
+    ['DOCTYPE', homes.replace('<trovit>', '<!DOCTYPE trovit>\n<trovit>')],
+    ['comments', homes.replace('<ad>', '<!-- a <ad> in a comment -->\n<ad>')],
+    ['a comment with --', homes.replace('<ad>', '<!-- a -- b -->\n<ad>')],
+    ['a processing instruction ending in ??>', homes.replace('"utf-8"?>', '"utf-8"<??>')],
+    ['XML and HTML entities', homes.replace(/Madrid/g, 'Ma&amp;drid &#233;&#x41; &nbsp;&ntilde; &AMP; &#0;')],
+    ['unquoted attribute', homes.replace('currency="EUR"', 'currency=EUR')],
+    ['single quotes', homes.replace('currency="EUR"', 'currency=\'EUR\' x = "1"')],
+    ['a stray <', homes.replace('Chalet', 'Chalet < 3 plantas')],
+    ['inline HTML', homes.replace('<rooms>', '<br/><b>x</b><rooms>')],
+    ['nested unknown elements', homes.replace('<rooms>', '<extra><a>1</a><b x="2">z</b></extra><rooms>')],
+    ['an element beside the ads', homes.replace('<ad>', '<meta><a>1</a></meta>\n<ad>')],
+    ['</ad> in CDATA with an entity', homes.replace('Chalet', '&nbsp;<![CDATA[x</ad>y]]>')],
+    ['a nested ad', homes.replace('<rooms>', '&eacute;<ad><id>X</id></ad><rooms>')],
+    ['mismatched tag after an entity', homes.replace('Chalet', 'Cha&nbsp;let</bogus>')],
+    ['a bad entity between records', homes.replace('<ad>', 'R&D<ad>')],
+    ['a bad entity in an element beside the ads', homes.replace('<ad>', '<meta>R&D</meta><ad>')],
+    ['CRLF', homes.replace(/\n/g, '\r\n')],
+    ['upper-case root', homes.replace('<trovit>', '<Trovit>').replace('</trovit>', '</Trovit>')],
+    ['after the root: a comment', `${homes}\n<!-- end -->\n`],
+    ['after the root: text', `${homes}junk`],
+    ['after the root: an element', `${homes}<x/>`],
+    ['cut in a tag', homes.slice(0, 3001)],
+    ['cut in CDATA', homes.slice(0, homes.indexOf('<![CDATA[') + 5)],
+    ['cut after an entity', homes.slice(0, homes.lastIndexOf('Chalet') + 3).replace(/Chalet/g, 'Cha&nbsp;let')],
+    ['empty', ''],
+    ['blank', '  \n '],
+    ['only a prolog', '<?xml version="1.0"?>\n'],
+    ['an empty root', '<trovit/>'],
+    ['an ad never closed', homes.replace('</ad>', '')],
+    ['a long comment after the root', `${homes}<!-- ${'x'.repeat(5000)} -->\n`],
+  ];
+  for (const [name, text] of cases) {
+    it(name, async () => {
+      for (const size of [1, 7, 64, 1000, 1 << 20]) {
+        const viaSax = await read(text, size, { scanner: false });
+        expect(await read(text, size, { scanner: true }), `chunks of ${size}`).to.deep.equal(viaSax);
+        // An unfinished record (or prolog, or tail) longer than the limit goes to sax.
+        const handedOver = await read(text, size, { scanner: true, maxPendingChars: 200 });
+        expect(handedOver, `chunks of ${size}, 200 pending at most`).to.deep.equal(viaSax);
+      }
+    });
+  }
+});
