@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
-import { collectProblems, DESKTOP, launchBrowser, MOBILE } from '../support/browser';
+import { collectProblems, DESKTOP, launchBrowser, MOBILE, waitForLoaded } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/testServer';
 
 const GPT_STAND_IN = fs.readFileSync(path.resolve('test/fixtures/adtag/gpt.js'), 'utf8');
@@ -35,8 +35,7 @@ const has = (calls: AdCall[], type: string, id: string) =>
   calls.some((c) => c.type === type && (c.id === id || c.ids?.includes(id)));
 
 const hydrated = (page: Page) => page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
-const loaded = (page: Page) =>
-  page.waitForFunction(() => document.querySelector('main')?.getAttribute('aria-busy') === 'false');
+const loaded = (page: Page) => waitForLoaded(page);
 
 describe('the page chrome in Chromium', function () {
   this.timeout(120_000);

@@ -1,16 +1,9 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { collectProblems, DESKTOP, launchBrowser, MOBILE } from '../support/browser';
+import { collectProblems, DESKTOP, launchBrowser, MOBILE, waitForLoaded } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/testServer';
 
-/** Waits until the page loaded for the current URL has finished loading. */
-async function loaded(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main');
-    const base = document.querySelector('html')?.dataset.base ?? '';
-    return main?.dataset.loaded === `${location.pathname.slice(base.length)}${location.search}`;
-  });
-}
+const loaded = (page: Page) => waitForLoaded(page);
 
 /** Prices of the organic results, in page order. */
 async function organicPrices(page: Page): Promise<number[]> {

@@ -43,3 +43,16 @@ export function collectProblems(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
 }
+
+/**
+ * Waits until the page finished loading the location now in the address bar:
+ * `main[data-loaded]` names the location whose load saga ended, so a check
+ * made between a URL change and its load cannot pass early.
+ */
+export async function waitForLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    const base = document.querySelector('html')?.dataset.base ?? '';
+    return main?.dataset.loaded === `${location.pathname.slice(base.length)}${location.search}`;
+  });
+}
