@@ -36,7 +36,6 @@ describe('the cookie banner in Chromium', function () {
     await banner.waitFor({ state: 'detached' });
     const cookies = Object.fromEntries((await context.cookies(origin)).map((c) => [c.name, c.value]));
     expect(cookies).to.include({ trawl_gdpr: 'granted', trawl_personalized_ads: '1' });
-    await page.waitForFunction(() => true);
     for (let i = 0; i < 20 && (await pageViews()) === before; i++) await page.waitForTimeout(100);
     expect(await pageViews()).to.equal(before + 1);
     // The answer holds on the next page.
