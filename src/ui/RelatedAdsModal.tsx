@@ -48,7 +48,7 @@ export function RelatedAdsModal() {
     <Modal title={a.title} onClose={onClose}>
       {a.vertical_properties.price && <p className="ad-card__price">{a.vertical_properties.price.valueFormatted}</p>}
       <div className="modal__actions">
-        <button type="button" className="button button--primary" onClick={goOn}>
+        <button type="button" className="button button--primary" onClick={goOn} data-autofocus>
           {goesToAdPage(ad)
             ? intl.formatMessage({ id: 'clickout.seeAd' })
             : intl.formatMessage({ id: 'ad.goToAd' }, { source: a.source.name ?? '' })}

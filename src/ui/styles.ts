@@ -42,14 +42,10 @@ h2{font-size:1.2rem}
 .combobox__list{position:absolute;z-index:15;left:0;right:0;top:100%;margin:2px 0 0;padding:4px 0;list-style:none;background:#fff;border:1px solid #6b7280;border-radius:6px;box-shadow:0 4px 12px rgba(0,0,0,.15)}
 .combobox__list li{padding:10px 12px;cursor:pointer}
 .combobox__list [aria-selected=true],.combobox__list li:hover{background:#eceef2}
-.modal{position:fixed;inset:0;z-index:30;background:rgba(17,24,39,.55);display:flex;align-items:flex-end;justify-content:center}
-.modal__dialog{background:#fff;width:100%;max-width:560px;max-height:90vh;overflow:auto;padding:16px;border-radius:12px 12px 0 0}
-.modal__title{font-size:1.2rem;margin:0 0 8px}
 .modal__actions{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
 .redirect-overlay{position:fixed;inset:0;z-index:40;background:rgba(255,255,255,.92);display:flex;align-items:center;justify-content:center;gap:12px;font-weight:600}
 .redirect-overlay__spinner{width:28px;height:28px;border-radius:50%;border:3px solid #d0d5dd;border-top-color:var(--accent);animation:spin 1s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}
-@media (min-width:576px){.modal{align-items:center}.modal__dialog{border-radius:12px}}
 .cookie-banner{position:fixed;left:0;right:0;bottom:0;z-index:25;background:#fff;border-top:1px solid #d0d5dd;box-shadow:0 -4px 12px rgba(0,0,0,.08);padding:12px 16px}
 .cookie-banner p{margin:0 0 8px;max-width:1200px}
 .cookie-banner__actions{display:flex;gap:8px;flex-wrap:wrap}

@@ -79,7 +79,7 @@ describe('clicking out to a partner in Chromium', function () {
     await firstTitle.click();
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.waitFor();
-    expect(await page.evaluate(() => document.body.style.overflow)).to.equal('hidden');
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).to.equal('hidden');
     await dialog.getByRole('button', { name: /See the ad on Loopback Lettings/ }).click();
     await page.waitForURL(new RegExp(`^http://127\\.0\\.0\\.1:${partnerPort}/listing/`));
     expect(await page.locator('h1').textContent()).to.equal('Partner ad');

@@ -2,18 +2,13 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { ActTokens } from '../../src/services/notifications/tokens';
 import { startTestServer, type TestServer } from '../support/testServer';
+import { stateOf } from '../support/pageState';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const JSONAPI = 'application/vnd.api+json';
 
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function stateOf(html: string): Doc {
-  const match = /window\.__TRAWL_STATE__=(.*?)<\/script>/.exec(html);
-  if (!match?.[1]) throw new Error('no serialized state in the page');
-  return JSON.parse(match[1]) as Doc;
-}
 
 describe('notifications manager pages (web role)', function () {
   this.timeout(30_000);

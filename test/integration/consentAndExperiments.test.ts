@@ -1,17 +1,11 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- the serialized state is read loosely here */
 import { expect } from 'chai';
 import request from 'supertest';
 import { startTestServer, type TestServer } from '../support/testServer';
+import { stateOf } from '../support/pageState';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-
-function stateOf(html: string): any {
-  const json = /window\.__TRAWL_STATE__=(.*?)<\/script>/.exec(html)?.[1];
-  if (!json) throw new Error('no state');
-  return JSON.parse(json);
-}
 
 const cookiesOf = (res: request.Response): string[] =>
   (res.headers['set-cookie'] as unknown as string[] | undefined) ?? [];

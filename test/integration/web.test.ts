@@ -1,21 +1,11 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { startTestServer, type TestServer } from '../support/testServer';
+import { stateOf } from '../support/pageState';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-
-/** The serialized store of a rendered page. */
-function stateOf(html: string): {
-  app: Record<string, unknown>;
-  page: Record<string, unknown>;
-  intl: { locale: string };
-} {
-  const match = /<script nonce="[^"]+">window\.__TRAWL_STATE__=(.*?)<\/script>/.exec(html);
-  if (!match?.[1]) throw new Error('no serialized state in the page');
-  return JSON.parse(match[1]) as ReturnType<typeof stateOf>;
-}
 
 describe('the web role', function () {
   this.timeout(20_000);

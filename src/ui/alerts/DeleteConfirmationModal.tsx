@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { deleteCancelled, deleteConfirmed } from '../../state/notifications';
 import type { RootState } from '../../state/store';
 import { alertLabel } from './alertLabel';
-import { Modal } from './Modal';
+import { Modal } from '../Modal';
 
 /** Asks before an alert (or every e-mail alert) is cancelled; nothing changes until confirmed. */
 export function DeleteConfirmationModal() {

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { emailAlertRequested, emailDialogToggled } from '../../state/alerts';
 import type { RootState } from '../../state/store';
-import { Modal } from './Modal';
+import { Modal } from '../Modal';
 
 /** The e-mail capture dialog (product-spec §5): address, terms, optional newsletter; closed by default. */
 export function EmailCaptureDialog({ search }: { search: string }) {

@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { ALERT_SECTIONS } from '../../shared/domain/alertRules';
 import { pushAlertRequested, pushDialogToggled } from '../../state/alerts';
 import type { RootState } from '../../state/store';
-import { Modal } from './Modal';
+import { Modal } from '../Modal';
 
 /** The web-push capture dialog: explains, then asks the browser's permission and saves the search. */
 export function PushCaptureDialog({ search }: { search: string }) {

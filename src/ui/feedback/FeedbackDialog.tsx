@@ -84,6 +84,8 @@ function FeedbackForm({
                 name="rating"
                 value={value}
                 checked={rating === value}
+                // The dialog opens on the first rating, ready for the keyboard.
+                data-autofocus={value === RATINGS[0] ? true : undefined}
                 onChange={() => {
                   setRating(value);
                   setEmpty(false);

@@ -1,9 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { JSONAPI_MEDIA_TYPE } from '../../../src/services/jsonapi';
-import { adsOf, openApi, searchApp, type SearchApp } from './searchApp';
-
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { adsOf, getChecked, searchApp, type Body, type SearchApp } from './searchApp';
 
 describe('search service: ad, related, autocomplete, SEO links, keywords, partner pages', function () {
   this.timeout(30_000);
@@ -20,14 +17,7 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
   });
   after(() => s.close());
 
-  async function get(url: string, template: string, status = 200): Promise<Body> {
-    const res = await request(s.app).get(url);
-    expect(res.status, `${url}: ${res.text.slice(0, 300)}`).to.equal(status);
-    expect(res.headers['content-type']).to.contain(JSONAPI_MEDIA_TYPE);
-    const body = JSON.parse(res.text) as Body;
-    openApi.check(template, status, body);
-    return body;
-  }
+  const get = (url: string, template: string, status = 200): Promise<Body> => getChecked(s.app, url, template, status);
 
   describe('/ad/{id}', () => {
     it('answers one ad with its partner url, source and campaign', async () => {

@@ -1,9 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { JSONAPI_MEDIA_TYPE } from '../../../src/services/jsonapi';
-import { NOW, adsOf, openApi, priceOf, searchApp, type SearchApp } from './searchApp';
-
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { NOW, adsOf, getChecked, openApi, priceOf, searchApp, type Body, type SearchApp } from './searchApp';
 
 describe('search service: search calls', function () {
   this.timeout(30_000);
@@ -20,15 +17,7 @@ describe('search service: search calls', function () {
   });
   after(() => s.close());
 
-  /** GETs a URL and checks the answer against the OpenAPI document. */
-  async function get(url: string, template: string, status = 200): Promise<Body> {
-    const res = await request(s.app).get(url);
-    expect(res.status, `${url}: ${res.text.slice(0, 300)}`).to.equal(status);
-    expect(res.headers['content-type']).to.contain(JSONAPI_MEDIA_TYPE);
-    const body = JSON.parse(res.text) as Body;
-    openApi.check(template, status, body);
-    return body;
-  }
+  const get = (url: string, template: string, status = 200): Promise<Body> => getChecked(s.app, url, template, status);
   const search = (query: string, site = 'uk/homes', status = 200) =>
     get(`/api/sites/${site}/search?${query}`, '/sites/{country}/{vertical}/search', status);
   const total = async (query: string, site = 'uk/homes') => (await search(query, site)).meta.totalCount as number;

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'chai';
 import express from 'express';
+import request from 'supertest';
+import { JSONAPI_MEDIA_TYPE } from '../../../src/services/jsonapi';
 import { seedDemoData } from '../../../src/services/demo/seedDemoData';
 import { Gazetteer } from '../../../src/services/places/Gazetteer';
 import { createSearchService, type SearchService } from '../../../src/services/search/createSearchService';
@@ -57,4 +60,17 @@ export function adsOf(body: Record<string, unknown>): AdJson[] {
 
 export function priceOf(ad: AdJson): number {
   return (ad.attributes.vertical_properties.price as { value: number }).value;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON:API bodies are read loosely in tests
+export type Body = Record<string, any>;
+
+/** GETs a URL of the app, expects a status and the JSON:API media type, and checks the body against the OpenAPI document. */
+export async function getChecked(app: SearchApp['app'], url: string, template: string, status = 200): Promise<Body> {
+  const res = await request(app).get(url);
+  expect(res.status, `${url}: ${res.text.slice(0, 300)}`).to.equal(status);
+  expect(res.headers['content-type']).to.contain(JSONAPI_MEDIA_TYPE);
+  const body = JSON.parse(res.text) as Body;
+  openApi.check(template, status, body);
+  return body;
 }
