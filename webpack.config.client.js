@@ -21,7 +21,8 @@ module.exports = (_env, argv = {}) => {
       extensions: ['.tsx', '.ts', '.js'],
       alias: {
         // Pages carry their messages pre-parsed (src/shared/i18n/compiledMessages.ts): no parser in the browser.
-        '@formatjs/icu-messageformat-parser$': require.resolve('@formatjs/icu-messageformat-parser/no-parser'),
+        // The ES module build: its CommonJS twin requires all of tslib (~3 KB gzip), this one imports two helpers.
+        '@formatjs/icu-messageformat-parser$': require.resolve('@formatjs/icu-messageformat-parser/lib/no-parser.js'),
         // Every browser Trawl supports has fetch; the polyfill stays on the server side of isomorphic-fetch.
         'isomorphic-fetch$': false,
       },
@@ -32,6 +33,12 @@ module.exports = (_env, argv = {}) => {
           test: /\.[jt]sx?$/,
           exclude: /node_modules/,
           use: { loader: 'babel-loader', options: { cacheDirectory: true } },
+        },
+        {
+          // Pure helpers that only react-intl's injectIntl (unused here) calls; without this flag the
+          // package's import keeps them, and react-is, in every page (~0.9 KB gzip).
+          test: /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/,
+          sideEffects: false,
         },
       ],
     },
