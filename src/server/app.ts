@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
+import expressStaticGzip from 'express-static-gzip';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { adNetworkFor, adTagOrigins } from '../../config/adSlots';
@@ -19,6 +20,7 @@ import { PROJECT_ROOT, loadClientAssets, type ClientAssets } from './clientAsset
 import { renderUnknownSitePage } from './document';
 import { createInProcessFetch } from './inProcessApi';
 import type { Logger } from './logger';
+import { CATALOGUE_PATH, catalogueHandler } from './messageCatalogue';
 import { createPageRenderer } from './renderPage';
 import { robotsHandler, sitemapHandler } from './sitemap';
 
@@ -140,21 +142,25 @@ export function createServerApp(options: ServerAppOptions): Express {
 
   options.mountServices?.(app);
 
+  // Hashed assets: a year, immutable; the build's brotli and gzip copies, never compressed per request.
   app.use(
     '/assets',
-    express.static(path.join(clientDir, 'assets'), {
-      immutable: true,
-      maxAge: YEAR_SECONDS * 1000,
+    expressStaticGzip(path.join(clientDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      fallthrough: false,
+      serveStatic: { immutable: true, maxAge: YEAR_SECONDS * 1000, index: false, fallthrough: false },
     }),
   );
+  app.get(`${CATALOGUE_PATH}/:file`, catalogueHandler);
   app.get('/sw.js', (_req, res, next) => {
     res.set('Cache-Control', 'no-cache');
     res.set('Service-Worker-Allowed', '/');
     res.sendFile(path.join(clientDir, 'sw.js'), (err) => err && next());
   });
-  app.use(express.static(path.join(PROJECT_ROOT, 'public'), { maxAge: 86_400_000, index: false }));
+  // Public files all have an extension: pages never pay for a look on disk.
+  const publicFiles = express.static(path.join(PROJECT_ROOT, 'public'), { maxAge: 86_400_000, index: false });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const site = resolveSite(req.get('host') ?? '', req.path, options.defaultCountry);

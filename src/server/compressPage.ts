@@ -5,10 +5,11 @@ import type { Request, Response } from 'express';
  * Page compression settings. Pages are compressed here in one synchronous call
  * on the whole document (the compression middleware then sees Content-Encoding
  * and leaves them alone): no zlib stream, its chunks and thread-pool hops per
- * page. Brotli quality 4 was the middleware's default; quality 3 takes about a
- * third less CPU for ~5 % more bytes on a results page (bench: docs/performance.md).
+ * page. Brotli quality 4 was the middleware's default; quality 2 takes about a
+ * third of its CPU (a quarter less than quality 3) for ~5 % more bytes on a
+ * results page (measured: docs/performance.md).
  */
-export const PAGE_BROTLI_QUALITY = 3;
+export const PAGE_BROTLI_QUALITY = 2;
 export const PAGE_GZIP_LEVEL = 5;
 /** Below this many bytes a page goes uncompressed (as the middleware's threshold). */
 const THRESHOLD = 1024;
