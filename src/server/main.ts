@@ -100,6 +100,8 @@ async function runPrimary(env: Environment, log: Logger, processes: number): Pro
 
 /** One process serving the roles it was given; stops gracefully on SIGTERM / SIGINT. */
 async function serve(env: Environment, log: Logger): Promise<void> {
+  // Seed before the services open their stores, so they start from the seeded data.
+  await seedDemoData(env, log);
   const metrics = createMetrics();
   const services = env.roles.has('api')
     ? createServices({
@@ -128,8 +130,6 @@ async function serve(env: Environment, log: Logger): Promise<void> {
     observe: metrics.observe,
     metricsHandler: metrics.handler,
   });
-
-  await seedDemoData(env, log);
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;

@@ -8,6 +8,7 @@ import { tempDataDir } from '../support/testServer';
 /** Starts the built server (dist/server/server.js) as `npm start` does, on a free port. */
 function startBuiltServer(
   env: Record<string, string>,
+  startMs = 20_000,
 ): Promise<{ child: ChildProcess; port: number; output: () => string }> {
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'server', 'server.js')], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_DATA: '0', ...env },
@@ -17,7 +18,7 @@ function startBuiltServer(
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), startMs);
     child.stdout?.on('data', () => {
       const port = /running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
       if (port) {
@@ -59,6 +60,23 @@ describe('the server process', function () {
     expect(lines.some((l) => l.msg === 'request' && l.url === '/homes' && l.status === 200)).to.equal(true);
     expect(lines.some((l) => l.msg === 'shutting down')).to.equal(true);
     expect(lines.at(-1)?.msg).to.equal('stopped');
+  });
+
+  it('seeds the demo data into an empty data dir and finds it at once, in a single process', async function () {
+    this.timeout(120_000);
+    const { child, port } = await startBuiltServer(
+      { DATA_DIR: tempDataDir(), DEMO_DATA: '1', WEB_CONCURRENCY: '1', ROLES: 'web,api' },
+      100_000,
+    );
+    try {
+      const res = await get(port, '/api/sites/uk/homes/search?what=flat');
+      expect(res.status).to.equal(200);
+      expect((JSON.parse(res.body) as { data: unknown[] }).data).to.have.length.above(0);
+    } finally {
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 
   it('refuses to start on a bad setting, naming it', async () => {
