@@ -4,7 +4,7 @@ import type { LocalStore } from '../shared/localStore';
 import type { Api } from '../shared/api/createApi';
 import type { ClickAttributes, ClickResponse } from '../shared/api/clickoutApi';
 import { isApiError } from '../shared/api/errors';
-import type { Ad } from '../shared/domain/ad';
+import type { Ad, ListingAd } from '../shared/domain/ad';
 import { REDIRECT_FLOW, RELATED_ADS_COUNT } from '../shared/domain/constants';
 import type { ErrorReporter } from '../shared/errorReporting';
 import {
@@ -33,7 +33,7 @@ const visitsKey = (sectionId: number) => `adVisits:${sectionId}`;
 type Click = Extract<ClickoutAction, { type: typeof AD_CLICKED | typeof CLICKOUT_REQUESTED }>;
 
 /** Whether the visitor goes to our ad page (its source takes contact through our form) or out to the partner. */
-export function goesToAdPage(ad: Ad): boolean {
+export function goesToAdPage(ad: ListingAd): boolean {
   return ad.attributes.source.ad.hasAdpageForm;
 }
 
@@ -50,7 +50,7 @@ export function* loadRedirectCount(): SagaIterator {
 }
 
 /** Counts a visit to an ad in its section; returns the ad's visit count (1 on the first visit). */
-function* countVisit(ad: Ad, sectionId: number): SagaIterator<number> {
+function* countVisit(ad: ListingAd, sectionId: number): SagaIterator<number> {
   const local: LocalStore = yield getLocal();
   const report: ErrorReporter = yield getReport();
   try {

@@ -1,4 +1,4 @@
-import type { Ad } from '../shared/domain/ad';
+import type { Ad, ListingAd } from '../shared/domain/ad';
 
 /** Ad click and click-out (product-spec §4): the intermediate popup, the overlay, the counters. */
 export interface ClickoutState {
@@ -8,7 +8,7 @@ export interface ClickoutState {
   readonly expiredAdId: string | null;
   readonly relatedModal: {
     readonly open: boolean;
-    readonly ad: Ad | null;
+    readonly ad: ListingAd | null;
     readonly sectionId: number;
     readonly position: number;
     readonly related: Ad[];
@@ -16,7 +16,7 @@ export interface ClickoutState {
 }
 
 export type AdClick = {
-  ad: Ad;
+  ad: ListingAd;
   sectionId: number;
   sectionTypeId: number;
   position: number;
@@ -41,7 +41,7 @@ export type ClickoutAction =
   | { type: typeof REDIRECT_STARTED; count: number }
   | { type: typeof REDIRECT_ENDED }
   | { type: typeof CLICKOUT_EXPIRED; adId: string }
-  | { type: typeof RELATED_MODAL_OPENED; ad: Ad; sectionId: number; position: number }
+  | { type: typeof RELATED_MODAL_OPENED; ad: ListingAd; sectionId: number; position: number }
   | { type: typeof RELATED_MODAL_LOADED; related: Ad[] }
   | { type: typeof RELATED_MODAL_CLOSED };
 

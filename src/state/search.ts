@@ -1,4 +1,4 @@
-import type { Ad, SearchMeta, Suggestion } from '../shared/domain/ad';
+import { listingAd, type Ad, type SearchMeta, type Suggestion } from '../shared/domain/ad';
 import { orderResults, type OrderedResults } from '../shared/domain/adOrdering';
 
 export interface SearchError {
@@ -54,33 +54,19 @@ export const initialSearchState: SearchState = {
   filtersOpen: false,
 };
 
-/**
- * An ad as the results page keeps it: without the service's duplicates nothing reads
- * (`redirectUrl`, always the `url`; `descriptionOriginal` when it is the `description`,
- * which readers fall back to).
- */
-export function slimAd(ad: Ad): Ad {
-  const attributes = ad.attributes as Ad['attributes'] & { redirectUrl?: string };
-  const sameDescription =
-    attributes.descriptionOriginal !== undefined && attributes.descriptionOriginal === attributes.description;
-  if (!sameDescription && attributes.redirectUrl === undefined) return ad;
-  const { redirectUrl: _redirect, descriptionOriginal, ...rest } = attributes;
-  return { ...ad, attributes: sameDescription ? rest : { ...rest, descriptionOriginal } };
-}
-
 export function searchReducer(state: SearchState = initialSearchState, action: SearchAction): SearchState {
   switch (action.type) {
     case SEARCH_STARTED:
       return { ...state, isFetching: true, error: null, results: EMPTY_RESULTS, suggestions: [], filtersOpen: false };
     case SEARCH_SUCCEEDED: {
-      // The ads live once, in `results`: the page's state (serialized into every results page)
-      // keeps no second copy of them in `meta`, nor the alternative ads nothing renders.
+      // The ads live once, in `results`, as their cards show them: the page's state (serialized
+      // into every results page) keeps no second copy in `meta`, nor the alternative ads nothing renders.
       const { premium = [], similarContentAds = [], alternativeAds: _alternative, ...meta } = action.meta;
       return {
         ...state,
         isFetching: false,
         meta,
-        results: orderResults(action.organic.map(slimAd), premium.map(slimAd), similarContentAds.map(slimAd)),
+        results: orderResults(action.organic.map(listingAd), premium.map(listingAd), similarContentAds.map(listingAd)),
       };
     }
     case SEARCH_FAILED:

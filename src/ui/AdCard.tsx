@@ -1,12 +1,12 @@
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import type { Ad } from '../shared/domain/ad';
+import type { ListingAd } from '../shared/domain/ad';
 import type { RootState } from '../state/store';
 import { TimeAgo } from './TimeAgo';
 import { useAdInteractions } from './useAdInteractions';
 
 /** Where an ad is: city area, city and region, at most two of them. */
-export function placeOf(ad: Ad): string {
+export function placeOf(ad: ListingAd): string {
   const { cityArea, city, region } = ad.attributes.location;
   return [cityArea, city, region]
     .filter((p): p is string => Boolean(p))
@@ -22,7 +22,7 @@ export function AdCard({
   sectionId,
   headingLevel = 2,
 }: {
-  ad: Ad;
+  ad: ListingAd;
   eager?: boolean;
   sectionId?: number;
   /** The card title's heading level, so headings stay in order on every page. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { goesToAdPage } from '../sagas/clickoutSaga';
-import type { Ad } from '../shared/domain/ad';
+import type { ListingAd } from '../shared/domain/ad';
 import { adClicked } from '../state/clickout';
 import { adSeen } from '../state/tracking';
 import { useBuildPath } from './RoutesContext';
@@ -11,7 +11,7 @@ import { useBuildPath } from './RoutesContext';
  * records the click without JavaScript), its click (the saga's flow, spec §4),
  * and its impression once half of it has been on screen.
  */
-export function useAdInteractions(ad: Ad, sectionOverride?: number) {
+export function useAdInteractions(ad: ListingAd, sectionOverride?: number) {
   const dispatch = useDispatch();
   const buildPath = useBuildPath();
   const ref = useRef<HTMLElement | null>(null);

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { Ad } from '../../shared/domain/ad';
+import type { ListingAd } from '../../shared/domain/ad';
 import { useSelector } from 'react-redux';
 import { LOCATION_LABEL_MAX_GEO_NAMES } from '../../shared/domain/constants';
 import type { RootState } from '../../state/store';
@@ -88,7 +88,7 @@ function AdList({
   headingLevel = 2,
 }: {
   label: string;
-  ads: Ad[];
+  ads: ListingAd[];
   eagerFirst?: boolean;
   headingLevel?: 2 | 3;
 }) {

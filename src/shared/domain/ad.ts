@@ -56,6 +56,58 @@ export interface Ad {
   attributes: AdAttributes;
 }
 
+/**
+ * An ad as a list shows it (a card: picture, title, price, place, age, source,
+ * badges) and clicks it: what a results page keeps in its state and sends to
+ * the browser. A whole `Ad` is one too.
+ */
+export interface ListingAd {
+  type: 'ads';
+  id: string;
+  attributes: Pick<
+    AdAttributes,
+    'date' | 'timeAgoSeconds' | 'title' | 'premium' | 'fresh' | 'section_id' | 'section_type_id' | 'position'
+  > & {
+    totalSources: number;
+    location: Pick<AdAttributes['location'], 'city' | 'cityArea' | 'region'>;
+    source: { id: number; name: string | null; ad: Pick<AdAttributes['source']['ad'], 'hasAdpageForm'> };
+    vertical_properties: { images: string[]; price: AdPrice | null };
+  };
+}
+
+/** The card's part of an ad (about a third of the whole): the first picture, no description, no facts. */
+export function listingAd(ad: ListingAd): ListingAd {
+  const a = ad.attributes;
+  const price = a.vertical_properties.price;
+  return {
+    type: 'ads',
+    id: ad.id,
+    attributes: {
+      date: a.date,
+      timeAgoSeconds: a.timeAgoSeconds,
+      title: a.title,
+      premium: a.premium,
+      fresh: a.fresh,
+      section_id: a.section_id,
+      section_type_id: a.section_type_id,
+      position: a.position,
+      totalSources: a.totalSources,
+      location: { city: a.location.city, cityArea: a.location.cityArea, region: a.location.region },
+      source: { id: a.source.id, name: a.source.name, ad: { hasAdpageForm: a.source.ad.hasAdpageForm } },
+      vertical_properties: {
+        images: a.vertical_properties.images.slice(0, 1),
+        price: price && {
+          value: price.value,
+          valueFormatted: price.valueFormatted,
+          oldValue: price.oldValue,
+          oldValueFormatted: price.oldValueFormatted,
+          isWeekly: price.isWeekly,
+        },
+      },
+    },
+  };
+}
+
 export interface GeoInfo {
   id: number;
   name: string;

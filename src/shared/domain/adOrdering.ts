@@ -1,4 +1,4 @@
-import type { Ad } from './ad';
+import type { ListingAd } from './ad';
 
 export const PREMIUM_BLOCK = 4;
 
@@ -20,15 +20,15 @@ export function premiumSplit(organicCount: number, premiumCount: number): { top:
   return { top, bottom: organicCount > 0 && rest >= PREMIUM_BLOCK ? PREMIUM_BLOCK : 0 };
 }
 
-export interface OrderedResults {
-  premiumTop: Ad[];
-  organic: Ad[];
-  premiumBottom: Ad[];
-  similarContent: Ad[];
+export interface OrderedResults<T extends ListingAd = ListingAd> {
+  premiumTop: T[];
+  organic: T[];
+  premiumBottom: T[];
+  similarContent: T[];
 }
 
 /** The order of a results page: premium top block, organic ads, premium bottom block, similar-content ads. */
-export function orderResults(organic: Ad[], premium: Ad[], similarContent: Ad[]): OrderedResults {
+export function orderResults<T extends ListingAd>(organic: T[], premium: T[], similarContent: T[]): OrderedResults<T> {
   const { top, bottom } = premiumSplit(organic.length, premium.length);
   return {
     premiumTop: premium.slice(0, top),
