@@ -54,18 +54,49 @@ export const initialSearchState: SearchState = {
   filtersOpen: false,
 };
 
+/**
+ * The meta a results page reads: counts, facets, page and last page, and the
+ * keyword's words and places. The service's pagination links, keyword
+ * hierarchy and breadcrumb are for other clients; the page builds its own links.
+ */
+function pageMeta(meta: SearchMeta): SearchMeta {
+  const { keyword } = meta;
+  return {
+    title: meta.title,
+    description: meta.description,
+    totalCount: meta.totalCount,
+    totalPremiumCount: meta.totalPremiumCount,
+    countIsEstimate: meta.countIsEstimate,
+    fresh: meta.fresh,
+    facets: meta.facets,
+    pagination: { page: meta.pagination.page, maxPage: meta.pagination.maxPage },
+    ...(keyword
+      ? {
+          keyword: {
+            what: keyword.what,
+            where: keyword.where,
+            didYouMeanWhat: keyword.didYouMeanWhat,
+            redirectWhat: keyword.redirectWhat,
+            redirectWhere: keyword.redirectWhere,
+            geoInfo: keyword.geoInfo,
+          },
+        }
+      : {}),
+  };
+}
+
 export function searchReducer(state: SearchState = initialSearchState, action: SearchAction): SearchState {
   switch (action.type) {
     case SEARCH_STARTED:
       return { ...state, isFetching: true, error: null, results: EMPTY_RESULTS, suggestions: [], filtersOpen: false };
     case SEARCH_SUCCEEDED: {
       // The ads live once, in `results`, as their cards show them: the page's state (serialized
-      // into every results page) keeps no second copy in `meta`, nor the alternative ads nothing renders.
-      const { premium = [], similarContentAds = [], alternativeAds: _alternative, ...meta } = action.meta;
+      // into every results page) keeps no second copy in `meta`, nor what no page reads.
+      const { premium = [], similarContentAds = [] } = action.meta;
       return {
         ...state,
         isFetching: false,
-        meta,
+        meta: pageMeta(action.meta),
         results: orderResults(action.organic.map(listingAd), premium.map(listingAd), similarContentAds.map(listingAd)),
       };
     }
