@@ -65,12 +65,16 @@ interface CountryPlaces {
   byNorm: Map<string, Place[]>;
 }
 
+/** How many answers of `resolve` a process keeps. */
+const RESOLVED_MAX = 10_000;
+
 export class Gazetteer {
   private readonly byCountry = new Map<string, CountryPlaces>();
   private readonly byId = new Map<number, Place>();
   private readonly raw = new Map<string, RawCity[]>();
   private readonly cscCities = new Map<string, { lat: number; lng: number; state: string }[]>();
   private readonly codes: Set<string>;
+  private readonly resolved = new Map<string, ResolvedPlace | undefined>();
 
   /** Indexes the packages' data by country; each country is built on first use. */
   constructor(countries: readonly string[] = COUNTRIES.map((c) => c.code)) {
@@ -159,6 +163,16 @@ export class Gazetteer {
    * name is one or two letters away (flagged `corrected`).
    */
   resolve(country: string, text: string): ResolvedPlace | undefined {
+    // The places never change in a process: answers are kept (a bounded map, started over when full).
+    const key = `${country}|${text}`;
+    if (this.resolved.has(key)) return this.resolved.get(key);
+    const found = this.resolveUncached(country, text);
+    if (this.resolved.size >= RESOLVED_MAX) this.resolved.clear();
+    this.resolved.set(key, found);
+    return found;
+  }
+
+  private resolveUncached(country: string, text: string): ResolvedPlace | undefined {
     const data = this.of(country);
     if (!data) return undefined;
     const [head = '', ...rest] = text.split(',');
