@@ -73,8 +73,15 @@ export async function detectFormat(file: string): Promise<FeedFormat> {
   return first === '{' ? 'jsonl' : 'xml';
 }
 
-function openText(file: string): Readable {
-  const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+/**
+ * The file as text. With `fd`, reads that open file from its start (and leaves it open): an
+ * import reads the same file twice (decision 044), and a file renamed over it meanwhile is not read.
+ */
+function openText(file: string, fd?: number): Readable {
+  const raw =
+    fd === undefined
+      ? fs.createReadStream(file, { highWaterMark: 1 << 20 })
+      : fs.createReadStream('', { fd, start: 0, autoClose: false, highWaterMark: 1 << 20 });
   const stream = file.toLowerCase().endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
   stream.setEncoding('utf8');
   return stream;
@@ -90,8 +97,18 @@ async function readHead(file: string, bytes: number): Promise<string> {
 }
 
 /** The records of a feed file, streamed. Throws `MalformedFeedError` when the file is not a feed. */
-export function readFeed(file: string, format: FeedFormat): AsyncGenerator<RawRecord[]> {
-  return format === 'jsonl' ? readJsonLines(openText(file)) : readXml(openText(file));
+export function readFeed(file: string, format: FeedFormat, fd?: number): AsyncGenerator<RawRecord[]> {
+  return format === 'jsonl' ? readJsonLines(openText(file, fd)) : readXml(openText(file, fd));
+}
+
+/**
+ * Reads a feed file through without building its records: the number of records `readFeed`
+ * yields, or the `MalformedFeedError` it throws (the same message and line). An import checks
+ * the whole file this way before it changes anything (decision 044).
+ */
+export async function countFeedRecords(file: string, format: FeedFormat, fd?: number): Promise<number> {
+  if (format === 'jsonl') return countJsonLines(openText(file, fd));
+  return countXmlRecords(openText(file, fd));
 }
 
 /** Errors sax reports that real feeds commit and that we read through (entities, attribute quirks). */
@@ -121,17 +138,28 @@ const HTML_TAGS = new Set(
  */
 class RecordBuilder {
   out: RawRecord[] = [];
+  /** Records completed (also when only counting). */
+  count = 0;
   fatal: MalformedFeedError | undefined;
   depth = 0;
   sawRoot = false;
   closedRoot = false;
   private record: RawRecord | undefined;
+  /** Counting only: inside an `<ad>` (no record is built). */
+  private inAd = false;
   /** Element names from the ad (exclusive) down. */
   private readonly path: string[] = [];
   private text = '';
   private attrs: Record<string, string> = {};
   private picture: RawPicture | undefined;
   private readonly markup: string[] = [];
+
+  /**
+   * With `countOnly`, the builder keeps only what decides the file's validity and its record
+   * boundaries (depth, root, `<ad>` at depth 2): the errors and the record count are those of a
+   * full read, since nothing inside a record can make it fail or end it early.
+   */
+  constructor(readonly countOnly = false) {}
 
   /** Whether text matters now (inside a record). */
   get inRecord(): boolean {
@@ -140,11 +168,16 @@ class RecordBuilder {
 
   open(tagName: string, attributes: Record<string, string>, line: number): void {
     if (this.fatal) return;
+    if (this.countOnly) {
+      this.depth++;
+      if (this.depth === 1) this.openRoot(tagName);
+      else if (this.depth === 2 && !this.inAd) this.inAd = fieldName(tagName) === 'ad';
+      return;
+    }
     const name = fieldName(tagName);
     this.depth++;
     if (this.depth === 1) {
-      this.sawRoot = true;
-      if (name !== 'trovit') this.fatal = new MalformedFeedError(`The root element is <${tagName}>, not <trovit>`, 1);
+      this.openRoot(tagName);
       return;
     }
     const path = this.path;
@@ -174,6 +207,12 @@ class RecordBuilder {
     }
   }
 
+  private openRoot(tagName: string): void {
+    this.sawRoot = true;
+    if (fieldName(tagName) !== 'trovit')
+      this.fatal = new MalformedFeedError(`The root element is <${tagName}>, not <trovit>`, 1);
+  }
+
   onText(t: string): void {
     if (this.record) this.text += t;
   }
@@ -181,6 +220,15 @@ class RecordBuilder {
   close(tagName: string): void {
     if (this.fatal) return;
     this.depth--;
+    if (this.countOnly) {
+      // Tags balance in a well-formed file (markup included), so a record ends at depth 1.
+      if (this.depth === 0) this.closedRoot = true;
+      else if (this.depth === 1 && this.inAd) {
+        this.count++;
+        this.inAd = false;
+      }
+      return;
+    }
     const markup = this.markup;
     if (markup.length > 0 && markup[markup.length - 1] === fieldName(tagName)) {
       markup.pop();
@@ -195,6 +243,7 @@ class RecordBuilder {
     if (!record) return;
     if (this.depth === 1) {
       this.out.push(record);
+      this.count++;
       this.record = undefined;
       return;
     }
@@ -227,6 +276,7 @@ class RecordBuilder {
   rewindToRoot(): void {
     this.depth = 1;
     this.record = undefined;
+    this.inAd = false;
     this.path.length = 0;
     this.text = '';
     this.attrs = {};
@@ -262,6 +312,19 @@ function saxInto(b: RecordBuilder, lineBase: number): sax.SAXParser {
 const OPEN_TAG = /<([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"<&]*"|'[^'<&]*'))*)\s*(\/?)>/y;
 const ATTRIBUTE = /([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"<&]*)"|'([^'<&]*)')/g;
 const CLOSE_TAG = /<\/([A-Za-z_][\w.:-]*)\s*>/y;
+/** The attributes of a tag that has none (never written to). */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** Where an XML name (`[A-Za-z_][\w.:-]*`) starting at `i` ends; -1 when none starts there. */
+function nameEnd(s: string, i: number): number {
+  let c = s.charCodeAt(i);
+  if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95)) return -1;
+  for (;;) {
+    c = s.charCodeAt(++i);
+    const word = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+    if (!(word || c === 46 || c === 58 || c === 45)) return i;
+  }
+}
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#[xX]([\da-fA-F]{1,6}));/y;
 const XML_ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -321,13 +384,30 @@ const SAX_TEXT = (sax as unknown as { STATE: Record<string, number> }).STATE.TEX
  * So what is accepted and the errors reported are sax's. It holds at most
  * the current chunk and the unfinished record.
  */
-export async function* readXml(
+export function readXml(
   input: Readable,
   options: { scanner?: boolean; maxPendingChars?: number } = {},
 ): AsyncGenerator<RawRecord[]> {
+  return scanXml(input, new RecordBuilder(), options);
+}
+
+/** The records `readXml` would yield, counted (none built); throws what `readXml` throws. */
+export async function countXmlRecords(
+  input: Readable,
+  options: { scanner?: boolean; maxPendingChars?: number } = {},
+): Promise<number> {
+  const b = new RecordBuilder(true);
+  for await (const batch of scanXml(input, b, options)) void batch;
+  return b.count;
+}
+
+async function* scanXml(
+  input: Readable,
+  b: RecordBuilder,
+  options: { scanner?: boolean; maxPendingChars?: number },
+): AsyncGenerator<RawRecord[]> {
   /** An unfinished record longer than this (an `<ad>` never closed…) goes to sax, which streams it. */
   const maxPending = options.maxPendingChars ?? 16 << 20;
-  const b = new RecordBuilder();
   /** Set once sax reads the rest of the file (`scanner: false`: all of it, as before decision 043). */
   let saxParser: sax.SAXParser | undefined = options.scanner === false ? saxInto(b, 0) : undefined;
   /** Unscanned text; `cp` is the last record boundary in it (or 0 before the root). */
@@ -360,8 +440,13 @@ export async function* readXml(
     let pos = cp;
     let line = cpLine;
     let linePos = cp;
+    /** The first line break at or after `linePos` (-1: none in `buf`). */
+    let nextBreak = buf.indexOf('\n', linePos);
     const lineAt = (p: number): number => {
-      for (let nl = buf.indexOf('\n', linePos); nl !== -1 && nl < p; nl = buf.indexOf('\n', nl + 1)) line++;
+      while (nextBreak !== -1 && nextBreak < p) {
+        line++;
+        nextBreak = buf.indexOf('\n', nextBreak + 1);
+      }
       linePos = p;
       return line;
     };
@@ -411,14 +496,22 @@ export async function* readXml(
       if (len - lt < 12 && !final) return 'more';
       const c = buf.charCodeAt(lt + 1);
       if (c === 47 /* / */) {
-        CLOSE_TAG.lastIndex = lt;
-        const m = CLOSE_TAG.exec(buf);
-        if (!m) return buf.indexOf('>', lt) === -1 && !final ? 'more' : 'sax';
-        const name = m[1] as string;
-        if (stack.length === 0 || stack[stack.length - 1] !== name) return 'sax';
+        const top = stack[stack.length - 1];
+        let name: string;
+        if (top !== undefined && buf.startsWith(top, lt + 2) && buf.charCodeAt(lt + 2 + top.length) === 62 /* > */) {
+          // `</name>` closing the open element: what CLOSE_TAG would match.
+          name = top;
+          pos = lt + 3 + top.length;
+        } else {
+          CLOSE_TAG.lastIndex = lt;
+          const m = CLOSE_TAG.exec(buf);
+          if (!m) return buf.indexOf('>', lt) === -1 && !final ? 'more' : 'sax';
+          name = m[1] as string;
+          if (top !== name) return 'sax';
+          pos = CLOSE_TAG.lastIndex;
+        }
         stack.pop();
         b.close(name);
-        pos = CLOSE_TAG.lastIndex;
         if (stack.length <= 1) boundary(pos);
         continue;
       }
@@ -447,23 +540,38 @@ export async function* readXml(
         pos = end + 2;
         continue;
       }
-      OPEN_TAG.lastIndex = lt;
-      const m = OPEN_TAG.exec(buf);
-      if (!m) return !final && buf.indexOf('>', lt) === -1 ? 'more' : 'sax';
-      const name = m[1] as string;
-      const attributes: Record<string, string> = {};
-      if (m[2]) {
-        for (const a of (m[2] as string).matchAll(ATTRIBUTE)) {
-          const key = a[1] as string;
-          if (key in attributes) return 'sax';
-          attributes[key] = a[2] ?? a[3] ?? '';
+      let name: string;
+      let attributes: Record<string, string> = NO_ATTRIBUTES;
+      let selfClosing = false;
+      const end = nameEnd(buf, lt + 1);
+      const after = end === -1 ? -1 : buf.charCodeAt(end);
+      if (after === 62 /* > */ || (after === 47 /* / */ && buf.charCodeAt(end + 1) === 62)) {
+        // `<name>` or `<name/>`: what OPEN_TAG would match, without attributes.
+        name = buf.slice(lt + 1, end);
+        selfClosing = after === 47;
+        pos = end + (selfClosing ? 2 : 1);
+      } else {
+        OPEN_TAG.lastIndex = lt;
+        const m = OPEN_TAG.exec(buf);
+        if (!m) return !final && buf.indexOf('>', lt) === -1 ? 'more' : 'sax';
+        name = m[1] as string;
+        const attributeText = m[2] as string;
+        if (attributeText) {
+          attributes = {};
+          ATTRIBUTE.lastIndex = 0;
+          for (let a = ATTRIBUTE.exec(attributeText); a !== null; a = ATTRIBUTE.exec(attributeText)) {
+            const key = a[1] as string;
+            if (key in attributes) return 'sax';
+            attributes[key] = a[2] ?? a[3] ?? '';
+          }
         }
+        selfClosing = m[3] !== '';
+        pos = OPEN_TAG.lastIndex;
       }
-      pos = OPEN_TAG.lastIndex;
       b.open(name, attributes, lineAt(pos - 1));
       if (b.fatal) throw b.fatal;
       if (stack.length === 0) rootName = name;
-      if (m[3]) {
+      if (selfClosing) {
         b.close(name);
         if (stack.length === 0) continue;
         if (stack.length === 1) boundary(pos);
@@ -571,6 +679,38 @@ export async function* readXml(
  * not an object becomes a record with a `__error`; a file whose first line is
  * not an object, or whose last line is cut short, throws `MalformedFeedError`.
  */
+/**
+ * The records `readJsonLines` would yield, counted: only the first and the last non-empty line
+ * decide whether the file is malformed, so only they are parsed.
+ */
+export async function countJsonLines(input: Readable): Promise<number> {
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  let lineNo = 0;
+  let count = 0;
+  let last: { line: number; text: string } | undefined;
+  const isObject = (text: string): boolean => {
+    try {
+      const value: unknown = JSON.parse(text);
+      return value !== null && typeof value === 'object' && !Array.isArray(value);
+    } catch {
+      return false;
+    }
+  };
+  for await (const raw of lines) {
+    lineNo++;
+    const line = lineNo === 1 ? raw.replace(/^\ufeff/, '') : raw;
+    if (!line.trim()) continue;
+    if (count === 0 && !isObject(line))
+      throw new MalformedFeedError('Not a JSON-lines feed: the first line is not a JSON object', lineNo);
+    count++;
+    last = { line: lineNo, text: line };
+  }
+  if (last && count > 1 && !isObject(last.text))
+    throw new MalformedFeedError('The feed ends in the middle of a record: truncated', last.line);
+  if (count === 0 && lineNo === 0) throw new MalformedFeedError('The feed is empty');
+  return count;
+}
+
 export async function* readJsonLines(input: Readable): AsyncGenerator<RawRecord[]> {
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let out: RawRecord[] = [];

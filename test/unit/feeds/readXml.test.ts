@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
-import { readXml, type RawRecord } from '../../../src/services/feeds/feedRecords';
+import {
+  countJsonLines,
+  countXmlRecords,
+  readJsonLines,
+  readXml,
+  type RawRecord,
+} from '../../../src/services/feeds/feedRecords';
 import { syntheticAd } from '../../../src/services/feeds/syntheticFeed';
 
 /**
@@ -88,7 +94,57 @@ describe('feed XML scanner: the same records and errors as sax', () => {
         // An unfinished record (or prolog, or tail) longer than the limit goes to sax.
         const handedOver = await read(text, size, { scanner: true, maxPendingChars: 200 });
         expect(handedOver, `chunks of ${size}, 200 pending at most`).to.deep.equal(viaSax);
+        // The check an import makes before it changes anything (decision 044): the same count or error.
+        const expected = viaSax.error !== undefined ? { error: viaSax.error } : { count: viaSax.records.length };
+        for (const options of [{ scanner: true }, { scanner: false }, { scanner: true, maxPendingChars: 200 }]) {
+          expect(await count(text, size, options), `counted, chunks of ${size}`).to.deep.equal(expected);
+        }
       }
+    });
+  }
+});
+
+async function count(
+  text: string,
+  size: number,
+  options: { scanner: boolean; maxPendingChars?: number },
+): Promise<{ count?: number; error?: string }> {
+  try {
+    return { count: await countXmlRecords(chunked(text, size), options) };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
+
+describe('feed JSON lines: counted as read', () => {
+  const good = '{"id":"1"}';
+  for (const [name, text] of [
+    ['good', `${good}\n${good}\n`],
+    ['BOM and blank lines', `\ufeff${good}\n\n  \n${good}`],
+    ['a bad line in the middle', `${good}\nnot json\n[1]\n${good}\n`],
+    ['a cut last line', `${good}\n${good}\n{"id":"2","url":"htt`],
+    ['a bad first line', `[1]\n${good}\n`],
+    ['only a bad line', 'nope\n'],
+    ['empty', ''],
+    ['blank', '\n \n'],
+    ['CRLF', `${good}\r\n${good}\r\n`],
+  ] as const) {
+    it(name, async () => {
+      let expected: { count?: number; error?: string };
+      try {
+        let n = 0;
+        for await (const batch of readJsonLines(chunked(text, 5))) n += batch.length;
+        expected = { count: n };
+      } catch (err) {
+        expected = { error: (err as Error).message };
+      }
+      let got: { count?: number; error?: string };
+      try {
+        got = { count: await countJsonLines(chunked(text, 5)) };
+      } catch (err) {
+        got = { error: (err as Error).message };
+      }
+      expect(got).to.deep.equal(expected);
     });
   }
 });
