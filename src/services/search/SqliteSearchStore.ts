@@ -305,16 +305,48 @@ export class SqliteSearchStore implements SearchStore {
    */
   private insertAds(items: readonly { ad: AdInput; id: string; expired: boolean }[], vocabulary: boolean): void {
     const findKey = this.stmt('SELECT k, site FROM ads WHERE id = ?');
+    const deleteAd = this.stmt('DELETE FROM ads WHERE k = ?');
+    const deleteDoc = this.stmt('DELETE FROM ad_docs WHERE k = ?');
+    const deleteFts = this.stmt('DELETE FROM ads_fts WHERE rowid = ?');
+    const writes = items.map(({ ad, id, expired }) => adWriteOf(ad, id, expired));
+    const existing = writes.map((w) => {
+      const found = findKey.get(w.id) as { k: number; site: number } | undefined;
+      if (found && found.site !== w.site) {
+        // The id moved to another site (an explicit id): its key must move to that site's range.
+        deleteFts.run(found.k);
+        deleteAd.run(found.k);
+        deleteDoc.run(found.k);
+      }
+      return found && found.site === w.site ? found.k : undefined;
+    });
+    this.insertWrites(writes, existing, vocabulary);
+  }
+
+  /**
+   * Writes ads that are known to be new (no ad has their ids), prepared by `adWriteOf` (a feed
+   * import prepares them off the main thread), inside the caller's transaction: keys below
+   * every key of their site, the last given the smallest, and the vocabulary, as `writeAds`.
+   */
+  writeNewAdsSync(writes: readonly AdWrite[]): void {
+    this.insertWrites(
+      writes,
+      writes.map(() => undefined),
+      true,
+    );
+  }
+
+  private insertWrites(
+    writes: readonly AdWrite[],
+    existing: readonly (number | undefined)[],
+    vocabulary: boolean,
+  ): void {
     const insertAd = this.stmt(
       `INSERT INTO ads (k, id, site, source_id, partner_id, dup, date, expired, tw, price, price_m, area, rooms, baths,
         region_id, city_id, area_id, lat, lng, type_id, kind, make, model, fuel, trans, year, mileage, doors,
         salary, category, company, job_type, hours, experience)
-       VALUES (@k, @id, @site, @source_id, @partner_id, @dup, @date, @expired, @tw, @price, @price_m, @area, @rooms, @baths,
-        @region_id, @city_id, @area_id, @lat, @lng, @type_id, @kind, @make, @model, @fuel, @trans, @year, @mileage, @doors,
-        @salary, @category, @company, @job_type, @hours, @experience)`,
+       VALUES (${new Array(34).fill('?').join(', ')})`,
     );
     const deleteAd = this.stmt('DELETE FROM ads WHERE k = ?');
-    const deleteDoc = this.stmt('DELETE FROM ad_docs WHERE k = ?');
     const deleteFts = this.stmt('DELETE FROM ads_fts WHERE rowid = ?');
     const putDoc = this.stmt('INSERT OR REPLACE INTO ad_docs (k, doc) VALUES (?, ?)');
     const insertFts = this.stmt('INSERT INTO ads_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)');
@@ -324,20 +356,11 @@ export class SqliteSearchStore implements SearchStore {
       string,
       { site: number; norm: string; label: string; category: number | null; n: number }
     >();
-    const plan = items.map(({ ad, id, expired }) => {
-      const site = siteCode(ad);
-      const found = findKey.get(id) as { k: number; site: number } | undefined;
-      if (found && found.site !== site) {
-        // The id moved to another site (an explicit id): its key must move to that site's range.
-        deleteFts.run(found.k);
-        deleteAd.run(found.k);
-        deleteDoc.run(found.k);
-      }
-      const existing = found && found.site === site ? found.k : undefined;
-      return { ad, id, expired, site, existing, k: existing ?? 0 };
-    });
+    const keys = existing.slice();
     const fresh = new Map<number, number>();
-    for (const p of plan) if (p.existing === undefined) fresh.set(p.site, (fresh.get(p.site) ?? 0) + 1);
+    writes.forEach((w, i) => {
+      if (keys[i] === undefined) fresh.set(w.site, (fresh.get(w.site) ?? 0) + 1);
+    });
     const next = new Map<number, number>();
     for (const [site, n] of fresh) {
       const { base, top } = siteRange(site);
@@ -345,43 +368,41 @@ export class SqliteSearchStore implements SearchStore {
       if (low - n < base) throw new Error(`site ${site} is out of keys`);
       next.set(site, low - n);
     }
-    for (let i = plan.length - 1; i >= 0; i--) {
-      const p = plan[i] as (typeof plan)[number];
-      if (p.existing !== undefined) continue;
-      p.k = next.get(p.site) as number;
-      next.set(p.site, p.k + 1);
+    for (let i = writes.length - 1; i >= 0; i--) {
+      if (keys[i] !== undefined) continue;
+      const site = (writes[i] as AdWrite).site;
+      const k = next.get(site) as number;
+      keys[i] = k;
+      next.set(site, k + 1);
     }
-    const ordered = plan.slice().sort((a, b) => a.k - b.k);
-    for (const { ad, id, expired, site, existing, k } of ordered) {
-      if (existing !== undefined) {
+    const order = writes.map((_, i) => i).sort((a, b) => (keys[a] as number) - (keys[b] as number));
+    for (const i of order) {
+      const w = writes[i] as AdWrite;
+      const k = keys[i] as number;
+      const isNew = existing[i] === undefined;
+      if (!isNew) {
         deleteFts.run(k);
         deleteAd.run(k);
       }
-      const words = [...new Set(tokenize(ad.title))];
-      insertAd.run(adRow(ad, id, site, k, expired, words.join(' ')));
-      const { keywords: kw, ...doc } = ad;
-      putDoc.run(k, JSON.stringify({ ...doc, id }));
-      if (!expired) insertFts.run(k, ad.title, bodyText(ad), tagsText(ad));
-      const bounds = this.siteBounds.get(site);
-      if (!bounds) this.siteBounds.set(site, { min: k, max: k });
+      insertAd.run(k, ...w.columns);
+      putDoc.run(k, w.doc);
+      if (w.fts) insertFts.run(k, w.fts[0], w.fts[1], w.fts[2]);
+      const bounds = this.siteBounds.get(w.site);
+      if (!bounds) this.siteBounds.set(w.site, { min: k, max: k });
       else {
         bounds.min = Math.min(bounds.min, k);
         bounds.max = Math.max(bounds.max, k);
       }
-      if (existing !== undefined || !vocabulary) continue;
-      for (const t of words) {
-        if (t.length < 2 || /^\d+$/.test(t)) continue;
-        const tk = `${site}|${t}`;
+      if (!isNew || !vocabulary) continue;
+      for (const t of w.terms) {
+        const tk = `${w.site}|${t}`;
         terms.set(tk, (terms.get(tk) ?? 0) + 1);
       }
-      const category = ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null;
-      for (const phrase of kw ?? defaultKeywords(ad)) {
-        const norm = normalizePhrase(phrase);
-        if (!norm) continue;
-        const kk = `${site}|${norm}`;
+      for (const { norm, label } of w.keywords) {
+        const kk = `${w.site}|${norm}`;
         const entry = keywords.get(kk);
         if (entry) entry.n++;
-        else keywords.set(kk, { site, norm, label: phrase.trim(), category, n: 1 });
+        else keywords.set(kk, { site: w.site, norm, label, category: w.category, n: 1 });
       }
     }
     const putTerm = this.stmt(
@@ -397,7 +418,7 @@ export class SqliteSearchStore implements SearchStore {
     );
     for (const e of keywords.values()) putKeyword.run(e.site, e.norm, e.label, e.category, firstLetter(e.norm), e.n);
     const putSite = this.stmt('INSERT OR REPLACE INTO sites (site, min_k, max_k) VALUES (?, ?, ?)');
-    for (const site of new Set(plan.map((p) => p.site))) {
+    for (const site of new Set(writes.map((w) => w.site))) {
       const b = this.siteBounds.get(site);
       if (b) putSite.run(site, b.min, b.max);
     }
@@ -818,8 +839,9 @@ function firstLetter(norm: string): string {
   return /\d/.test(c) ? '0' : c;
 }
 
-function defaultKeywords(ad: AdInput): string[] {
-  const words = tokenize(ad.title).filter((w) => w.length > 2 && !/^\d+$/.test(w));
+/** The keyword phrase of an ad without keywords: its first two title words (of its title's tokens). */
+function defaultKeywords(titleTokens: readonly string[]): string[] {
+  const words = titleTokens.filter((w) => w.length > 2 && !/^\d+$/.test(w));
   return words.length > 0 ? [words.slice(0, 2).join(' ')] : [];
 }
 
@@ -888,56 +910,97 @@ function candidateReader(fields: readonly (keyof Candidate)[]): (r: unknown[]) =
   return read;
 }
 
-/** The `ads` row of an ad; `tw` is its title's distinct folded words, space-separated. */
-function adRow(
-  ad: AdInput,
-  id: string,
-  site: number,
-  k: number,
-  expired: boolean,
-  tw: string,
-): Record<string, unknown> {
+/**
+ * What the store writes for an ad: its `ads` columns after the key, its document, its index
+ * entries (none when expired) and, for a new ad, its title words and keyword phrases. Pure, so
+ * that a feed import can prepare it in a worker thread (`writeNewAdsSync`).
+ */
+export interface AdWrite {
+  id: string;
+  site: number;
+  /** The ad's date (new ads of a batch take keys in date order). */
+  date: number;
+  /** `id`, `site`, `source_id`, `partner_id`, `dup` … `experience`: the `ads` columns after `k`. */
+  columns: (string | number | null)[];
+  /** The stored document (JSON). */
+  doc: string;
+  /** Title, body and tags of the full-text index; null for an expired ad. */
+  fts: [string, string, string] | null;
+  /** Title words counted in `terms`. */
+  terms: string[];
+  keywords: { norm: string; label: string }[];
+  category: number | null;
+}
+
+/** Where `dup` is among `AdWrite.columns`. */
+export const AD_WRITE_DUP = 4;
+
+/** The write of an ad (`doc`: its document when the caller has it already, the same JSON). */
+export function adWriteOf(ad: AdInput, id: string, expired: boolean, doc?: string): AdWrite {
+  const site = siteCode(ad);
+  const tokens = tokenize(ad.title);
+  const words = [...new Set(tokens)];
+  const { keywords: kw, ...rest } = ad;
+  const keywords: { norm: string; label: string }[] = [];
+  for (const phrase of kw ?? defaultKeywords(tokens)) {
+    const norm = normalizePhrase(phrase);
+    if (norm) keywords.push({ norm, label: phrase.trim() });
+  }
+  return {
+    id,
+    site,
+    date: ad.date,
+    columns: adColumns(ad, id, site, expired, words.join(' ')),
+    doc: doc ?? JSON.stringify({ ...rest, id }),
+    fts: expired ? null : [ad.title, bodyText(ad), tagsText(ad)],
+    terms: words.filter((t) => t.length >= 2 && !/^\d+$/.test(t)),
+    keywords,
+    category: ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null,
+  };
+}
+
+/** The `ads` columns of an ad after `k`; `tw` is its title's distinct folded words, space-separated. */
+function adColumns(ad: AdInput, id: string, site: number, expired: boolean, tw: string): (string | number | null)[] {
   const h = ad.homes;
   const c = ad.cars;
   const j = ad.jobs;
   const price = ad.price?.value ?? null;
   const area = h?.floorArea ?? null;
-  return {
-    k,
+  return [
     id,
     site,
-    source_id: ad.sourceId,
-    partner_id: ad.partnerAdId,
-    dup: ad.duplicateGroup ?? null,
-    date: Math.floor(ad.date),
-    expired: expired ? 1 : 0,
+    ad.sourceId,
+    ad.partnerAdId,
+    ad.duplicateGroup ?? null,
+    Math.floor(ad.date),
+    expired ? 1 : 0,
     tw,
     price,
-    price_m: price !== null && area ? Math.round((price / area) * 100) / 100 : null,
+    price !== null && area ? Math.round((price / area) * 100) / 100 : null,
     area,
-    rooms: h?.rooms ?? null,
-    baths: h?.bathrooms ?? null,
-    region_id: ad.location.regionId ?? null,
-    city_id: ad.location.cityId ?? null,
-    area_id: ad.location.cityAreaId ?? null,
-    lat: ad.location.latitude ?? null,
-    lng: ad.location.longitude ?? null,
-    type_id: ad.products?.categoryId ?? ad.typeId ?? null,
-    kind: h?.propertyType ?? c?.type ?? null,
-    make: c?.make ?? null,
-    model: c?.model ?? null,
-    fuel: c?.fuel ?? null,
-    trans: c?.transmission ?? null,
-    year: c?.year ?? h?.year ?? null,
-    mileage: c?.mileage ?? null,
-    doors: c?.doors ?? null,
-    salary: j?.salary ?? null,
-    category: j?.category ?? ad.products?.categoryId ?? null,
-    company: j?.company ?? null,
-    job_type: j?.jobType ?? null,
-    hours: j?.workingHours ?? null,
-    experience: j?.experience ?? null,
-  };
+    h?.rooms ?? null,
+    h?.bathrooms ?? null,
+    ad.location.regionId ?? null,
+    ad.location.cityId ?? null,
+    ad.location.cityAreaId ?? null,
+    ad.location.latitude ?? null,
+    ad.location.longitude ?? null,
+    ad.products?.categoryId ?? ad.typeId ?? null,
+    h?.propertyType ?? c?.type ?? null,
+    c?.make ?? null,
+    c?.model ?? null,
+    c?.fuel ?? null,
+    c?.transmission ?? null,
+    c?.year ?? h?.year ?? null,
+    c?.mileage ?? null,
+    c?.doors ?? null,
+    j?.salary ?? null,
+    j?.category ?? ad.products?.categoryId ?? null,
+    j?.company ?? null,
+    j?.jobType ?? null,
+    j?.workingHours ?? null,
+    j?.experience ?? null,
+  ];
 }
 
 function bodyText(ad: AdInput): string {
