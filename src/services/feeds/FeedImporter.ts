@@ -1,35 +1,54 @@
-import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import type { Gazetteer } from '../places/Gazetteer';
-import type { SqliteSearchStore } from '../search/SqliteSearchStore';
-import { adIdOf, siteCode } from '../search/siteKeys';
+import { Gazetteer } from '../places/Gazetteer';
+import { AD_WRITE_DUP, type AdWrite, type SqliteSearchStore } from '../search/SqliteSearchStore';
+import { siteCode } from '../search/siteKeys';
 import type { AdInput, PricePoint, SiteKey, Source, StoredAd } from '../search/types';
-import { fingerprintOf, isSameAd, priceWindow, type Fingerprint } from './dedup';
-import { detectFormat, MalformedFeedError, readFeed, type FeedFormat } from './feedRecords';
-import { mapRecord, type FieldWarning } from './mapRecord';
+import { isSameAd, priceWindow, type Fingerprint } from './dedup';
+import {
+  countFeedRecords,
+  detectFormat,
+  MalformedFeedError,
+  readFeed,
+  type FeedFormat,
+  type RawRecord,
+} from './feedRecords';
+import type { FeedWorkerData, FeedWorkerMessage } from './feedWorker';
 import { PlaceResolver } from './placeResolver';
+import {
+  RecordPreparer,
+  type PrepareConfig,
+  type PreparedBatch,
+  type Rejection,
+  type WarningCount,
+} from './prepareRecords';
 
 /**
  * Imports a partner's feed file into a site's search store, in three phases
- * (docs/decisions/042-staged-feed-imports.md):
+ * (docs/decisions/042-staged-feed-imports.md, 044-overlapped-feed-imports.md):
  *
- * 1. **Stage**: stream the file, map each record, and write what changed
- *    (by a hash of the mapped ad) to `feed_staging`. The store is untouched:
- *    a malformed file stops here and nothing of it is applied.
- * 2. **Apply**: in short transactions of `batchSize` ads, upsert the staged
- *    ads by (source, partner id) with their price history and duplicate
- *    group, and mark every ad the feed lists as seen by this run.
+ * 1. **Check**: read the whole file through (records counted, none built). A
+ *    malformed file stops here, before anything changed.
+ * 2. **Apply**: map and prepare the records (in a worker thread for a big
+ *    file) and, in short transactions of `batchSize` records on this thread,
+ *    upsert the new and changed ads by (source, partner id) with their price
+ *    history and duplicate group, and mark every ad the feed lists as seen by
+ *    this run. The two overlap: the worker prepares a batch while this thread
+ *    writes the one before.
  * 3. **Expire**: the source's live ads this run did not see (the feed is the
  *    full inventory), and every ad past its `expiration_date`.
  *
  * A run killed in phase 1 leaves the store as it was; killed in phase 2,
  * each ad is either its old or its new version and nothing is expired; the
- * next run (which discards the stale staging) completes the work.
+ * next run completes the work.
  */
 
 export interface ImportOptions {
   store: SqliteSearchStore;
-  gazetteer: Gazetteer;
+  /** Places of the records mapped on this thread (default: the shared gazetteer); a worker loads its own. */
+  gazetteer?: Gazetteer;
   site: SiteKey;
   sourceId: number;
   /** Name of the source when it is created (default `Partner <id>`). */
@@ -43,21 +62,23 @@ export interface ImportOptions {
   /** Epoch seconds; injected by tests. */
   now?: () => number;
   batchSize?: number;
+  /**
+   * Threads that map and prepare records beside the writing one: 0 maps on this thread, 1 in a
+   * worker thread (default: 1 for a file of 8 MB or more, else 0).
+   */
+  workers?: number;
   onProgress?: (p: ImportProgress) => void;
 }
 
 export interface ImportProgress {
+  /** `staging`: the file is being checked (`records` read so far); `applying`: `applied` of `toApply` records. */
   phase: 'staging' | 'applying' | 'expiring' | 'done';
   records: number;
   applied: number;
   toApply: number;
 }
 
-export interface Rejection {
-  line: number;
-  id?: string;
-  reason: string;
-}
+export type { Rejection };
 
 export interface ImportSummary {
   run: number;
@@ -82,15 +103,18 @@ export interface ImportSummary {
   /** The first rejected records, with their line and reason. */
   rejections: Rejection[];
   /** Values left out of the index (kept in `feedAttributes`), counted by field and reason. */
-  warnings: { field: string; reason: string; count: number; firstLine: number }[];
+  warnings: WarningCount[];
   /** Set when a full feed would have expired too much and expiry was skipped. */
   expirySkipped?: string;
   seconds: number;
   adsPerSecond: number;
 }
 
-const MAX_REJECTIONS_LISTED = 1000;
 const GROUP_BASE = 2 ** 50;
+/** Files from this size are mapped in a worker thread (its start costs ~1 s: the gazetteer). */
+const WORKER_MIN_BYTES = 8 << 20;
+/** Prepared batches a worker may have in flight. */
+const WORKER_WINDOW = 3;
 /** The import connection's memory map and page cache (KiB, negative) while it runs. */
 const IMPORT_MMAP_BYTES = 0;
 const IMPORT_CACHE_KIB = -65_536;
@@ -156,16 +180,6 @@ export async function ensureSource(
   return source;
 }
 
-interface StagedRow {
-  seq: number;
-  partner_id: string;
-  line: number;
-  doc: string | null;
-  date_given: number;
-  hash: string;
-  partner_coords: number;
-}
-
 interface DedupRow {
   ad_id: string;
   source_id: number;
@@ -179,14 +193,6 @@ interface DedupRow {
   sketch: Buffer;
   dup: number | null;
   block: string;
-}
-
-function hashOf(ad: AdInput, dateGiven: boolean): string {
-  const { date, ...rest } = ad;
-  return createHash('sha1')
-    .update(JSON.stringify(dateGiven ? { ...rest, date } : rest))
-    .digest('base64url')
-    .slice(0, 22);
 }
 
 function rowFingerprint(row: DedupRow): Fingerprint {
@@ -222,6 +228,12 @@ export function nextPrice(previous: StoredAd['price'], next: AdInput['price'], n
   // A drop shows the price before it (the badge and the decrease_price filter read oldValue).
   if (next.value < previous.value) price.oldValue = previous.value;
   return price;
+}
+
+/** The prepared batches of a file, with the warnings once they are all read. */
+interface BatchSource extends AsyncIterable<PreparedBatch> {
+  warnings(): WarningCount[];
+  close(): void;
 }
 
 export class FeedImporter {
@@ -262,7 +274,7 @@ export class FeedImporter {
     const format = o.format ?? (await detectFormat(o.file));
     await ensureSource(o.store, o.sourceId, o.site, o.sourceName);
     const db = this.db;
-    // Stale staging of a run that died: discarded (the store never saw it, or saw whole ads).
+    // Stale runs that died: abandoned (the store never saw them, or saw whole ads); staging of older versions dropped.
     db.transaction(() => {
       const stale = db
         .prepare(`SELECT id FROM feed_runs WHERE source_id = ? AND status IN ('staging', 'applying', 'expiring')`)
@@ -297,18 +309,58 @@ export class FeedImporter {
       seconds: 0,
       adsPerSecond: 0,
     };
+    // One open file for both reads: a file renamed over it meanwhile is not read.
+    const fd = fs.openSync(o.file, 'r');
+    let batches: BatchSource | undefined;
     try {
-      const staged = await this.stage(run, format, summary);
+      const config: PrepareConfig = {
+        site: o.site,
+        sourceId: o.sourceId,
+        now: this.now(),
+        sourceHadAds: db.prepare('SELECT 1 FROM ads WHERE source_id = ? LIMIT 1').get(o.sourceId) !== undefined,
+      };
+      const workers = o.workers ?? (fs.fstatSync(fd).size >= WORKER_MIN_BYTES ? 1 : 0);
+      // The worker starts (and loads its gazetteer) while the file is checked; it prepares a few batches ahead.
+      batches =
+        workers > 0
+          ? new WorkerBatches({
+              file: o.file,
+              fd,
+              format,
+              config,
+              dbFile: db.name,
+              batchSize: this.batchSize,
+              window: WORKER_WINDOW,
+            })
+          : inlineBatches(
+              o.file,
+              format,
+              fd,
+              new RecordPreparer(config, new PlaceResolver(o.gazetteer ?? Gazetteer.shared(), o.site.country), (id) =>
+                config.sourceHadAds ? this.knownAd(id) : undefined,
+              ),
+              this.batchSize,
+            );
+      // Phase 1: the whole file is read through before anything changes (a malformed file throws here).
+      let lastProgress = 0;
+      const total = await countFeedRecords(o.file, format, fd, (records) => {
+        if (Date.now() - lastProgress < 500) return;
+        lastProgress = Date.now();
+        o.onProgress?.({ phase: 'staging', records, applied: 0, toApply: 0 });
+      });
       db.prepare(`UPDATE feed_runs SET status = 'applying' WHERE id = ?`).run(run);
-      this.apply(run, staged, summary);
+      await this.apply(run, config, batches, total, summary);
+      summary.warnings = batches.warnings();
+      if (summary.records !== total) {
+        throw new Error(`the file changed during the import: ${total} records, then ${summary.records}`);
+      }
       db.prepare(`UPDATE feed_runs SET status = 'expiring' WHERE id = ?`).run(run);
-      o.onProgress?.({ phase: 'expiring', records: summary.records, applied: staged, toApply: staged });
+      o.onProgress?.({ phase: 'expiring', records: summary.records, applied: total, toApply: total });
       if (o.full !== false) this.expireMissing(run, summary);
       summary.expiredByDate += this.expireDue();
       summary.expired = summary.expiredMissing + summary.expiredByDate;
     } catch (err) {
       db.transaction(() => {
-        db.prepare('DELETE FROM feed_staging WHERE run_id = ?').run(run);
         db.prepare(`UPDATE feed_runs SET status = 'failed', finished = ?, summary = ? WHERE id = ?`).run(
           this.now(),
           JSON.stringify({ error: (err as Error).message }),
@@ -316,112 +368,40 @@ export class FeedImporter {
         );
       })();
       throw err;
+    } finally {
+      batches?.close();
+      fs.closeSync(fd);
     }
     summary.seconds = Math.round((Date.now() - started) / 10) / 100;
     summary.adsPerSecond = Math.round(summary.records / Math.max(0.001, (Date.now() - started) / 1000));
-    db.transaction(() => {
-      db.prepare('DELETE FROM feed_staging WHERE run_id = ?').run(run);
-      db.prepare(`UPDATE feed_runs SET status = 'done', finished = ?, summary = ? WHERE id = ?`).run(
-        this.now(),
-        JSON.stringify({ ...summary, rejections: summary.rejections.slice(0, 50) }),
-        run,
-      );
-    })();
+    db.prepare(`UPDATE feed_runs SET status = 'done', finished = ?, summary = ? WHERE id = ?`).run(
+      this.now(),
+      JSON.stringify({ ...summary, rejections: summary.rejections.slice(0, 50) }),
+      run,
+    );
     o.onProgress?.({ phase: 'done', records: summary.records, applied: 0, toApply: 0 });
     return summary;
   }
 
-  /** Phase 1: parse, map and stage what changed. Returns the number of staged rows. */
-  private async stage(run: number, format: FeedFormat, summary: ImportSummary): Promise<number> {
-    const o = this.options;
-    const db = this.db;
-    const places = new PlaceResolver(o.gazetteer, o.site.country);
-    const known = db.prepare('SELECT hash, live FROM feed_ads WHERE source_id = ? AND partner_id = ?');
-    const insert = db.prepare(
-      `INSERT OR IGNORE INTO feed_staging (run_id, seq, partner_id, line, doc, date_given, hash, partner_coords)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const firstLine = db.prepare('SELECT line FROM feed_staging WHERE run_id = ? AND partner_id = ?');
-    const warnings = new Map<string, { field: string; reason: string; count: number; firstLine: number }>();
-    let seq = 0;
-    let lastProgress = 0;
-    const now = this.now();
-    for await (const records of readFeed(o.file, format)) {
-      db.transaction(() => {
-        for (const record of records) {
-          summary.records++;
-          const result = mapRecord(record, { site: o.site, sourceId: o.sourceId, now, places });
-          if (!result.ok) {
-            this.reject(summary, {
-              line: record.line,
-              ...(result.partnerAdId ? { id: result.partnerAdId } : {}),
-              reason: result.reason,
-            });
-            continue;
-          }
-          for (const w of result.warnings) this.warn(warnings, w, record.line);
-          const ad = result.ad;
-          const hash = hashOf(ad, result.dateGiven);
-          const prior = known.get(o.sourceId, ad.partnerAdId) as { hash: string; live: number } | undefined;
-          const unchanged = prior !== undefined && prior.hash === hash && prior.live === 1;
-          const partnerCoords = record.fields.has('latitude') && record.fields.has('longitude') ? 1 : 0;
-          const info = insert.run(
-            run,
-            seq,
-            ad.partnerAdId,
-            record.line,
-            unchanged ? null : JSON.stringify(ad),
-            result.dateGiven ? 1 : 0,
-            hash,
-            partnerCoords,
-          );
-          if (info.changes === 0) {
-            const first = firstLine.get(run, ad.partnerAdId) as { line: number } | undefined;
-            this.reject(summary, {
-              line: record.line,
-              id: ad.partnerAdId,
-              reason: `duplicate id (first at line ${first?.line ?? '?'})`,
-            });
-            continue;
-          }
-          seq++;
-        }
-      })();
-      if (Date.now() - lastProgress > 500) {
-        lastProgress = Date.now();
-        o.onProgress?.({ phase: 'staging', records: summary.records, applied: 0, toApply: 0 });
-      }
-    }
-    summary.warnings = [...warnings.values()].sort((a, b) => b.count - a.count).slice(0, 100);
-    return seq;
+  private knownStmt: Database.Statement | undefined;
+
+  /** The stored hash of a partner's ad of this source, and whether it is live. */
+  private knownAd(partnerId: string): { hash: string; live: number } | undefined {
+    this.knownStmt ??= this.db.prepare('SELECT hash, live FROM feed_ads WHERE source_id = ? AND partner_id = ?');
+    return this.knownStmt.get(this.options.sourceId, partnerId) as { hash: string; live: number } | undefined;
   }
 
-  private reject(summary: ImportSummary, rejection: Rejection): void {
-    summary.rejected++;
-    if (summary.rejections.length < MAX_REJECTIONS_LISTED) summary.rejections.push(rejection);
-  }
-
-  private warn(
-    warnings: Map<string, { field: string; reason: string; count: number; firstLine: number }>,
-    w: FieldWarning,
-    line: number,
-  ) {
-    // Group by field and the reason's shape (numbers and quoted values folded).
-    const shape = w.reason.replace(/"[^"]*"/g, '"…"').replace(/-?\d+(\.\d+)?/g, 'N');
-    const key = `${w.field}|${shape}`;
-    const entry = warnings.get(key);
-    if (entry) entry.count++;
-    else if (warnings.size < 500) warnings.set(key, { field: w.field, reason: w.reason, count: 1, firstLine: line });
-  }
-
-  /** Phase 2: the staged rows, in order, in short transactions. */
-  private apply(run: number, total: number, summary: ImportSummary): void {
+  /** Phase 2: the prepared batches, in order, each in one transaction. */
+  private async apply(
+    run: number,
+    config: PrepareConfig,
+    batches: AsyncIterable<PreparedBatch>,
+    total: number,
+    summary: ImportSummary,
+  ): Promise<void> {
     const o = this.options;
     const db = this.db;
     const store = o.store;
-    const read = db.prepare(
-      'SELECT seq, partner_id, line, doc, date_given, hash, partner_coords FROM feed_staging WHERE run_id = ? AND seq >= ? ORDER BY seq LIMIT ?',
-    );
     const seen = db.prepare('UPDATE feed_ads SET seen_run = ? WHERE source_id = ? AND partner_id = ?');
     const putState = db.prepare(
       `INSERT INTO feed_ads (source_id, partner_id, ad_id, hash, seen_run, live, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -429,66 +409,82 @@ export class FeedImporter {
          seen_run = excluded.seen_run, live = excluded.live, expires_at = excluded.expires_at`,
     );
     const dedup = new Deduplicator(db, this.siteCode, o.sourceId);
-    const now = this.now();
-    let from = 0;
-    let applied = 0;
+    const now = config.now;
     let lastProgress = 0;
-    for (;;) {
-      const rows = read.all(run, from, this.batchSize) as StagedRow[];
-      if (rows.length === 0) break;
-      from = (rows[rows.length - 1] as StagedRow).seq + 1;
+    for await (const batch of batches) {
+      summary.records += batch.records;
+      summary.rejected += batch.rejected;
+      for (const r of batch.rejections) summary.rejections.push(r);
       db.transaction(() => {
-        const changed = rows.filter((r) => r.doc !== null);
+        for (const partnerId of batch.unchanged) seen.run(run, o.sourceId, partnerId);
+        summary.unchanged += batch.unchanged.length;
+        if (batch.ads.length === 0) return;
+        // Stored versions (none when the source had no ads: a first import writes new ads only).
         const existing = new Map(
-          store
-            .getAdsByPartnerSync(
-              o.sourceId,
-              changed.map((r) => r.partner_id),
-            )
-            .map((a) => [a.partnerAdId, a]),
+          config.sourceHadAds
+            ? store
+                .getAdsByPartnerSync(
+                  o.sourceId,
+                  batch.ads.map((a) => a.partnerId),
+                )
+                .map((a) => [a.partnerAdId, a])
+            : [],
         );
-        const ads: AdInput[] = [];
+        const fresh: AdWrite[] = [];
+        const changed: AdInput[] = [];
         const groupChanges: { id: string; group: number | null }[] = [];
-        for (const row of rows) {
-          if (row.doc === null) {
-            seen.run(run, o.sourceId, row.partner_id);
-            summary.unchanged++;
+        for (const item of batch.ads) {
+          const before = existing.get(item.partnerId);
+          const fp = item.fp;
+          if (!before) {
+            // A new ad: written as prepared, with its duplicate group.
+            const w = item.write;
+            if (item.expired) summary.expiredByDate++;
+            else summary.imported++;
+            const group = fp ? dedup.match(w.id, fp, groupChanges) : null;
+            if (group !== null) {
+              w.columns[AD_WRITE_DUP] = group;
+              w.doc = `${w.doc.slice(0, -1)},"duplicateGroup":${group}}`;
+              summary.grouped++;
+            }
+            if (fp) dedup.put(w.id, fp, group);
+            fresh.push(w);
+            putState.run(o.sourceId, item.partnerId, w.id, item.hash, run, item.expired ? 0 : 1, item.expiresAt);
             continue;
           }
-          const ad = JSON.parse(row.doc) as AdInput;
-          const before = existing.get(row.partner_id);
-          ad.id = before?.id ?? adIdOf(o.site, o.sourceId, ad.partnerAdId);
-          if (!row.date_given) ad.date = before?.date ?? now;
-          const price = nextPrice(before?.price, ad.price, now, before?.date ?? now);
+          // A stored ad: keeps its id, key and (without a date in the feed) date; its price history grows.
+          const ad = JSON.parse(item.write.doc) as AdInput;
+          delete ad.expired;
+          ad.id = before.id;
+          if (!item.dateGiven) ad.date = before.date ?? now;
+          const price = nextPrice(before.price, ad.price, now, before.date ?? now);
           if (price) ad.price = price;
-          const expired = ad.expiresAt !== undefined && ad.expiresAt <= now;
+          const expired = item.expired;
           if (expired) ad.expired = true;
           if (expired) {
-            if (!before || !before.expired) summary.expiredByDate++;
+            if (!before.expired) summary.expiredByDate++;
             else summary.unchanged++;
-          } else if (!before) summary.imported++;
-          else summary.updated++;
+          } else summary.updated++;
           // Duplicates: grouped with another source's ad, or out of a group it no longer matches.
-          const fp = expired ? undefined : fingerprintOf(ad, row.partner_coords === 1);
           const group = fp ? dedup.match(ad.id, fp, groupChanges) : null;
           if (group !== null) {
             ad.duplicateGroup = group;
-            if (before?.duplicateGroup !== group) summary.grouped++;
+            if (before.duplicateGroup !== group) summary.grouped++;
           } else delete ad.duplicateGroup;
           if (fp) dedup.put(ad.id, fp, group);
           else dedup.remove(ad.id);
-          ads.push(ad);
-          putState.run(o.sourceId, ad.partnerAdId, ad.id, row.hash, run, expired ? 0 : 1, ad.expiresAt ?? null);
+          changed.push(ad);
+          putState.run(o.sourceId, item.partnerId, ad.id, item.hash, run, expired ? 0 : 1, item.expiresAt);
         }
-        // The store gives the last ad of a batch the newest key: oldest first.
-        ads.sort((a, b) => a.date - b.date);
-        if (ads.length > 0) store.writeAdsSync(ads);
+        // The store gives the last ad of a batch the newest key: oldest first. New ads take keys below
+        // the stored ones, so writing them first keeps the index writes in ascending key order.
+        if (fresh.length > 0) store.writeNewAdsSync(fresh.sort((a, b) => a.date - b.date));
+        if (changed.length > 0) store.writeAdsSync(changed.sort((a, b) => a.date - b.date));
         if (groupChanges.length > 0) store.setDuplicateGroupsSync(groupChanges);
       })();
-      applied += rows.length;
       if (Date.now() - lastProgress > 500) {
         lastProgress = Date.now();
-        o.onProgress?.({ phase: 'applying', records: summary.records, applied, toApply: total });
+        o.onProgress?.({ phase: 'applying', records: summary.records, applied: summary.records, toApply: total });
       }
     }
   }
@@ -523,6 +519,111 @@ export class FeedImporter {
       this.options.store,
       rows.map((r) => ({ ...r, source_id: this.options.sourceId })),
     );
+  }
+}
+
+/** Records read, mapped and prepared on this thread, `batchSize` at a time. */
+function inlineBatches(
+  file: string,
+  format: FeedFormat,
+  fd: number,
+  preparer: RecordPreparer,
+  batchSize: number,
+): BatchSource {
+  async function* read(): AsyncGenerator<PreparedBatch> {
+    let pending: RawRecord[] = [];
+    for await (const records of readFeed(file, format, fd)) {
+      for (const r of records) pending.push(r);
+      while (pending.length >= batchSize) {
+        yield preparer.prepare(pending.slice(0, batchSize));
+        pending = pending.slice(batchSize);
+      }
+    }
+    if (pending.length > 0) yield preparer.prepare(pending);
+  }
+  return {
+    [Symbol.asyncIterator]: read,
+    warnings: () => preparer.warnings(),
+    close: () => undefined,
+  };
+}
+
+/** Starts a worker under tsx's loader when this module runs from TypeScript. */
+const WORKER_BOOT = `
+const { workerData } = require('node:worker_threads');
+if (workerData.entry.endsWith('.ts') && !require.extensions['.ts']) require(workerData.tsx);
+require(workerData.entry);
+`;
+
+/** Records read, mapped and prepared in a worker thread (`feedWorker.ts`), a few batches ahead. */
+class WorkerBatches implements BatchSource {
+  private readonly worker: Worker;
+  private readonly queue: FeedWorkerMessage[] = [];
+  private wake: (() => void) | undefined;
+  private failure: Error | undefined;
+  private finished = false;
+  private endWarnings: WarningCount[] = [];
+
+  constructor(data: FeedWorkerData) {
+    const entry = path.join(__dirname, `feedWorker${path.extname(__filename)}`);
+    this.worker = new Worker(WORKER_BOOT, {
+      eval: true,
+      workerData: {
+        feedWorker: data,
+        entry,
+        tsx: entry.endsWith('.ts') ? require.resolve('tsx/cjs') : '',
+      },
+    });
+    const notify = () => {
+      this.wake?.();
+      this.wake = undefined;
+    };
+    this.worker.on('message', (m: FeedWorkerMessage) => {
+      this.queue.push(m);
+      notify();
+    });
+    this.worker.on('error', (err) => {
+      this.failure ??= err;
+      notify();
+    });
+    this.worker.on('exit', (code) => {
+      if (!this.finished) this.failure ??= new Error(`the feed worker stopped (exit code ${code})`);
+      notify();
+    });
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<PreparedBatch> {
+    for (;;) {
+      const m = this.queue.shift();
+      if (!m) {
+        if (this.failure) throw this.failure;
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        continue;
+      }
+      if (m.type === 'batch') {
+        this.worker.postMessage({ type: 'credit' });
+        yield m.batch;
+      } else if (m.type === 'end') {
+        this.finished = true;
+        this.endWarnings = m.warnings;
+        return;
+      } else {
+        this.finished = true;
+        if (!m.malformed) throw new Error(m.message);
+        const err = new MalformedFeedError(m.message);
+        err.message = m.message;
+        throw Object.assign(err, { line: m.line });
+      }
+    }
+  }
+
+  warnings(): WarningCount[] {
+    return this.endWarnings;
+  }
+
+  close(): void {
+    this.finished = true;
+    void this.worker.terminate();
   }
 }
 

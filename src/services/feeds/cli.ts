@@ -3,7 +3,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { countryByCode } from '../../../config/countries';
 import { isVertical } from '../../../config/verticals';
-import { Gazetteer } from '../places/Gazetteer';
 import { siteOf } from '../search/siteKeys';
 import { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { MalformedFeedError } from './feedRecords';
@@ -126,7 +125,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const summary = await new FeedImporter({
       store,
-      gazetteer: Gazetteer.shared(),
+      // (A big file is mapped in a worker thread, which loads its own gazetteer.)
       site: args.site,
       sourceId: args.sourceId,
       ...(args.name ? { sourceName: args.name } : {}),

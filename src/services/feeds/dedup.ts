@@ -1,5 +1,6 @@
 import { distanceKm } from '../places/Gazetteer';
 import { tokenize } from '../search/text';
+import { sketchWordHashes } from './foldedWords';
 import type { AdInput } from '../search/types';
 
 /**
@@ -37,21 +38,19 @@ export interface Fingerprint {
   sketch: Uint32Array;
 }
 
-function hash32(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0x5bd1e995);
-  h ^= h >>> 15;
-  return h >>> 0;
-}
-
-/** The bottom-k sketch of the distinct words (3+ letters or any number) of a text. */
+/**
+ * The bottom-k sketch of the distinct words (3+ letters or any number) of a text: the `size`
+ * smallest distinct hashes of its folded words (`tokenize`, hashed as they are folded).
+ */
 export function sketchOf(text: string, size = SKETCH_SIZE): Uint32Array {
-  const hashes = new Set<number>();
-  for (const w of tokenize(text)) if (w.length >= 3 || /^\d+$/.test(w)) hashes.add(hash32(w));
-  const sorted = [...hashes].sort((a, b) => a - b).slice(0, size);
-  return Uint32Array.from(sorted);
+  const hashes = new Uint32Array(sketchWordHashes(text)).sort();
+  const out = new Uint32Array(Math.min(size, hashes.length));
+  let n = 0;
+  for (let i = 0; i < hashes.length && n < size; i++) {
+    const h = hashes[i] as number;
+    if (n === 0 || out[n - 1] !== h) out[n++] = h;
+  }
+  return n === out.length ? out : out.slice(0, n);
 }
 
 /** Jaccard similarity estimated from two bottom-k sketches. */

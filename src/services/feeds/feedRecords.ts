@@ -73,6 +73,11 @@ export async function detectFormat(file: string): Promise<FeedFormat> {
   return first === '{' ? 'jsonl' : 'xml';
 }
 
+const KEEP_OPEN = {
+  read: fs.read,
+  close: (_fd: number, callback: (err: NodeJS.ErrnoException | null) => void) => callback(null),
+};
+
 /**
  * The file as text. With `fd`, reads that open file from its start (and leaves it open): an
  * import reads the same file twice (decision 044), and a file renamed over it meanwhile is not read.
@@ -81,7 +86,8 @@ function openText(file: string, fd?: number): Readable {
   const raw =
     fd === undefined
       ? fs.createReadStream(file, { highWaterMark: 1 << 20 })
-      : fs.createReadStream('', { fd, start: 0, autoClose: false, highWaterMark: 1 << 20 });
+      : // Positioned reads of the shared descriptor, which the stream never closes (its owner does).
+        fs.createReadStream('', { fd, start: 0, autoClose: false, highWaterMark: 1 << 20, fs: KEEP_OPEN });
   const stream = file.toLowerCase().endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
   stream.setEncoding('utf8');
   return stream;
@@ -106,9 +112,14 @@ export function readFeed(file: string, format: FeedFormat, fd?: number): AsyncGe
  * yields, or the `MalformedFeedError` it throws (the same message and line). An import checks
  * the whole file this way before it changes anything (decision 044).
  */
-export async function countFeedRecords(file: string, format: FeedFormat, fd?: number): Promise<number> {
-  if (format === 'jsonl') return countJsonLines(openText(file, fd));
-  return countXmlRecords(openText(file, fd));
+export async function countFeedRecords(
+  file: string,
+  format: FeedFormat,
+  fd?: number,
+  onProgress?: (records: number) => void,
+): Promise<number> {
+  if (format === 'jsonl') return countJsonLines(openText(file, fd), onProgress);
+  return countXmlRecords(openText(file, fd), {}, onProgress);
 }
 
 /** Errors sax reports that real feeds commit and that we read through (entities, attribute quirks). */
@@ -122,6 +133,9 @@ const RECOVERABLE = [
   'Unencoded <',
   'XML declaration encoding',
 ];
+
+/** The attributes of an element that has none (shared, never written to). */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 const HTML_TAGS = new Set(
   'p br b i u em strong span div ul ol li a h1 h2 h3 h4 h5 h6 font small big sup sub hr table tbody tr td th img blockquote'.split(
@@ -150,7 +164,7 @@ class RecordBuilder {
   /** Element names from the ad (exclusive) down. */
   private readonly path: string[] = [];
   private text = '';
-  private attrs: Record<string, string> = {};
+  private attrs: Record<string, string> = NO_ATTRIBUTES;
   private picture: RawPicture | undefined;
   private readonly markup: string[] = [];
 
@@ -196,8 +210,11 @@ class RecordBuilder {
     }
     path.push(name);
     this.text = '';
-    const attrs: Record<string, string> = {};
-    for (const k in attributes) attrs[fieldName(k)] = attributes[k] as string;
+    let attrs = NO_ATTRIBUTES;
+    for (const k in attributes) {
+      if (attrs === NO_ATTRIBUTES) attrs = {};
+      attrs[fieldName(k)] = attributes[k] as string;
+    }
     this.attrs = attrs;
     if (name === 'picture' && path.length <= 2) {
       const picture: RawPicture = { url: '' };
@@ -269,7 +286,7 @@ class RecordBuilder {
       record.fields.set(name, { text, attrs: this.attrs });
     }
     this.text = '';
-    this.attrs = {};
+    this.attrs = NO_ATTRIBUTES;
   }
 
   /** Forgets a partly built element below the root (the scanner rewinds to the last record boundary). */
@@ -279,7 +296,7 @@ class RecordBuilder {
     this.inAd = false;
     this.path.length = 0;
     this.text = '';
-    this.attrs = {};
+    this.attrs = NO_ATTRIBUTES;
     this.picture = undefined;
     this.markup.length = 0;
   }
@@ -312,8 +329,6 @@ function saxInto(b: RecordBuilder, lineBase: number): sax.SAXParser {
 const OPEN_TAG = /<([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"<&]*"|'[^'<&]*'))*)\s*(\/?)>/y;
 const ATTRIBUTE = /([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"<&]*)"|'([^'<&]*)')/g;
 const CLOSE_TAG = /<\/([A-Za-z_][\w.:-]*)\s*>/y;
-/** The attributes of a tag that has none (never written to). */
-const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** Where an XML name (`[A-Za-z_][\w.:-]*`) starting at `i` ends; -1 when none starts there. */
 function nameEnd(s: string, i: number): number {
@@ -395,9 +410,10 @@ export function readXml(
 export async function countXmlRecords(
   input: Readable,
   options: { scanner?: boolean; maxPendingChars?: number } = {},
+  onProgress?: (records: number) => void,
 ): Promise<number> {
   const b = new RecordBuilder(true);
-  for await (const batch of scanXml(input, b, options)) void batch;
+  for await (const batch of scanXml(input, b, options)) onProgress?.(b.count + batch.length);
   return b.count;
 }
 
@@ -644,7 +660,7 @@ async function* scanXml(
       }
     }
     if (b.fatal) throw b.fatal;
-    if (b.out.length > 0) {
+    if (b.out.length > 0 || b.countOnly) {
       yield b.out;
       b.out = [];
     }
@@ -683,7 +699,7 @@ async function* scanXml(
  * The records `readJsonLines` would yield, counted: only the first and the last non-empty line
  * decide whether the file is malformed, so only they are parsed.
  */
-export async function countJsonLines(input: Readable): Promise<number> {
+export async function countJsonLines(input: Readable, onProgress?: (records: number) => void): Promise<number> {
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let lineNo = 0;
   let count = 0;
@@ -704,6 +720,7 @@ export async function countJsonLines(input: Readable): Promise<number> {
       throw new MalformedFeedError('Not a JSON-lines feed: the first line is not a JSON object', lineNo);
     count++;
     last = { line: lineNo, text: line };
+    if (onProgress && count % 10_000 === 0) onProgress(count);
   }
   if (last && count > 1 && !isObject(last.text))
     throw new MalformedFeedError('The feed ends in the middle of a record: truncated', last.line);

@@ -46,12 +46,17 @@ export function parseDate(text: string | undefined): number | undefined {
   return Math.floor(ms / 1000);
 }
 
+const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
+
 /**
  * A number as partners write it: a dot for decimals per the format, but also
  * `1.200.000`, `1,200,000`, `1 200 000`, `1.200,50`, `95 m2`, `€ 250000`.
  */
 export function parseNumber(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
+  // Digits with at most one decimal point, as the format says: the rules below give Number() of it.
+  const plain = text.trim();
+  if (PLAIN_NUMBER.test(plain)) return Number(plain);
   let t = text
     .trim()
     .replace(/[\s\u00a0\u202f']/g, '')
@@ -198,10 +203,11 @@ export function toPlainText(input: string, multiline = true): string {
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
   if (text.includes(',') || text.includes('.')) text = text.replace(/[ \t\u00a0]+([,.])/g, '$1');
   if (!multiline) return text.replace(/\s+/g, ' ').trim();
+  // Each line's runs of spaces made one and the line trimmed (the blanks around each line break
+  // go), at most one empty line in a row.
   return text
-    .split('\n')
-    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
-    .join('\n')
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/[^\S\n]*\n[^\S\n]*/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -1,0 +1,133 @@
+import { fold, tokenize } from '../search/text';
+
+/**
+ * `tokenize` (src/services/search/text.ts: NFKD, marks removed, lower case, a few special
+ * letters, then runs of letters and digits) one character at a time, without its whole-text
+ * normalisation and regular expressions: the import folds every title and description.
+ *
+ * Folding is a map of single characters for text in the Basic Multilingual Plane: NFKD
+ * decomposes each character on its own (its canonical reordering only moves combining marks,
+ * which are all removed), and lower-casing depends on context only for the Greek capital sigma
+ * (final ς). So each character's fold is `fold` of that character alone, computed once; text
+ * with a capital sigma (or a character decomposing to one), a surrogate pair or a character
+ * folding to one goes to `tokenize` itself. test/unit/feeds/foldedWords.test.ts
+ * compares both on every BMP character and on random text.
+ */
+
+/** `fold` of each UTF-16 code unit, computed on first use; null where it depends on context. */
+const FOLDS: (string | null | undefined)[] = [];
+/** Per code unit: 1 not a letter or digit, 2 a letter or digit (0: not known yet). */
+const WORD_CHAR = new Uint8Array(0x10000);
+
+/**
+ * The fold of a code unit, or null when it is not a character's own: a surrogate (half a
+ * character), a character whose decomposition has a capital sigma (Σ, Ϲ: lower-cased by its
+ * place in the word), or one that folds outside the plane.
+ */
+function foldOf(c: number): string | null {
+  let f = FOLDS[c];
+  if (f === undefined) {
+    const ch = String.fromCharCode(c);
+    f = (c >= 0xd800 && c <= 0xdfff) || ch.normalize('NFKD').includes('\u03a3') ? null : fold(ch);
+    // A fold outside the plane (a compatibility ideograph's) is read as whole characters by tokenize.
+    if (f !== null && /[\ud800-\udfff]/.test(f)) f = null;
+    FOLDS[c] = f;
+  }
+  return f;
+}
+
+function isWordChar(c: number): boolean {
+  let known = WORD_CHAR[c] as number;
+  if (known === 0) {
+    known = /^[\p{L}\p{N}]$/u.test(String.fromCharCode(c)) ? 2 : 1;
+    WORD_CHAR[c] = known;
+  }
+  return known === 2;
+}
+
+/** `tokenize(text)`: the folded words of a text. */
+export function foldedWords(text: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) {
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) word += text[i];
+      else if (c >= 65 && c <= 90) word += String.fromCharCode(c + 32);
+      else if (word !== '') {
+        words.push(word);
+        word = '';
+      }
+      continue;
+    }
+    const f = foldOf(c);
+    if (f === null) return tokenize(text);
+    for (let j = 0; j < f.length; j++) {
+      if (isWordChar(f.charCodeAt(j))) word += f[j];
+      else if (word !== '') {
+        words.push(word);
+        word = '';
+      }
+    }
+  }
+  if (word !== '') words.push(word);
+  return words;
+}
+
+/** The 32-bit hash of a word (FNV-1a over its UTF-16 code units, then a finaliser). */
+export function hash32(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return finish(h);
+}
+
+function finish(h: number): number {
+  h ^= h >>> 13;
+  h = Math.imul(h, 0x5bd1e995);
+  h ^= h >>> 15;
+  return h >>> 0;
+}
+
+/**
+ * `hash32` of each folded word of 3+ characters or of digits only (`/^\d+$/`), in text order
+ * (with repeats): the words of a duplicate sketch, hashed as they are folded, no word built.
+ */
+export function sketchWordHashes(text: string): number[] {
+  const out: number[] = [];
+  let h = 2166136261;
+  let length = 0;
+  let digits = true;
+  const end = (): void => {
+    if (length >= 3 || (length > 0 && digits)) out.push(finish(h));
+    h = 2166136261;
+    length = 0;
+    digits = true;
+  };
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 128) {
+      if (c >= 65 && c <= 90) c += 32;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+        h = Math.imul(h ^ c, 16777619);
+        length++;
+        if (c > 57) digits = false;
+      } else if (length > 0) end();
+      continue;
+    }
+    const f = foldOf(c);
+    if (f === null)
+      return tokenize(text)
+        .filter((w) => w.length >= 3 || /^\d+$/.test(w))
+        .map(hash32);
+    for (let j = 0; j < f.length; j++) {
+      const o = f.charCodeAt(j);
+      if (isWordChar(o)) {
+        h = Math.imul(h ^ o, 16777619);
+        length++;
+        if (o < 48 || o > 57) digits = false;
+      } else if (length > 0) end();
+    }
+  }
+  if (length > 0) end();
+  return out;
+}

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { adWriteOf, type AdWrite } from '../search/SqliteSearchStore';
+import { adIdOf } from '../search/siteKeys';
+import type { AdInput, SiteKey } from '../search/types';
+import { fingerprintOf, type Fingerprint } from './dedup';
+import type { RawRecord } from './feedRecords';
+import { foldedWords } from './foldedWords';
+import { mapRecord, type FieldWarning } from './mapRecord';
+import type { PlaceResolver } from './placeResolver';
+
+/**
+ * The part of an import that needs no store writes, record by record: map, hash, compare with
+ * the stored hash, and prepare the write of a new ad (`adWriteOf`) and its duplicate fingerprint.
+ * It runs in a worker thread for a big file, so that it overlaps the main thread's writes
+ * (decision 044), or inline. Everything it sends is plain data (structured clone).
+ */
+
+export interface PrepareConfig {
+  site: SiteKey;
+  sourceId: number;
+  /** Epoch seconds of the import. */
+  now: number;
+  /** Whether the source had ads when the run started: if not, every record is new (no look-ups). */
+  sourceHadAds: boolean;
+}
+
+export interface Rejection {
+  line: number;
+  id?: string;
+  reason: string;
+}
+
+export interface WarningCount {
+  field: string;
+  reason: string;
+  count: number;
+  firstLine: number;
+}
+
+/** A record whose ad is new or changed. */
+export interface PreparedAd {
+  partnerId: string;
+  line: number;
+  /** Hash of the mapped ad (without a defaulted date): an equal hash is an unchanged ad. */
+  hash: string;
+  dateGiven: boolean;
+  partnerCoords: boolean;
+  expiresAt: number | null;
+  /** Past its expiration date at the import. */
+  expired: boolean;
+  /** The write of the ad as a new ad: id from (site, source, partner id), a missing date is the import's. */
+  write: AdWrite;
+  /** Its duplicate fingerprint (none when expired or not groupable). */
+  fp: Fingerprint | null;
+}
+
+export interface PreparedBatch {
+  /** Records read (mapped or rejected). */
+  records: number;
+  rejected: number;
+  /** The batch's rejections while fewer than `MAX_REJECTIONS_LISTED` were listed. */
+  rejections: Rejection[];
+  /** Partner ids of the records whose ad is stored, live and unchanged. */
+  unchanged: string[];
+  ads: PreparedAd[];
+}
+
+export const MAX_REJECTIONS_LISTED = 1000;
+
+/** The stored hash of a partner's ad and whether it is live (`feed_ads`). */
+export type KnownAd = (partnerId: string) => { hash: string; live: number } | undefined;
+
+function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('base64url').slice(0, 22);
+}
+
+/**
+ * The change hash of 042 (SHA-1 of the mapped ad's JSON, its date last and only when the feed
+ * gave it) and the document of a mapped ad (id, date and expiry not set yet) from one
+ * serialisation: `JSON.stringify` of the ad without its date is the hash's text (the date appended
+ * when the feed gave it), and with the date put back before `location` (where `mapRecord` puts it)
+ * and the id (and `expired`) appended, the document `writeAds` would write.
+ */
+export function hashAndDoc(
+  ad: AdInput,
+  dateGiven: boolean,
+  doc: { id: string; date: number; expired: boolean },
+): { hash: string; doc: string } {
+  const { date, ...rest } = ad;
+  const json = JSON.stringify(rest);
+  const hash = sha1(dateGiven ? `${json.slice(0, -1)},"date":${JSON.stringify(date)}}` : json);
+  // The end of the description (a JSON string, whose quotes inside are escaped) and the location.
+  const at = json.indexOf('","location":{');
+  const tail = `,"id":${JSON.stringify(doc.id)}${doc.expired ? ',"expired":true' : ''}}`;
+  const written =
+    at > 0 && Object.keys(ad)[7] === 'date'
+      ? `${json.slice(0, at + 1)},"date":${JSON.stringify(doc.date)}${json.slice(at + 1, -1)}${tail}`
+      : JSON.stringify({ ...ad, date: doc.date, id: doc.id, ...(doc.expired ? { expired: true } : {}) });
+  return { hash, doc: written };
+}
+
+export class RecordPreparer {
+  /** First line of each partner id in the file (a later record with the id is rejected). */
+  private readonly firstLines = new Map<string, number>();
+  private readonly warningCounts = new Map<string, WarningCount>();
+  private listed = 0;
+
+  constructor(
+    private readonly config: PrepareConfig,
+    private readonly places: PlaceResolver,
+    private readonly known: KnownAd | undefined,
+  ) {}
+
+  prepare(records: readonly RawRecord[]): PreparedBatch {
+    const { site, sourceId, now } = this.config;
+    const batch: PreparedBatch = { records: records.length, rejected: 0, rejections: [], unchanged: [], ads: [] };
+    const places = this.places;
+    for (const record of records) {
+      const result = mapRecord(record, { site, sourceId, now, places });
+      if (!result.ok) {
+        this.reject(batch, {
+          line: record.line,
+          ...(result.partnerAdId ? { id: result.partnerAdId } : {}),
+          reason: result.reason,
+        });
+        continue;
+      }
+      for (const w of result.warnings) this.warn(w, record.line);
+      const ad = result.ad;
+      const partnerId = ad.partnerAdId;
+      const first = this.firstLines.get(partnerId);
+      if (first !== undefined) {
+        this.reject(batch, { line: record.line, id: partnerId, reason: `duplicate id (first at line ${first})` });
+        continue;
+      }
+      this.firstLines.set(partnerId, record.line);
+      // The ad as 042's apply writes a new one: its id, the import's time for a missing date, expired when due.
+      const id = adIdOf(site, sourceId, partnerId);
+      const date = result.dateGiven ? ad.date : now;
+      const expired = ad.expiresAt !== undefined && ad.expiresAt <= now;
+      const { hash, doc } = hashAndDoc(ad, result.dateGiven, { id, date, expired });
+      const prior = this.known?.(partnerId);
+      if (prior !== undefined && prior.hash === hash && prior.live === 1) {
+        batch.unchanged.push(partnerId);
+        continue;
+      }
+      const partnerCoords = record.fields.has('latitude') && record.fields.has('longitude');
+      ad.id = id;
+      ad.date = date;
+      if (expired) ad.expired = true;
+      batch.ads.push({
+        partnerId,
+        line: record.line,
+        hash,
+        dateGiven: result.dateGiven,
+        partnerCoords,
+        expiresAt: ad.expiresAt ?? null,
+        expired,
+        write: adWriteOf(ad, id, expired, { doc, words: foldedWords }),
+        fp: expired ? null : (fingerprintOf(ad, partnerCoords) ?? null),
+      });
+    }
+    return batch;
+  }
+
+  /** The values left out of the index, by field and the reason's shape, most frequent first. */
+  warnings(): WarningCount[] {
+    return [...this.warningCounts.values()].sort((a, b) => b.count - a.count).slice(0, 100);
+  }
+
+  private reject(batch: PreparedBatch, rejection: Rejection): void {
+    batch.rejected++;
+    if (this.listed < MAX_REJECTIONS_LISTED) {
+      this.listed++;
+      batch.rejections.push(rejection);
+    }
+  }
+
+  private warn(w: FieldWarning, line: number): void {
+    // Group by field and the reason's shape (numbers and quoted values folded).
+    const shape = w.reason.replace(/"[^"]*"/g, '"…"').replace(/-?\d+(\.\d+)?/g, 'N');
+    const key = `${w.field}|${shape}`;
+    const entry = this.warningCounts.get(key);
+    if (entry) entry.count++;
+    else if (this.warningCounts.size < 500)
+      this.warningCounts.set(key, { field: w.field, reason: w.reason, count: 1, firstLine: line });
+  }
+}

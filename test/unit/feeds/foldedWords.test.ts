@@ -1,0 +1,87 @@
+import { expect } from 'chai';
+import { sketchOf, SKETCH_SIZE } from '../../../src/services/feeds/dedup';
+import { foldedWords, hash32, sketchWordHashes } from '../../../src/services/feeds/foldedWords';
+import { syntheticAd } from '../../../src/services/feeds/syntheticFeed';
+import { tokenize } from '../../../src/services/search/text';
+
+/**
+ * The import folds titles and descriptions one character at a time (src/services/feeds/foldedWords.ts);
+ * it must give exactly `tokenize`'s words, and the duplicate sketches exactly those of before
+ * (the stored fingerprints of earlier imports are compared with new ones).
+ */
+
+/** The sketch as decision 041 first computed it (a set of the tokenized words' hashes, sorted). */
+function sketchBefore(text: string, size = SKETCH_SIZE): Uint32Array {
+  const hashes = new Set<number>();
+  for (const w of tokenize(text)) if (w.length >= 3 || /^\d+$/.test(w)) hashes.add(hash32(w));
+  return Uint32Array.from([...hashes].sort((a, b) => a - b).slice(0, size));
+}
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const POOLS = [
+  'abcxyzABCXYZ0123456789 ,.;:-_/()[]!?\'"\n\t',
+  'áéíóúñüçàèìòùâêîôûäëïöÿßøæœłđðþıÁÉÍÓÚÑÜÇÅØÆŒŁĐÐÞİªº²³¹¼½¾µ×÷¨¯´¸\u00a0',
+  'ΑΒΓΔΣσςαβγάέήίόύώΆΈΉΊΌΎΏ',
+  'абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖ',
+  '\u0300\u0301\u0302\u0303\u0308\u0327\u0345\u20d7',
+  '€£¥–—‘’“”•…‰™℃№ﬁﬂＡＢｃ１２',
+  '日本語中文한국어العربيةעברית',
+  '😀🏠𝐀𝟙\ud800',
+];
+
+describe('folded words: tokenize one character at a time', () => {
+  it('folds every character of the Basic Multilingual Plane as tokenize does', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const ch = String.fromCharCode(c);
+      for (const text of [ch, `a${ch}b`, `X${ch}${ch}9 ${ch}`]) {
+        const expected = tokenize(text);
+        const got = foldedWords(text);
+        if (got.length !== expected.length || got.some((w, i) => w !== expected[i])) {
+          expect(got, `U+${c.toString(16)} in ${JSON.stringify(text)}`).to.deep.equal(expected);
+        }
+        const hashes = expected.filter((w) => w.length >= 3 || /^\d+$/.test(w)).map(hash32);
+        const gotHashes = sketchWordHashes(text);
+        if (gotHashes.length !== hashes.length || gotHashes.some((h, i) => h !== hashes[i])) {
+          expect(gotHashes, `hashes, U+${c.toString(16)}`).to.deep.equal(hashes);
+        }
+      }
+    }
+  });
+
+  it('folds random text of many scripts, marks, sigmas and surrogates as tokenize does', () => {
+    const r = rng(7);
+    for (let n = 0; n < 20_000; n++) {
+      let text = '';
+      const length = Math.floor(r() * 40);
+      for (let i = 0; i < length; i++) {
+        const pool = POOLS[Math.floor(r() * POOLS.length)] as string;
+        text += pool[Math.floor(r() * pool.length)];
+      }
+      expect(foldedWords(text), JSON.stringify(text)).to.deep.equal(tokenize(text));
+      expect([...sketchOf(text)], JSON.stringify(text)).to.deep.equal([...sketchBefore(text)]);
+    }
+  });
+
+  it('gives the sketches of before to the generated ads and to long texts', () => {
+    for (let i = 0; i < 300; i++) {
+      const xml = syntheticAd(i, { count: 300 }) as string;
+      const text = xml.replace(/<[^>]*>/g, ' ');
+      expect([...sketchOf(text)]).to.deep.equal([...sketchBefore(text)]);
+      expect(foldedWords(text)).to.deep.equal(tokenize(text));
+    }
+    const long = Array.from({ length: 400 }, (_, i) => `palabra${i} Ático ${i % 7}`).join(' ');
+    expect([...sketchOf(long)]).to.deep.equal([...sketchBefore(long)]);
+    expect(sketchOf(long)).to.have.length(SKETCH_SIZE);
+    expect([...sketchOf('')]).to.deep.equal([]);
+  });
+});
