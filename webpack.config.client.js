@@ -23,6 +23,8 @@ module.exports = (_env, argv = {}) => {
         // Pages carry their messages pre-parsed (src/shared/i18n/compiledMessages.ts): no parser in the browser.
         // The ES module build: its CommonJS twin requires all of tslib (~3 KB gzip), this one imports two helpers.
         '@formatjs/icu-messageformat-parser$': require.resolve('@formatjs/icu-messageformat-parser/lib/no-parser.js'),
+        // createIntl with only the formatters the pages use (src/client/intlCore.ts); react-intl's imports go there too.
+        '@formatjs/intl$': path.resolve(__dirname, 'src/client/intlCore.ts'),
         // Every browser Trawl supports has fetch; the polyfill stays on the server side of isomorphic-fetch.
         'isomorphic-fetch$': false,
       },
