@@ -134,7 +134,7 @@ export function alertPageContext(state: RootState, section: number, originCookie
       device_type: DEVICE_IDS[device],
       total_results: state.search.meta?.totalCount ?? 0,
     },
-    check: checkAlertSearch(site.country, site.target, query.what, query.vertical_properties.where),
+    check: checkAlertSearch(site.locale, site.target, query.what, query.vertical_properties.where),
     offered: isAlertOffered(site.country, site.target, origin),
   };
 }

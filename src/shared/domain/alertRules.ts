@@ -1,4 +1,3 @@
-import { countryByCode } from '../../../config/countries';
 import type { SiteTarget } from '../../../config/verticals';
 import type { QueryParams, QueryValue } from '../routing/query';
 import { COOKIES } from './cookies';
@@ -28,8 +27,11 @@ export type AlertSearchCheck =
 const collapse = (text: string): string => text.normalize('NFC').replace(/\s+/g, ' ').trim();
 const significant = (text: string): number => (text.match(/[\p{L}\p{N}]/gu) ?? []).length;
 
-/** The per-country search-validity rule for alerts (product-spec §5). */
-export function checkAlertSearch(country: string, target: SiteTarget, what: string, where: string): AlertSearchCheck {
+/**
+ * The per-country search-validity rule for alerts (product-spec §5), by the
+ * site's locale (the country's): the browser has it, and no country table.
+ */
+export function checkAlertSearch(locale: string, target: SiteTarget, what: string, where: string): AlertSearchCheck {
   const w = collapse(what);
   const p = target === 'jobs' ? '' : collapse(where);
   for (const [field, value, max] of [
@@ -40,7 +42,7 @@ export function checkAlertSearch(country: string, target: SiteTarget, what: stri
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f<>]/.test(value)) return { ok: false, field, reason: 'badCharacters' };
   }
-  const lang = (countryByCode(country)?.locale ?? 'en').split('-')[0] ?? 'en';
+  const lang = locale.split('-')[0] ?? 'en';
   const min = SINGLE_CHARACTER_LANGS.has(lang) ? 1 : 2;
   if (significant(w) < min && significant(p) < min) return { ok: false, field: 'what', reason: 'tooShort' };
   return { ok: true, what: w, where: p };

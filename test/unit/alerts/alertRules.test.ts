@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { countryByCode } from '../../../config/countries';
 import {
   resolveSite as resolveAlertSite,
   checkAlertOffered,
@@ -50,7 +51,7 @@ describe('alert rules in the browser', () => {
             return; // a country without that vertical: nothing to compare
           serverOk = false;
         }
-        const client = checkAlertSearch(country, target, what, where);
+        const client = checkAlertSearch(countryByCode(country)?.locale ?? 'en', target, what, where);
         expect(client.ok).to.equal(serverOk);
         if (client.ok) expect({ what: client.what, where: client.where }).to.deep.equal(serverValue);
       });
