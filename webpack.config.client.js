@@ -2,7 +2,10 @@ const path = require('node:path');
 const { InjectManifest } = require('workbox-webpack-plugin');
 const { WebpackManifestPlugin } = require('webpack-manifest-plugin');
 
-/** The browser build: hashed, minified, split into vendor and app chunks; the service worker beside it. */
+/**
+ * The browser build: hashed, minified, split into framework, vendor and app chunks, with each page, load saga,
+ * banner and dialog in a chunk of its own (docs/decisions/061-code-splitting.md); the service worker beside it.
+ */
 module.exports = (_env, argv = {}) => {
   const production = argv.mode !== 'development';
   return {
@@ -59,12 +62,25 @@ module.exports = (_env, argv = {}) => {
     },
     performance: { hints: false },
     plugins: [
+      // The files of each entry and of each named chunk (webpackChunkName): the server sends a page's
+      // chunks with it (src/server/clientAssets.ts), so they are loaded before hydration.
       new WebpackManifestPlugin({
         fileName: 'entrypoints.json',
-        generate: (_seed, _files, entrypoints) =>
-          Object.fromEntries(
-            Object.entries(entrypoints).map(([name, files]) => [name, files.map((f) => `/${f.replace(/^\//, '')}`)]),
-          ),
+        generate: (_seed, files, entrypoints) => {
+          const groups = Object.fromEntries(
+            Object.entries(entrypoints).map(([name, list]) => [name, list.map((f) => `/${f.replace(/^\//, '')}`)]),
+          );
+          for (const file of files) {
+            if (!file.chunk || !file.path.endsWith('.js')) continue;
+            for (const group of file.chunk.groupsIterable) {
+              if (!group.name || group.isInitial()) continue;
+              const list = (groups[group.name] ??= []);
+              const url = `/${file.path.replace(/^\//, '')}`;
+              if (!list.includes(url)) list.push(url);
+            }
+          }
+          return groups;
+        },
       }),
       new InjectManifest({
         swSrc: './src/client/sw.ts',

@@ -2,6 +2,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { createIntl, createIntlCache } from 'react-intl';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from '../routes/App';
+import { firstLoadChunks } from '../routes/firstLoadChunks';
+import { loadChunks } from '../routes/loadable';
 import { Root } from '../routes/Root';
 import { createRoutes } from '../routes/routeTable';
 import { rootSaga } from '../sagas/rootSaga';
@@ -23,46 +25,62 @@ declare global {
 
 const state = window.__TRAWL_STATE__;
 const routes = createRoutes();
-const intl = createIntl(
-  { locale: state.intl.locale, messages: state.intl.messages, defaultLocale: 'en', onError: () => undefined },
-  createIntlCache(),
-);
-const api = createApi({ searchBase: state.app.publicSearchBase, apiBase: state.app.publicApiBase });
-const report = createErrorReporter(`${state.app.publicApiBase}/metrics`);
-const store = createAppStore(state, {
-  api,
-  intl,
-  routes,
-  browser: browserEffects,
-  local: createLocalStore(() => navigator.cookieEnabled),
-  report,
-});
-store.sagaMiddleware.run(rootSaga);
-window.addEventListener('error', (event) => report(event.error ?? event.message));
-window.addEventListener('unhandledrejection', (event) => report(event.reason));
-window.addEventListener('pagehide', () => store.dispatch(impressionsFlushed()));
 
-const container = document.getElementById('root');
-if (container) {
-  hydrateRoot(
-    container,
-    <Root store={store} routes={routes}>
-      <BrowserRouter basename={state.app.site.basePath || undefined}>
-        <NavigationSync />
-        <App />
-      </BrowserRouter>
-    </Root>,
-    {
-      onRecoverableError(error) {
-        window.dataLayer = window.dataLayer ?? [];
-        window.dataLayer.push({ event: 'hydrationError', error: String(error) });
-      },
-    },
+/**
+ * The browser's start: the chunks of what the server rendered (its page, the
+ * banners shown) first, then the store, the sagas and hydration, all at once
+ * as before. The server sent those chunks' scripts with the page, so they
+ * are here already; a chunk that fails to load does not stop the start (its
+ * Suspense boundary keeps the server's HTML and tries again).
+ */
+function start(): void {
+  const intl = createIntl(
+    { locale: state.intl.locale, messages: state.intl.messages, defaultLocale: 'en', onError: () => undefined },
+    createIntlCache(),
   );
-  window.__TRAWL_HYDRATED__ = true;
+  const api = createApi({ searchBase: state.app.publicSearchBase, apiBase: state.app.publicApiBase });
+  const report = createErrorReporter(`${state.app.publicApiBase}/metrics`);
+  const store = createAppStore(state, {
+    api,
+    intl,
+    routes,
+    browser: browserEffects,
+    local: createLocalStore(() => navigator.cookieEnabled),
+    report,
+  });
+  store.sagaMiddleware.run(rootSaga);
+  window.addEventListener('error', (event) => report(event.error ?? event.message));
+  window.addEventListener('unhandledrejection', (event) => report(event.reason));
+  window.addEventListener('pagehide', () => store.dispatch(impressionsFlushed()));
+
+  const container = document.getElementById('root');
+  if (container) {
+    hydrateRoot(
+      container,
+      <Root store={store} routes={routes}>
+        <BrowserRouter basename={state.app.site.basePath || undefined}>
+          <NavigationSync />
+          <App />
+        </BrowserRouter>
+      </Root>,
+      {
+        onRecoverableError(error) {
+          window.dataLayer = window.dataLayer ?? [];
+          window.dataLayer.push({ event: 'hydrationError', error: String(error) });
+        },
+      },
+    );
+    window.__TRAWL_HYDRATED__ = true;
+  }
+
+  removeLegacyCookies();
+  if (document.readyState === 'complete') void registerServiceWorker();
+  else
+    window.addEventListener('load', () => {
+      void registerServiceWorker();
+    });
 }
 
-removeLegacyCookies();
-window.addEventListener('load', () => {
-  void registerServiceWorker();
-});
+void loadChunks(firstLoadChunks(state, routes))
+  .catch(() => undefined)
+  .then(start);

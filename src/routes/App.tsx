@@ -1,23 +1,23 @@
 import { useSelector } from 'react-redux';
-import { isErrorStatus } from '../state/page';
 import type { RootState } from '../state/store';
 import { useRouteRegistry } from '../ui/RoutesContext';
 import { Shell } from '../ui/Shell';
-import { ErrorPage, NotFoundPage } from './pages/ErrorPage';
+import { pageShown } from './pageChunks';
 
 /**
  * Renders the page the store says was loaded (not the URL's): the page and
- * its data change together when a navigation's load saga finishes.
+ * its data change together when a navigation's load saga finishes. Its code
+ * is in the page's chunk, loaded by then (src/routes/pageChunks.ts).
  */
 export function App() {
   const routes = useRouteRegistry();
-  const { routeName, status } = useSelector((state: RootState) => state.page);
+  const routeName = useSelector((state: RootState) => state.page.routeName);
+  const status = useSelector((state: RootState) => state.page.status);
   const device = useSelector((state: RootState) => state.app.device);
-  const route = routeName ? routes.get(routeName) : undefined;
-  const Page = route ? routes.pageFor(route, device) : undefined;
-  let content;
-  if (isErrorStatus(status)) content = <ErrorPage />;
-  else if (Page) content = <Page />;
-  else content = <NotFoundPage />;
-  return <Shell>{content}</Shell>;
+  const Page = pageShown({ routeName, status }, device, routes);
+  return (
+    <Shell>
+      <Page />
+    </Shell>
+  );
 }

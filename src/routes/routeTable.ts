@@ -1,17 +1,16 @@
 import { RouteRegistry } from '../shared/routing/RouteRegistry';
-import { loadAdPage } from '../sagas/pages/adSaga';
-import { loadClickoutRedirect } from '../sagas/pages/clickoutPageSaga';
-import { loadHome } from '../sagas/pages/homeSaga';
-import { loadEmailManager, loadNotificationSettings, loadPushManager } from '../sagas/pages/notificationsSaga';
-import { loadLanding, loadSearchResults, loadSearchSubmit } from '../sagas/pages/searchSaga';
-import { indexPage } from '../sagas/pages/seoSaga';
-import { AdPage, AdPageDesktop } from './pages/AdPage';
-import { HomePage } from './pages/HomePage';
-import { EmailManagerPage } from './pages/notifications/EmailManagerPage';
-import { NotificationSettingsPage } from './pages/notifications/NotificationSettingsPage';
-import { PushManagerPage } from './pages/notifications/PushManagerPage';
-import { SeoIndexPage } from './pages/SeoIndexPage';
-import { SerpPage } from './pages/SerpPage';
+import {
+  AdPage,
+  AdPageDesktop,
+  EmailManagerPage,
+  HomePage,
+  lazyLoad,
+  NotificationSettingsPage,
+  PushManagerPage,
+  sagaChunk,
+  SeoIndexPage,
+  SerpPage,
+} from './pageChunks';
 import type { AppRoutes, LoadSaga, PageComponent } from './types';
 
 const VERTICAL_SITES = ['homes', 'cars', 'jobs', 'products'] as const;
@@ -24,13 +23,25 @@ const INDEX_PATTERN = '/index{/category/:type}{/letter/:letter}{/page/:page}';
  */
 export function createRoutes(): AppRoutes {
   return new RouteRegistry<PageComponent, LoadSaga>()
-    .register({ name: 'home', pattern: '/', page: HomePage, load: loadHome, pageType: 'home' })
-    .register({ name: 'q', pattern: '/q', load: loadSearchSubmit, targets: VERTICAL_SITES, pageType: 'search' })
+    .register({
+      name: 'home',
+      pattern: '/',
+      page: HomePage,
+      load: lazyLoad(sagaChunk.home, (m) => m.loadHome, [HomePage]),
+      pageType: 'home',
+    })
+    .register({
+      name: 'q',
+      pattern: '/q',
+      load: lazyLoad(sagaChunk.search, (m) => m.loadSearchSubmit),
+      targets: VERTICAL_SITES,
+      pageType: 'search',
+    })
     .register({
       name: 'serp_search',
       pattern: '/search{/:what}{/in/:where}',
       page: SerpPage,
-      load: loadSearchResults,
+      load: lazyLoad(sagaChunk.search, (m) => m.loadSearchResults, [SerpPage]),
       targets: VERTICAL_SITES,
       seoParams: ['what', 'where'],
       pageType: 'serp',
@@ -38,7 +49,7 @@ export function createRoutes(): AppRoutes {
     .register({
       name: 'clickout',
       pattern: '/out/:id',
-      load: loadClickoutRedirect,
+      load: lazyLoad(sagaChunk.clickout, (m) => m.loadClickoutRedirect),
       targets: VERTICAL_SITES,
       pageType: 'clickout',
     })
@@ -47,7 +58,7 @@ export function createRoutes(): AppRoutes {
       pattern: '/ad/:id',
       page: AdPage,
       desktopPage: AdPageDesktop,
-      load: loadAdPage,
+      load: lazyLoad(sagaChunk.ad, (m) => m.loadAdPage, [AdPage, AdPageDesktop]),
       targets: VERTICAL_SITES,
       pageType: 'ad',
     })
@@ -55,7 +66,7 @@ export function createRoutes(): AppRoutes {
       name: 'homes',
       pattern: '/index{/:routeName}{/:deal_type}{/:property_type}',
       page: SeoIndexPage,
-      load: indexPage('homes'),
+      load: lazyLoad(sagaChunk.seo, (m) => m.indexPage('homes'), [SeoIndexPage]),
       targets: ['homes'],
       seoParams: ['routeName', 'deal_type', 'property_type'],
       pageType: 'seo',
@@ -64,7 +75,7 @@ export function createRoutes(): AppRoutes {
       name: 'cars',
       pattern: INDEX_PATTERN,
       page: SeoIndexPage,
-      load: indexPage('cars'),
+      load: lazyLoad(sagaChunk.seo, (m) => m.indexPage('cars'), [SeoIndexPage]),
       targets: ['cars'],
       pageType: 'seo',
     })
@@ -72,7 +83,7 @@ export function createRoutes(): AppRoutes {
       name: 'jobs',
       pattern: INDEX_PATTERN,
       page: SeoIndexPage,
-      load: indexPage('jobs'),
+      load: lazyLoad(sagaChunk.seo, (m) => m.indexPage('jobs'), [SeoIndexPage]),
       targets: ['jobs'],
       pageType: 'seo',
     })
@@ -80,7 +91,7 @@ export function createRoutes(): AppRoutes {
       name: 'products',
       pattern: INDEX_PATTERN,
       page: SeoIndexPage,
-      load: indexPage('products'),
+      load: lazyLoad(sagaChunk.seo, (m) => m.indexPage('products'), [SeoIndexPage]),
       targets: ['products'],
       pageType: 'seo',
     })
@@ -88,7 +99,7 @@ export function createRoutes(): AppRoutes {
       name: 'adwords-homes',
       pattern: '/landing{/:what}{/in/:where}',
       page: SerpPage,
-      load: loadLanding,
+      load: lazyLoad(sagaChunk.search, (m) => m.loadLanding, [SerpPage]),
       targets: ['homes'],
       seoParams: ['what', 'where'],
       pageType: 'landing',
@@ -97,7 +108,7 @@ export function createRoutes(): AppRoutes {
       name: 'adwords-cars',
       pattern: '/landing{/:what}{/in/:where}',
       page: SerpPage,
-      load: loadLanding,
+      load: lazyLoad(sagaChunk.search, (m) => m.loadLanding, [SerpPage]),
       targets: ['cars'],
       seoParams: ['what', 'where'],
       pageType: 'landing',
@@ -106,7 +117,7 @@ export function createRoutes(): AppRoutes {
       name: 'adwords-jobs',
       pattern: '/landing{/:what}',
       page: SerpPage,
-      load: loadLanding,
+      load: lazyLoad(sagaChunk.search, (m) => m.loadLanding, [SerpPage]),
       targets: ['jobs'],
       seoParams: ['what'],
       pageType: 'landing',
@@ -115,7 +126,7 @@ export function createRoutes(): AppRoutes {
       name: 'topsearches',
       pattern: '/top-searches{/letter/:letter}{/page/:page}',
       page: SeoIndexPage,
-      load: indexPage('topsearches'),
+      load: lazyLoad(sagaChunk.seo, (m) => m.indexPage('topsearches'), [SeoIndexPage]),
       targets: ['products'],
       pageType: 'seo',
     })
@@ -123,21 +134,21 @@ export function createRoutes(): AppRoutes {
       name: 'notifications_email',
       pattern: '/notifications',
       page: EmailManagerPage,
-      load: loadEmailManager,
+      load: lazyLoad(sagaChunk.notifications, (m) => m.loadEmailManager, [EmailManagerPage]),
       pageType: 'notifications',
     })
     .register({
       name: 'notifications_push',
       pattern: '/notifications/push',
       page: PushManagerPage,
-      load: loadPushManager,
+      load: lazyLoad(sagaChunk.notifications, (m) => m.loadPushManager, [PushManagerPage]),
       pageType: 'notifications',
     })
     .register({
       name: 'notifications_settings',
       pattern: '/notifications/settings',
       page: NotificationSettingsPage,
-      load: loadNotificationSettings,
+      load: lazyLoad(sagaChunk.notifications, (m) => m.loadNotificationSettings, [NotificationSettingsPage]),
       pageType: 'notifications',
     });
 }

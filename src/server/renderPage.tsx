@@ -5,6 +5,8 @@ import { END } from 'redux-saga';
 import { StaticRouter } from 'react-router-dom';
 import type { Site } from '../../config/sites';
 import { App } from '../routes/App';
+import { firstLoadChunks } from '../routes/firstLoadChunks';
+import { loadChunks } from '../routes/loadable';
 import { Root } from '../routes/Root';
 import type { AppRoutes } from '../routes/types';
 import { loadPage } from '../sagas/pageSaga';
@@ -19,7 +21,7 @@ import { compiledMessagesFor } from '../shared/i18n/compiledMessages';
 import { messagesFor } from '../shared/i18n/messages';
 import type { PageResult } from '../state/page';
 import { createAppStore, initialRootState, type AppAction, type RootState } from '../state/store';
-import type { ClientAssets } from './clientAssets';
+import { scriptsFor, type ClientAssets } from './clientAssets';
 import { renderDocument } from './document';
 import { sendCompressed } from './compressPage';
 import { visitorContext } from './requestContext';
@@ -135,6 +137,9 @@ export function createPageRenderer(options: RenderOptions) {
       );
       return;
     }
+    // The page's code and its banners' are chunks: loaded before the render, sent with the page (src/routes).
+    const chunks = firstLoadChunks(store.getState(), options.routes);
+    await loadChunks(chunks);
     const body = renderToString(
       <Root store={store} routes={options.routes}>
         <StaticRouter basename={site.basePath || undefined} location={`${site.basePath}${pathname}${search}`}>
@@ -142,7 +147,15 @@ export function createPageRenderer(options: RenderOptions) {
         </StaticRouter>
       </Root>,
     );
-    const html = renderDocument({ state: store.getState(), body, nonce, scripts: options.assets().scripts });
+    const html = renderDocument({
+      state: store.getState(),
+      body,
+      nonce,
+      scripts: scriptsFor(
+        options.assets(),
+        chunks.map((c) => c.name),
+      ),
+    });
     res.status(result.status);
     res.set('Cache-Control', 'private, no-cache');
     res.type('html');

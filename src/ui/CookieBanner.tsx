@@ -5,13 +5,14 @@ import type { RootState } from '../state/store';
 
 /**
  * The cookie banner (product-spec §2, §4): a link for more info, Agree and
- * Disagree. Fixed at the bottom of the window, so it shifts nothing.
+ * Disagree. Fixed at the bottom of the window, so it shifts nothing. Shown
+ * (PageChrome renders it) where the country needs consent and the visitor has
+ * not answered.
  */
 export function CookieBanner() {
   const intl = useIntl();
   const dispatch = useDispatch();
   const banner = useSelector((state: RootState) => state.consent.banner);
-  if (!banner.visible) return null;
   return (
     <section className="cookie-banner" aria-label={intl.formatMessage({ id: 'consent.label' })}>
       <p>

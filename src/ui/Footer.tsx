@@ -3,7 +3,7 @@ import { useSelector } from 'react-redux';
 import type { MessageId } from '../shared/i18n/messages';
 import type { RootState } from '../state/store';
 import { useBuildPath } from './RoutesContext';
-import { FeedbackButton } from './feedback/FeedbackDialog';
+import { FeedbackButton } from './feedback/FeedbackButton';
 
 /** Corporate pages the footer leads to (product-spec §2); see docs/decisions/003-footer-links.md. */
 const CORPORATE_BASE = 'https://about.trawl.com';

@@ -1,20 +1,29 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
+import { defineChunk, loadable } from '../routes/loadable';
 import type { RootState } from '../state/store';
 import { PageChrome } from './banners/PageChrome';
-import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { RedirectOverlay } from './RedirectOverlay';
 import { SourcesLoader } from './SourcesLoader';
-import { RelatedAdsModal } from './RelatedAdsModal';
+
+/** The related-ads popup opens on a click on an ad: its code is prefetched while the browser is idle. */
+const RelatedAdsModal = loadable(
+  defineChunk(
+    'dialog-related-ads',
+    () => import(/* webpackChunkName: "dialog-related-ads", webpackPrefetch: true */ './RelatedAdsModal'),
+  ),
+  (m) => m.RelatedAdsModal,
+);
 
 /** The page chrome around every page: skip link, header, main, footer, loading bar. */
 export function Shell({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const isLoading = useSelector((state: RootState) => state.page.isLoading);
   const location = useSelector((state: RootState) => state.page.location);
+  const relatedAdsOpen = useSelector((state: RootState) => state.clickout.relatedModal.open);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -31,11 +40,10 @@ export function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <RelatedAdsModal />
+      {relatedAdsOpen && <RelatedAdsModal />}
       <RedirectOverlay />
       <SourcesLoader />
       <PageChrome />
-      <CookieBanner />
     </>
   );
 }

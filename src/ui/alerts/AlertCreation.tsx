@@ -4,11 +4,29 @@ import { useDispatch, useSelector } from 'react-redux';
 import { alertsUiMounted, canCreateAlert } from '../../sagas/alertsSaga';
 import { emailDialogToggled, pushDialogToggled } from '../../state/alerts';
 import type { RootState } from '../../state/store';
+import { defineChunk, loadable } from '../../routes/loadable';
 import { alertLabel } from './alertLabel';
 import { browserPushClient } from './alertsEnvironment';
-import { EmailCaptureDialog } from './EmailCaptureDialog';
-import { PushCaptureDialog } from './PushCaptureDialog';
-import { PushPermissionBanner } from './PushPermissionBanner';
+
+/* The capture dialogs open on a click (prefetched while the browser is idle); the push banner shows only later. */
+const EmailCaptureDialog = loadable(
+  defineChunk(
+    'dialog-email-alert',
+    () => import(/* webpackChunkName: "dialog-email-alert", webpackPrefetch: true */ './EmailCaptureDialog'),
+  ),
+  (m) => m.EmailCaptureDialog,
+);
+const PushCaptureDialog = loadable(
+  defineChunk(
+    'dialog-push-alert',
+    () => import(/* webpackChunkName: "dialog-push-alert", webpackPrefetch: true */ './PushCaptureDialog'),
+  ),
+  (m) => m.PushCaptureDialog,
+);
+const PushPermissionBanner = loadable(
+  defineChunk('banner-push', () => import(/* webpackChunkName: "banner-push" */ './PushPermissionBanner')),
+  (m) => m.PushPermissionBanner,
+);
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -24,6 +42,7 @@ export function AlertCreation() {
   const creation = useSelector((state: RootState) => state.alerts.creation);
   const { params, location } = useSelector((state: RootState) => state.page);
   const target = useSelector((state: RootState) => state.app.site.target);
+  const pushBanner = useSelector((state: RootState) => state.alerts.banner.visible);
   // Known only in the browser: the button is in the markup from the start, hidden, so nothing moves.
   const [pushSupported, setPushSupported] = useState(false);
 
@@ -70,7 +89,7 @@ export function AlertCreation() {
       )}
       {creation.emailDialogOpen && <EmailCaptureDialog search={search} />}
       {creation.pushDialogOpen && <PushCaptureDialog search={search} />}
-      <PushPermissionBanner />
+      {pushBanner && <PushPermissionBanner />}
     </div>
   );
 }

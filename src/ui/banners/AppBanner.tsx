@@ -1,22 +1,17 @@
 import { useIntl } from 'react-intl';
-import { useDispatch, useSelector } from 'react-redux';
-import { appBannerDismissed, isAppBannerVisible } from '../../state/banners';
-import type { RootState } from '../../state/store';
+import { useDispatch } from 'react-redux';
+import { appBannerDismissed } from '../../state/banners';
 import { APP_STORE_LINKS, rememberAppBannerDismissed } from './appStores';
 
 /**
  * The download-app banner (product-spec §2), phones only, until dismissed,
- * never on an alert landing, and not while the cookie banner asks. Rendered by the server and fixed at the bottom
- * over a spacer of its height, so neither its showing nor its leaving moves
- * the page.
+ * never on an alert landing, and not while the cookie banner asks: PageChrome
+ * renders it then. Rendered by the server and fixed at the bottom over a
+ * spacer of its height, so neither its showing nor its leaving moves the page.
  */
 export function AppBanner() {
   const intl = useIntl();
   const dispatch = useDispatch();
-  const visible = useSelector((state: RootState) => isAppBannerVisible(state.banners));
-  // One banner at the bottom at a time: the cookie banner's question comes first.
-  const cookieBannerVisible = useSelector((state: RootState) => state.consent.banner.visible);
-  if (!visible || cookieBannerVisible) return null;
   const dismiss = () => {
     rememberAppBannerDismissed();
     dispatch(appBannerDismissed());

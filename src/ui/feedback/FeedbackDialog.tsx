@@ -2,22 +2,11 @@ import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { FEEDBACK_COMMENT_MAX } from '../../sagas/feedbackSaga';
-import { feedbackClosed, feedbackOpened, feedbackSubmitted } from '../../state/feedback';
+import { feedbackClosed, feedbackSubmitted } from '../../state/feedback';
 import type { RootState } from '../../state/store';
 import { Modal } from '../Modal';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
-
-/** The footer's "Give feedback" control: opens the feedback dialog. */
-export function FeedbackButton() {
-  const intl = useIntl();
-  const dispatch = useDispatch();
-  return (
-    <button type="button" className="feedback-open" onClick={() => dispatch(feedbackOpened())}>
-      {intl.formatMessage({ id: 'chrome.feedback.open' })}
-    </button>
-  );
-}
 
 /**
  * Capture feedback (product-spec §2): the question, a rating from 1 to 5
