@@ -3,6 +3,7 @@ import { createIntl, createIntlCache } from 'react-intl';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from '../routes/App';
 import { firstLoadChunks } from '../routes/firstLoadChunks';
+import { runChunkSagas } from '../routes/chunkSagas';
 import { loadChunks } from '../routes/loadable';
 import { Root } from '../routes/Root';
 import { createRoutes } from '../routes/routeTable';
@@ -49,6 +50,7 @@ function start(): void {
     report,
   });
   store.sagaMiddleware.run(rootSaga);
+  runChunkSagas((watcher) => store.sagaMiddleware.run(watcher));
   window.addEventListener('error', (event) => report(event.error ?? event.message));
   window.addEventListener('unhandledrejection', (event) => report(event.reason));
   window.addEventListener('pagehide', () => store.dispatch(impressionsFlushed()));

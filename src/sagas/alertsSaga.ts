@@ -1,31 +1,19 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { verticalByName } from '../../config/verticals';
 import type { Api } from '../shared/api/createApi';
 import { isApiError } from '../shared/api/errors';
-import type {
-  AlertContext,
-  AlertResource,
-  EmailOperation,
-  NewsletterFlags,
-  PushOperation,
-  SiteRef,
-} from '../shared/api/notificationsApi';
+import type { AlertResource, EmailOperation, NewsletterFlags, PushOperation } from '../shared/api/notificationsApi';
 import {
   ALERT_SECTIONS,
-  alertQueryOf,
   BANNER_COOKIE,
-  checkAlertSearch,
   disallowsPush,
-  isAlertOffered,
   isBannerExhausted,
   nextBannerCounter,
   NOTIFICATION_MANAGER_COOKIE,
   parseBannerCounter,
   PUSH_DISALLOWED_COOKIE,
-  type AlertSearchQuery,
 } from '../shared/domain/alertRules';
-import { DEVICE_IDS, PUSH_BROWSER_ID, PUSH_DEVICE_ID } from '../shared/domain/constants';
+import { PUSH_BROWSER_ID, PUSH_DEVICE_ID } from '../shared/domain/constants';
 import { COOKIES } from '../shared/domain/cookies';
 import type { MessageId } from '../shared/i18n/messages';
 import {
@@ -69,6 +57,7 @@ import {
 } from '../state/notifications';
 import type { RootState } from '../state/store';
 import { browserEnvironment, type AlertsEnvironment, type PushKeys } from '../ui/alerts/alertsEnvironment';
+import { alertPageContext, canCreateAlert, type AlertPageContext } from './alertPage';
 import { getApi } from './context';
 
 /** Local storage key of this browser's push subscription id (product-spec §3 "push simple storage"). */
@@ -104,45 +93,6 @@ export function decodeCredentials(raw: string | undefined): NotificationUser | n
   } catch {
     return null;
   }
-}
-
-// ---- what an alert made on this page is about ----------------------------------
-
-export interface AlertPageContext {
-  site: SiteRef;
-  query: AlertSearchQuery;
-  context: AlertContext;
-  check: ReturnType<typeof checkAlertSearch>;
-  offered: boolean;
-}
-
-/** Site, query and context of an alert made from the page on screen (a results page). */
-export function alertPageContext(state: RootState, section: number, originCookie?: string): AlertPageContext | null {
-  const { site, device } = state.app;
-  const vertical = site.target === 'general' ? undefined : verticalByName(site.target);
-  if (!vertical) return null;
-  const { params } = state.page;
-  const query = alertQueryOf(params, site.target);
-  const fromCookie = originCookie !== undefined ? Number.parseInt(originCookie, 10) : NaN;
-  const origin = typeof params.origin === 'number' ? params.origin : Number.isFinite(fromCookie) ? fromCookie : 0;
-  return {
-    site: { country_code: site.country, vertical_id: vertical.id },
-    query,
-    context: {
-      section_id: section,
-      origin_id: origin,
-      device_type: DEVICE_IDS[device],
-      total_results: state.search.meta?.totalCount ?? 0,
-    },
-    check: checkAlertSearch(site.locale, site.target, query.what, query.vertical_properties.where),
-    offered: isAlertOffered(site.country, site.target, origin),
-  };
-}
-
-/** Whether the page on screen can be saved as an alert (validity rule and jobs rule). */
-export function canCreateAlert(state: RootState): boolean {
-  const ctx = alertPageContext(state, ALERT_SECTIONS.serpMobile);
-  return ctx !== null && ctx.check.ok && ctx.offered;
 }
 
 const defaultSection = (state: RootState): number =>

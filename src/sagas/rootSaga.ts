@@ -1,7 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import { spawn } from 'redux-saga/effects';
 import { watchAdSlots } from './adSlotsSaga';
-import { watchAlerts } from './alertsSaga';
 import { watchApply } from './applySaga';
 import { watchAutocomplete } from './autocompleteSaga';
 import { watchClickouts } from './clickoutSaga';
@@ -14,13 +13,14 @@ import { watchTracking } from './trackingSaga';
 
 /**
  * The browser's long-lived watchers. Each is spawned, so one failing
- * watcher does not take the others down.
+ * watcher does not take the others down. The alerts' watcher comes with the
+ * alerts' UI instead (src/routes/chunkSagas.ts): home and ad pages carry
+ * neither.
  */
 export function* rootSaga(): SagaIterator {
   yield spawn(watchNavigation);
   yield spawn(watchApply);
   yield spawn(watchAutocomplete);
-  yield spawn(watchAlerts);
   yield spawn(watchConsent);
   yield spawn(watchClickouts);
   yield spawn(watchTracking);

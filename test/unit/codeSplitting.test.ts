@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { runSaga, type SagaIterator } from 'redux-saga';
 import { call } from 'redux-saga/effects';
 import sinon from 'sinon';
+import { runChunkSagas, startWithChunk } from '../../src/routes/chunkSagas';
 import { firstLoadChunks } from '../../src/routes/firstLoadChunks';
 import { defineChunk, loadable } from '../../src/routes/loadable';
 import { lazyLoad } from '../../src/routes/pageChunks';
@@ -142,6 +143,21 @@ describe('code splitting', () => {
       }).toPromise();
       expect(result).to.deep.equal({ status: 200, head: { title: 'flat' } });
       expect(page.chunk.module).not.to.equal(undefined);
+    });
+  });
+
+  describe('watchers that come with a chunk', () => {
+    it('start once each, when the browser’s store runs, or at once after', () => {
+      const early = function* () {};
+      const late = function* () {};
+      startWithChunk(early);
+      startWithChunk(early);
+      const run = sinon.spy();
+      runChunkSagas(run);
+      startWithChunk(late);
+      startWithChunk(late);
+      expect(run.withArgs(early).callCount).to.equal(1);
+      expect(run.withArgs(late).callCount).to.equal(1);
     });
   });
 });

@@ -1,12 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { alertsUiMounted, canCreateAlert } from '../../sagas/alertsSaga';
+import { startWithChunk } from '../../routes/chunkSagas';
+import { canCreateAlert } from '../../sagas/alertPage';
 import { emailDialogToggled, pushDialogToggled } from '../../state/alerts';
 import type { RootState } from '../../state/store';
 import { defineChunk, loadable } from '../../routes/loadable';
 import { alertLabel } from './alertLabel';
 import { browserPushClient } from './alertsEnvironment';
+
+/** The alerts' saga (the notification manager's): loaded and started once the button is on screen. */
+const alertsSaga = defineChunk(
+  'saga-alerts',
+  () => import(/* webpackChunkName: "saga-alerts" */ '../../sagas/alertsSaga'),
+);
 
 /* The capture dialogs open on a click (prefetched while the browser is idle); the push banner shows only later. */
 const EmailCaptureDialog = loadable(
@@ -48,7 +55,17 @@ export function AlertCreation() {
 
   useEffect(() => {
     setPushSupported(browserPushClient.isSupported() && browserPushClient.permission() !== 'denied');
-    dispatch(alertsUiMounted());
+    let mounted = true;
+    void alertsSaga.load().then(
+      (saga) => {
+        startWithChunk(saga.watchAlerts);
+        if (mounted) dispatch(saga.alertsUiMounted());
+      },
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
   }, [dispatch, location.pathname, location.search]);
 
   if (!allowed) return null;

@@ -1,0 +1,55 @@
+import type { AlertContext, SiteRef } from '../shared/api/notificationsApi';
+import { verticalByName } from '../../config/verticals';
+import {
+  ALERT_SECTIONS,
+  alertQueryOf,
+  checkAlertSearch,
+  isAlertOffered,
+  type AlertSearchQuery,
+} from '../shared/domain/alertRules';
+import { DEVICE_IDS } from '../shared/domain/constants';
+import type { RootState } from '../state/store';
+
+/*
+ * What an alert made on the page on screen is about. Apart from the alerts
+ * saga (src/sagas/alertsSaga.ts) because the results page renders with
+ * `canCreateAlert`, while the saga's code loads only once the page is on
+ * screen (docs/decisions/061-code-splitting.md).
+ */
+
+export interface AlertPageContext {
+  site: SiteRef;
+  query: AlertSearchQuery;
+  context: AlertContext;
+  check: ReturnType<typeof checkAlertSearch>;
+  offered: boolean;
+}
+
+/** Site, query and context of an alert made from the page on screen (a results page). */
+export function alertPageContext(state: RootState, section: number, originCookie?: string): AlertPageContext | null {
+  const { site, device } = state.app;
+  const vertical = site.target === 'general' ? undefined : verticalByName(site.target);
+  if (!vertical) return null;
+  const { params } = state.page;
+  const query = alertQueryOf(params, site.target);
+  const fromCookie = originCookie !== undefined ? Number.parseInt(originCookie, 10) : NaN;
+  const origin = typeof params.origin === 'number' ? params.origin : Number.isFinite(fromCookie) ? fromCookie : 0;
+  return {
+    site: { country_code: site.country, vertical_id: vertical.id },
+    query,
+    context: {
+      section_id: section,
+      origin_id: origin,
+      device_type: DEVICE_IDS[device],
+      total_results: state.search.meta?.totalCount ?? 0,
+    },
+    check: checkAlertSearch(site.locale, site.target, query.what, query.vertical_properties.where),
+    offered: isAlertOffered(site.country, site.target, origin),
+  };
+}
+
+/** Whether the page on screen can be saved as an alert (validity rule and jobs rule). */
+export function canCreateAlert(state: RootState): boolean {
+  const ctx = alertPageContext(state, ALERT_SECTIONS.serpMobile);
+  return ctx !== null && ctx.check.ok && ctx.offered;
+}
