@@ -8,8 +8,8 @@
  * breakdown per chunk and, through the source maps, per package / folder of
  * our own code; and every chunk loaded only on demand (other pages, dialogs,
  * the alerts' saga), with its size, so that what leaves the first load stays
- * visible. A message catalogue script (`/i18n/...`: data, the words of the
- * page's language, once per language) is measured beside the code, not in its
+ * visible. The message catalogue (`/i18n/<language>.<hash>.json`: data, the words of the
+ * page's language, fetched once per language) is measured beside the code, not in its
  * budget.
  *
  * Run: `npx tsx bench/bundle.bench.ts [--rebuild | --no-build]`. Writes bench/results/bundle.json.
@@ -39,7 +39,7 @@ interface ChunkFigures {
   ownCodeGzipBytesEst: number;
 }
 
-/** A message catalogue (decision 060): words as data in a script, cached a year per language. */
+/** A message catalogue (decision 060): the words as JSON, preloaded and fetched before hydration, cached a year per language. */
 const isCatalogue = (src: string): boolean => new URL(src, 'http://x').pathname.startsWith('/i18n/');
 
 const gzip9 = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
@@ -57,7 +57,12 @@ async function main(): Promise<void> {
     for (const page of await benchPages(server)) {
       const res = await get(server.origin, page.path, { host: page.host });
       const html = res.body.toString();
-      const all = firstLoadScripts(html);
+      const all = [
+        ...firstLoadScripts(html),
+        ...[...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)]
+          .map((m) => m[1] as string)
+          .filter(isCatalogue),
+      ];
       const scripts = all.filter((src) => !isCatalogue(src));
       const catalogues = all.filter(isCatalogue);
       for (const src of all) {

@@ -9,6 +9,7 @@ import { Root } from '../routes/Root';
 import { createRoutes } from '../routes/routeTable';
 import { rootSaga } from '../sagas/rootSaga';
 import { createApi } from '../shared/api/createApi';
+import type { IntlState } from '../state/intl';
 import { createAppStore, type RootState } from '../state/store';
 import { createErrorReporter } from '../shared/errorReporting';
 import { impressionsFlushed } from '../state/tracking';
@@ -34,21 +35,24 @@ const routes = createRoutes();
  * are here already; a chunk that fails to load does not stop the start (its
  * Suspense boundary keeps the server's HTML and tries again).
  */
-function start(): void {
+function start(messages: IntlState['messages']): void {
   const intl = createIntl(
-    { locale: state.intl.locale, messages: state.intl.messages, defaultLocale: 'en', onError: () => undefined },
+    { locale: state.intl.locale, messages, defaultLocale: 'en', onError: () => undefined },
     createIntlCache(),
   );
   const api = createApi({ searchBase: state.app.publicSearchBase, apiBase: state.app.publicApiBase });
   const report = createErrorReporter(`${state.app.publicApiBase}/metrics`);
-  const store = createAppStore(state, {
-    api,
-    intl,
-    routes,
-    browser: browserEffects,
-    local: createLocalStore(() => navigator.cookieEnabled),
-    report,
-  });
+  const store = createAppStore(
+    { ...state, intl: { ...state.intl, messages } },
+    {
+      api,
+      intl,
+      routes,
+      browser: browserEffects,
+      local: createLocalStore(() => navigator.cookieEnabled),
+      report,
+    },
+  );
   store.sagaMiddleware.run(rootSaga);
   runChunkSagas((watcher) => store.sagaMiddleware.run(watcher));
   window.addEventListener('error', (event) => report(event.error ?? event.message));
@@ -83,6 +87,19 @@ function start(): void {
     });
 }
 
-void loadChunks(firstLoadChunks(state, routes))
-  .catch(() => undefined)
-  .then(start);
+/**
+ * The page's words: the catalogue its state names (decision 060), already on
+ * its way since the head preloads it, or the words the state carries.
+ */
+async function loadMessages(intl: IntlState): Promise<IntlState['messages']> {
+  if (!intl.catalogue) return intl.messages;
+  const response = await fetch(intl.catalogue);
+  if (!response.ok) throw new Error(`Message catalogue ${intl.catalogue}: HTTP ${response.status}`);
+  return (await response.json()) as IntlState['messages'];
+}
+
+// Without its words the page cannot hydrate: it stays the server's page (links and forms work), and says why.
+void Promise.all([loadChunks(firstLoadChunks(state, routes)).catch(() => undefined), loadMessages(state.intl)]).then(
+  ([, messages]) => start(messages),
+  (error: unknown) => createErrorReporter(`${state.app.publicApiBase}/metrics`)(error),
+);

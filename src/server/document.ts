@@ -13,6 +13,12 @@ export interface DocumentParts {
   scripts: readonly string[];
 }
 
+/** The state as the page carries it: the catalogue by its URL when it has one, not its words. */
+function pageState(state: RootState): unknown {
+  if (!state.intl.catalogue) return state;
+  return { ...state, intl: { locale: state.intl.locale, catalogue: state.intl.catalogue } };
+}
+
 /** The whole HTML page around the rendered app: head from the page state, state and scripts under a nonce. */
 export function renderDocument({ state, body, nonce, scripts }: DocumentParts): string {
   const { site } = state.app;
@@ -36,13 +42,15 @@ export function renderDocument({ state, body, nonce, scripts }: DocumentParts): 
     `<link rel="manifest" href="${site.basePath}/manifest.webmanifest">`,
     '<link rel="icon" href="/icons/icon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/icons/icon-192.png">',
+    // The words before the code: the client fetches them before it hydrates (decision 060).
+    state.intl.catalogue ? `<link rel="preload" as="fetch" crossorigin href="${state.intl.catalogue}">` : '',
     ...scripts.map((src) => `<link rel="preload" as="script" href="${src}" nonce="${nonce}">`),
     `<style nonce="${nonce}">:root{--accent:${accent};--accent-text:${accent}}${STYLES}</style>`,
     adTagHead(state.adSlots?.network ?? null, nonce),
     '</head>',
     '<body>',
     `<div id="root">${body}</div>`,
-    `<script nonce="${nonce}">window.__TRAWL_STATE__=${serializeState(state)}</script>`,
+    `<script nonce="${nonce}">window.__TRAWL_STATE__=${serializeState(pageState(state))}</script>`,
     ...scripts.map((src) => `<script nonce="${nonce}" src="${src}" defer></script>`),
     '</body>',
     '</html>',

@@ -4,16 +4,13 @@ import type { Request, Response } from 'express';
 import { COUNTRIES } from '../../config/countries';
 import { compiledMessagesFor } from '../shared/i18n/compiledMessages';
 import { pick } from './compressPage';
-import { serializeState } from './serializeState';
 
-/** The global the catalogue script sets, read by the client before it hydrates. */
-export const CATALOGUE_GLOBAL = '__TRAWL_MESSAGES__';
 export const CATALOGUE_PATH = '/i18n';
 
 const YEAR_SECONDS = 31_536_000;
 
 interface Catalogue {
-  /** `/i18n/<language>.<hash>.js`: a new URL whenever the messages change. */
+  /** `/i18n/<language>.<hash>.json`: a new URL whenever the messages change. */
   readonly url: string;
   readonly hash: string;
   readonly body: Buffer;
@@ -28,7 +25,7 @@ const languageOf = (locale: string): string => locale.split('-')[0]?.toLowerCase
 const LANGUAGES = new Set(COUNTRIES.map((c) => languageOf(c.locale)));
 
 /**
- * A locale's pre-parsed message catalogue as a script of its own (decision
+ * A locale's pre-parsed message catalogue as a JSON file of its own (decision
  * 060): the same for every page of the language, so browsers and CDNs keep it
  * a year under its content hash, and pages stop carrying ~20 KB of it in
  * their state. Built once per process, compressed once at the highest levels.
@@ -37,10 +34,10 @@ export function catalogueFor(locale: string): Catalogue {
   const language = languageOf(locale);
   let catalogue = catalogues.get(language);
   if (!catalogue) {
-    const body = Buffer.from(`window.${CATALOGUE_GLOBAL}=${serializeState(compiledMessagesFor(language))};`, 'utf8');
+    const body = Buffer.from(JSON.stringify(compiledMessagesFor(language)), 'utf8');
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
     catalogue = {
-      url: `${CATALOGUE_PATH}/${language}.${hash}.js`,
+      url: `${CATALOGUE_PATH}/${language}.${hash}.json`,
       hash,
       body,
       br: zlib.brotliCompressSync(body, {
@@ -56,10 +53,10 @@ export function catalogueFor(locale: string): Catalogue {
   return catalogue;
 }
 
-const FILE = /^([a-z]{2,3})\.([0-9a-f]{10})\.js$/;
+const FILE = /^([a-z]{2,3})\.([0-9a-f]{10})\.json$/;
 
 /**
- * GET /i18n/<language>.<hash>.js. The current hash is cached for a year
+ * GET /i18n/<language>.<hash>.json. The current hash is cached for a year
  * (immutable); a page of an earlier deployment asking for its old hash gets
  * today's catalogue uncached rather than a page without words. A language
  * no site speaks is not found.
@@ -71,7 +68,7 @@ export function catalogueHandler(req: Request, res: Response): void {
     return;
   }
   const catalogue = catalogueFor(match[1] as string);
-  res.type('application/javascript; charset=utf-8');
+  res.type('application/json; charset=utf-8');
   res.vary('Accept-Encoding');
   res.set(
     'Cache-Control',

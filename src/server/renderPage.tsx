@@ -24,6 +24,7 @@ import { createAppStore, initialRootState, type AppAction, type RootState } from
 import { scriptsFor, type ClientAssets } from './clientAssets';
 import { renderDocument } from './document';
 import { sendCompressed } from './compressPage';
+import { catalogueFor } from './messageCatalogue';
 import { visitorContext } from './requestContext';
 import { consentContext, trackingContext } from './trackingContext';
 
@@ -111,7 +112,7 @@ export function createPageRenderer(options: RenderOptions) {
         publicSearchBase: bases.public,
         cookiesEnabled: visitor.cookiesEnabled,
       },
-      { locale: site.locale, messages: compiledMessagesFor(site.locale) },
+      { locale: site.locale, messages: compiledMessagesFor(site.locale), catalogue: catalogueFor(site.locale).url },
       trackingContext(req, res, site, visitor),
       consentContext(req, site),
     );

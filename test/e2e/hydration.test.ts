@@ -76,6 +76,47 @@ describe('the app in Chromium', function () {
     await context.close();
   });
 
+  it('takes its words from the language catalogue it preloads, and without them stays the server page', async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    const catalogues: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/i18n/')) catalogues.push(r.url());
+    });
+    await page.goto(`http://jobs.es.localhost:${server.port}/`);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    // One request, the preload's, answers the client's fetch too.
+    expect(catalogues).to.have.length(1);
+    expect(catalogues[0]).to.match(/\/i18n\/es\.[0-9a-f]{10}\.json$/);
+    // A client-side page shows Spanish words, which came only from the catalogue.
+    await page.getByPlaceholder('Buscar').fill('enfermera');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.locator('main[data-loaded]').waitFor();
+    await page.waitForURL('**/search/enfermera');
+    expect(await page.locator('h1').textContent()).to.match(/enfermera/i);
+    expect(await page.locator('body').textContent()).not.to.match(/serp\.|search\.|ad\.badge/);
+
+    const failing = await browser.newContext(MOBILE);
+    const broken = await failing.newPage();
+    await broken.route('**/i18n/**', (route) => route.abort());
+    const reports: string[] = [];
+    broken.on('request', (r) => {
+      if (r.url().endsWith('/api/metrics/error') && r.method() === 'POST') reports.push(r.postData() ?? '');
+    });
+    await broken.goto(`http://jobs.es.localhost:${server.port}/`);
+    // The failure is reported; the page is not hydrated but whole, and its form works.
+    await broken.waitForRequest((r) => r.url().endsWith('/api/metrics/error'));
+    expect(reports.join()).to.include('browser.');
+    expect(await broken.evaluate(() => window.__TRAWL_HYDRATED__)).to.equal(undefined);
+    expect(await broken.locator('h1').textContent()).to.include('Empleo');
+    await broken.getByPlaceholder('Buscar').fill('enfermera');
+    await broken.getByRole('button', { name: 'Buscar' }).click();
+    await broken.waitForURL('**/search/enfermera');
+    expect(await broken.locator('.ad-card').count()).to.be.greaterThan(0);
+    await context.close();
+    await failing.close();
+  });
+
   it('registers the service worker and removes the legacy cookie-banner cookies', async () => {
     const context = await browser.newContext(MOBILE);
     const origin = `http://homes.uk.localhost:${server.port}`;

@@ -1,6 +1,9 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { expect } from 'chai';
 import request from 'supertest';
 import { startTestServer, type TestServer } from '../support/testServer';
+import type { ListingAd } from '../../src/shared/domain/ad';
 import { stateOf } from '../support/pageState';
 
 const IPHONE =
@@ -14,6 +17,20 @@ describe('the web role', function () {
     const req = request(server.url).get(path).set('User-Agent', IPHONE);
     return host ? req.set('Host', host) : req;
   };
+
+  /** A GET with no decompression on the way: the bytes and headers as sent. */
+  const raw = (path: string, acceptEncoding: string) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${server.url}${path}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    });
 
   before(async () => {
     server = await startTestServer({ seed: true });
@@ -116,6 +133,20 @@ describe('the web role', function () {
       const cards = res.text.match(/class="ad-card[ "]/g) ?? [];
       expect(cards.length).to.be.greaterThan(0);
       expect(res.text).to.include('href="/homes/ad/');
+    });
+
+    it('keeps of each ad in the results page state only what its card shows and its click needs', async () => {
+      const res = await get('/homes/search/house', `localhost:${server.port}`).expect(200);
+      const { organic } = stateOf(res.text).search.results as { organic: ListingAd[] };
+      expect(organic.length).to.be.above(0);
+      for (const ad of organic) {
+        expect(res.text).to.include(`data-ad-id="${ad.id}"`);
+        expect(ad.attributes).to.include.keys('title', 'date', 'section_id', 'position', 'totalSources');
+        expect(ad.attributes).not.to.have.any.keys('description', 'url', 'attributes');
+        expect(ad.attributes.vertical_properties).to.have.keys('images', 'price');
+        expect(ad.attributes.vertical_properties.images.length).to.be.at.most(1);
+        expect(ad.attributes.source.ad).to.deep.equal({ hasAdpageForm: ad.attributes.source.ad.hasAdpageForm });
+      }
     });
 
     it('renders no results as a 404 with the searched text, two tips and the filters link', async () => {
@@ -305,6 +336,48 @@ describe('the web role', function () {
       const asset = await get(src!).expect(200);
       expect(asset.headers['cache-control']).to.equal('public, max-age=31536000, immutable');
       await get('/assets/missing.0123456789.js').expect(404);
+    });
+
+    it('serves the build-time brotli and gzip copies of assets, never compressing them per request', async () => {
+      const home = await get('/homes').expect(200);
+      const src = /<script nonce="[^"]+" src="([^"]+)"/.exec(home.text)?.[1] ?? '';
+      const plain = await raw(src, 'identity');
+      expect(plain.headers['content-encoding']).to.equal(undefined);
+      for (const [encoding, inflate] of [
+        ['br', zlib.brotliDecompressSync],
+        ['gzip', zlib.gunzipSync],
+      ] as const) {
+        const res = await raw(src, `${encoding}, deflate`);
+        expect(res.headers['content-encoding']).to.equal(encoding);
+        expect(res.headers['content-type']).to.match(/javascript/);
+        expect(res.headers.vary).to.match(/Accept-Encoding/i);
+        expect(res.headers['cache-control']).to.equal('public, max-age=31536000, immutable');
+        expect(inflate(res.body).equals(plain.body)).to.equal(true);
+      }
+    });
+
+    it('serves each language its message catalogue as JSON cached a year, and pages name it instead of carrying it', async () => {
+      const page = await get('/', `jobs.es.localhost:${server.port}`).expect(200);
+      const state = stateOf(page.text);
+      expect(state.intl).to.have.keys('locale', 'catalogue');
+      expect(state.intl.locale).to.equal('es-ES');
+      const url = state.intl.catalogue as string;
+      expect(url).to.match(/^\/i18n\/es\.[0-9a-f]{10}\.json$/);
+      // Preloaded ahead of the scripts, in the mode the client's fetch uses.
+      const preload = page.text.indexOf(`<link rel="preload" as="fetch" crossorigin href="${url}">`);
+      expect(preload).to.be.above(0);
+      expect(preload).to.be.below(page.text.indexOf('/assets/'));
+      const res = await raw(url, 'br');
+      expect(res.headers['content-type']).to.match(/^application\/json/);
+      expect(res.headers['cache-control']).to.equal('public, max-age=31536000, immutable');
+      const messages = JSON.parse(zlib.brotliDecompressSync(res.body).toString('utf8')) as Record<string, unknown>;
+      expect(messages['notFound.title']).to.deep.equal([{ type: 0, value: 'Página no encontrada' }]);
+      // An old deployment's hash still gets words, but uncached; a language no site speaks is not found.
+      const stale = await raw('/i18n/es.0000000000.json', 'identity');
+      expect(stale.status).to.equal(200);
+      expect(stale.headers['cache-control']).to.equal('public, max-age=0, must-revalidate');
+      expect((await raw('/i18n/xx.0000000000.json', 'identity')).status).to.equal(404);
+      expect((await raw('/i18n/es.0000000000.js', 'identity')).status).to.equal(404);
     });
 
     it('compresses pages', async () => {
