@@ -5,7 +5,7 @@ import { App } from '../routes/App';
 import { firstLoadChunks } from '../routes/firstLoadChunks';
 import { runChunkSagas } from '../routes/chunkSagas';
 import { loadChunks } from '../routes/loadable';
-import { Root } from '../routes/Root';
+import { ignoreMissingTranslations, Root } from '../routes/Root';
 import { createRoutes } from '../routes/routeTable';
 import { rootSaga } from '../sagas/rootSaga';
 import { createApi } from '../shared/api/createApi';
@@ -37,7 +37,7 @@ const routes = createRoutes();
  */
 function start(messages: IntlState['messages']): void {
   const intl = createIntl(
-    { locale: state.intl.locale, messages, defaultLocale: 'en', onError: () => undefined },
+    { locale: state.intl.locale, messages, defaultLocale: 'en', onError: ignoreMissingTranslations },
     createIntlCache(),
   );
   const api = createApi({ searchBase: state.app.publicSearchBase, apiBase: state.app.publicApiBase });
@@ -63,7 +63,7 @@ function start(messages: IntlState['messages']): void {
   if (container) {
     hydrateRoot(
       container,
-      <Root store={store} routes={routes}>
+      <Root store={store} routes={routes} intl={intl}>
         <BrowserRouter basename={state.app.site.basePath || undefined}>
           <NavigationSync />
           <App />

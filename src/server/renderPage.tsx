@@ -7,7 +7,7 @@ import type { Site } from '../../config/sites';
 import { App } from '../routes/App';
 import { firstLoadChunks } from '../routes/firstLoadChunks';
 import { loadChunks } from '../routes/loadable';
-import { Root } from '../routes/Root';
+import { ignoreMissingTranslations, Root } from '../routes/Root';
 import type { AppRoutes } from '../routes/types';
 import { loadPage } from '../sagas/pageSaga';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +18,6 @@ import type { ErrorReporter } from '../shared/errorReporting';
 import type { CallObserver } from '../shared/api/http';
 import { CLIENT_ID } from '../shared/domain/constants';
 import { compiledMessagesFor } from '../shared/i18n/compiledMessages';
-import { messagesFor } from '../shared/i18n/messages';
 import type { PageResult } from '../state/page';
 import { createAppStore, initialRootState, type AppAction, type RootState } from '../state/store';
 import { scriptsFor, type ClientAssets } from './clientAssets';
@@ -64,12 +63,16 @@ export interface RenderOptions {
 const intlCache = createIntlCache();
 const intls = new Map<string, IntlShape>();
 
-/** One IntlShape per locale, made once: formatting objects are costly to build per request. */
+/**
+ * One IntlShape per locale, made once and used by every request's sagas and
+ * render: formatters (number, plural, relative time) and compiled messages
+ * are costly to build per request.
+ */
 function intlFor(locale: string): IntlShape {
   let intl = intls.get(locale);
   if (!intl) {
     intl = createIntl(
-      { locale, messages: messagesFor(locale), defaultLocale: 'en', onError: () => undefined },
+      { locale, messages: compiledMessagesFor(locale), defaultLocale: 'en', onError: ignoreMissingTranslations },
       intlCache,
     );
     intls.set(locale, intl);
@@ -142,7 +145,7 @@ export function createPageRenderer(options: RenderOptions) {
     const chunks = firstLoadChunks(store.getState(), options.routes);
     await loadChunks(chunks);
     const body = renderToString(
-      <Root store={store} routes={options.routes}>
+      <Root store={store} routes={options.routes} intl={intl}>
         <StaticRouter basename={site.basePath || undefined} location={`${site.basePath}${pathname}${search}`}>
           <App />
         </StaticRouter>
