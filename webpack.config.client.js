@@ -3,6 +3,7 @@ const { InjectManifest } = require('workbox-webpack-plugin');
 const { WebpackManifestPlugin } = require('webpack-manifest-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
+const { reactRouterProduction } = require('./webpack.shared');
 
 /**
  * The browser build: hashed, minified, split into framework, vendor and app chunks, with each page, load saga,
@@ -25,6 +26,9 @@ module.exports = (_env, argv = {}) => {
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       alias: {
+        // react-router's package exports name only its development build (remix-run/react-router#12532,
+        // #14102): point at the production one, which has no dev warnings and checks.
+        ...reactRouterProduction,
         // Pages carry their messages pre-parsed (src/shared/i18n/compiledMessages.ts): no parser in the browser.
         // The ES module build: its CommonJS twin requires all of tslib (~3 KB gzip), this one imports two helpers.
         '@formatjs/icu-messageformat-parser$': require.resolve('@formatjs/icu-messageformat-parser/lib/no-parser.js'),

@@ -1,4 +1,8 @@
 const path = require('node:path');
+const { reactRouterProduction } = require('./webpack.shared');
+
+/** Packages bundled rather than required at run time. */
+const BUNDLED = /^react-router(-dom)?(\/|$)/;
 
 /** The server build: one Node bundle of src/server/main.ts; packages stay in node_modules. */
 module.exports = (_env, argv = {}) => ({
@@ -7,11 +11,13 @@ module.exports = (_env, argv = {}) => ({
   target: 'node20',
   entry: { server: './src/server/main.ts' },
   output: { path: path.resolve(__dirname, 'dist/server'), filename: '[name].js', clean: true },
-  resolve: { extensions: ['.tsx', '.ts', '.js'] },
+  // react-router's package exports name only its development build (remix-run/react-router#12532,
+  // #14102): it is bundled here from its production files, not required from node_modules.
+  resolve: { extensions: ['.tsx', '.ts', '.js'], alias: reactRouterProduction },
   externalsPresets: { node: true },
   externals: [
     ({ request }, callback) =>
-      request && !request.startsWith('.') && !path.isAbsolute(request)
+      request && !request.startsWith('.') && !path.isAbsolute(request) && !BUNDLED.test(request)
         ? callback(null, `commonjs ${request}`)
         : callback(),
   ],
