@@ -1,6 +1,6 @@
 import { distanceKm } from '../places/Gazetteer';
 import { tokenize } from '../search/text';
-import { sketchWordHashes } from './foldedWords';
+import { bottomK } from './foldedWords';
 import type { AdInput } from '../search/types';
 
 /**
@@ -43,14 +43,7 @@ export interface Fingerprint {
  * smallest distinct hashes of its folded words (`tokenize`, hashed as they are folded).
  */
 export function sketchOf(text: string, size = SKETCH_SIZE): Uint32Array {
-  const hashes = new Uint32Array(sketchWordHashes(text)).sort();
-  const out = new Uint32Array(Math.min(size, hashes.length));
-  let n = 0;
-  for (let i = 0; i < hashes.length && n < size; i++) {
-    const h = hashes[i] as number;
-    if (n === 0 || out[n - 1] !== h) out[n++] = h;
-  }
-  return n === out.length ? out : out.slice(0, n);
+  return bottomK(text, size);
 }
 
 /** Jaccard similarity estimated from two bottom-k sketches. */

@@ -25,6 +25,8 @@ export interface RawPicture {
 export interface RawRecord {
   /** 1-based line of the record (its `<ad>` tag, or its JSON line). */
   line: number;
+  /** 0-based position among the file's records. */
+  index?: number;
   fields: Map<string, RawField>;
   pictures: RawPicture[];
 }
@@ -103,8 +105,15 @@ async function readHead(file: string, bytes: number): Promise<string> {
 }
 
 /** The records of a feed file, streamed. Throws `MalformedFeedError` when the file is not a feed. */
-export function readFeed(file: string, format: FeedFormat, fd?: number): AsyncGenerator<RawRecord[]> {
-  return format === 'jsonl' ? readJsonLines(openText(file, fd)) : readXml(openText(file, fd));
+export function readFeed(
+  file: string,
+  format: FeedFormat,
+  fd?: number,
+  want?: (index: number) => boolean,
+): AsyncGenerator<RawRecord[]> {
+  return format === 'jsonl'
+    ? readJsonLines(openText(file, fd), want)
+    : readXml(openText(file, fd), want ? { want } : {});
 }
 
 /**
@@ -159,8 +168,8 @@ class RecordBuilder {
   sawRoot = false;
   closedRoot = false;
   private record: RawRecord | undefined;
-  /** Counting only: inside an `<ad>` (no record is built). */
-  private inAd = false;
+  /** Inside a record that is only counted (every one when counting, else those `want` declines). */
+  private skipping = false;
   /** Element names from the ad (exclusive) down. */
   private readonly path: string[] = [];
   private text = '';
@@ -169,11 +178,14 @@ class RecordBuilder {
   private readonly markup: string[] = [];
 
   /**
-   * With `countOnly`, the builder keeps only what decides the file's validity and its record
-   * boundaries (depth, root, `<ad>` at depth 2): the errors and the record count are those of a
-   * full read, since nothing inside a record can make it fail or end it early.
+   * A record it does not build (with `countOnly`, none; else those `want` declines, by their
+   * index) is followed by its depth alone: the errors and the record boundaries are those of a
+   * full read, since nothing inside a record can make it fail or end it early (its tags balance).
    */
-  constructor(readonly countOnly = false) {}
+  constructor(
+    readonly countOnly = false,
+    private readonly want?: (index: number) => boolean,
+  ) {}
 
   /** Whether text matters now (inside a record). */
   get inRecord(): boolean {
@@ -182,10 +194,8 @@ class RecordBuilder {
 
   open(tagName: string, attributes: Record<string, string>, line: number): void {
     if (this.fatal) return;
-    if (this.countOnly) {
+    if (this.skipping) {
       this.depth++;
-      if (this.depth === 1) this.openRoot(tagName);
-      else if (this.depth === 2 && !this.inAd) this.inAd = fieldName(tagName) === 'ad';
       return;
     }
     const name = fieldName(tagName);
@@ -197,8 +207,11 @@ class RecordBuilder {
     const path = this.path;
     if (!this.record) {
       if (this.depth === 2 && name === 'ad') {
-        this.record = { line, fields: new Map(), pictures: [] };
-        path.length = 0;
+        if (this.countOnly || (this.want !== undefined && !this.want(this.count))) this.skipping = true;
+        else {
+          this.record = { line, index: this.count, fields: new Map(), pictures: [] };
+          path.length = 0;
+        }
       }
       return;
     }
@@ -237,12 +250,10 @@ class RecordBuilder {
   close(tagName: string): void {
     if (this.fatal) return;
     this.depth--;
-    if (this.countOnly) {
-      // Tags balance in a well-formed file (markup included), so a record ends at depth 1.
-      if (this.depth === 0) this.closedRoot = true;
-      else if (this.depth === 1 && this.inAd) {
+    if (this.skipping) {
+      if (this.depth === 1) {
         this.count++;
-        this.inAd = false;
+        this.skipping = false;
       }
       return;
     }
@@ -293,7 +304,7 @@ class RecordBuilder {
   rewindToRoot(): void {
     this.depth = 1;
     this.record = undefined;
-    this.inAd = false;
+    this.skipping = false;
     this.path.length = 0;
     this.text = '';
     this.attrs = NO_ATTRIBUTES;
@@ -401,9 +412,9 @@ const SAX_TEXT = (sax as unknown as { STATE: Record<string, number> }).STATE.TEX
  */
 export function readXml(
   input: Readable,
-  options: { scanner?: boolean; maxPendingChars?: number } = {},
+  options: { scanner?: boolean; maxPendingChars?: number; want?: (index: number) => boolean } = {},
 ): AsyncGenerator<RawRecord[]> {
-  return scanXml(input, new RecordBuilder(), options);
+  return scanXml(input, new RecordBuilder(false, options.want), options);
 }
 
 /** The records `readXml` would yield, counted (none built); throws what `readXml` throws. */
@@ -728,11 +739,12 @@ export async function countJsonLines(input: Readable, onProgress?: (records: num
   return count;
 }
 
-export async function* readJsonLines(input: Readable): AsyncGenerator<RawRecord[]> {
+export async function* readJsonLines(input: Readable, want?: (index: number) => boolean): AsyncGenerator<RawRecord[]> {
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let out: RawRecord[] = [];
   let lineNo = 0;
-  let records = 0;
+  /** Non-empty lines so far: each is a record (or a bad one). */
+  let index = 0;
   let pendingBad: RawRecord | undefined;
   for await (const raw of lines) {
     lineNo++;
@@ -743,6 +755,8 @@ export async function* readJsonLines(input: Readable): AsyncGenerator<RawRecord[
       out.push(pendingBad);
       pendingBad = undefined;
     }
+    const at = index++;
+    if (want !== undefined && !want(at)) continue;
     let value: unknown;
     try {
       value = JSON.parse(line);
@@ -750,24 +764,25 @@ export async function* readJsonLines(input: Readable): AsyncGenerator<RawRecord[
       value = undefined;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      if (records === 0)
-        throw new MalformedFeedError('Not a JSON-lines feed: the first line is not a JSON object', lineNo);
+      if (at === 0) throw new MalformedFeedError('Not a JSON-lines feed: the first line is not a JSON object', lineNo);
       pendingBad = {
         line: lineNo,
+        index: at,
         fields: new Map([['__error', { text: 'not a JSON object', attrs: {} }]]),
         pictures: [],
       };
       continue;
     }
-    records++;
-    out.push(jsonRecord(value as Record<string, unknown>, lineNo));
+    const record = jsonRecord(value as Record<string, unknown>, lineNo);
+    record.index = at;
+    out.push(record);
     if (out.length >= 1000) {
       yield out;
       out = [];
     }
   }
   if (pendingBad) throw new MalformedFeedError('The feed ends in the middle of a record: truncated', pendingBad.line);
-  if (records === 0 && lineNo === 0) throw new MalformedFeedError('The feed is empty');
+  if (index === 0 && lineNo === 0) throw new MalformedFeedError('The feed is empty');
   if (out.length > 0) yield out;
 }
 

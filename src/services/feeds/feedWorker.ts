@@ -1,14 +1,18 @@
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
 import { Gazetteer } from '../places/Gazetteer';
-import { MalformedFeedError, readFeed, type FeedFormat, type RawRecord } from './feedRecords';
+import { SqliteSearchStore } from '../search/SqliteSearchStore';
+import { siteCode } from '../search/siteKeys';
+import type { FeedFormat } from './feedRecords';
+import { BatchWriter, runShare, type BatchResult } from './importBatches';
+import { ImportStopped, TurnGate } from './turnGate';
 import { PlaceResolver } from './placeResolver';
-import { RecordPreparer, type PrepareConfig, type PreparedBatch, type WarningCount } from './prepareRecords';
+import { RecordPreparer, type PrepareConfig, type WarningCount } from './prepareRecords';
 
 /**
- * The worker thread of a feed import (decision 044): reads the file, maps and prepares its
- * records (`RecordPreparer`) and posts them in batches to the importer, which writes them.
- * At most `window` batches are in flight; the importer returns a credit for each one it takes.
+ * A worker thread of a feed import (decision 044): one thread's share of phase 2 — it reads
+ * the file, maps and prepares the records of its batches, and writes each batch in its turn
+ * through its own connection to the store. It posts each batch's result to the importer.
  */
 
 export interface FeedWorkerData {
@@ -17,65 +21,69 @@ export interface FeedWorkerData {
   fd: number;
   format: FeedFormat;
   config: PrepareConfig;
-  /** The search store's file, for the stored hashes (read-only; only when the source had ads). */
+  /** The search store's file. */
   dbFile: string;
+  run: number;
   batchSize: number;
-  window: number;
+  threads: number;
+  thread: number;
+  gate: SharedArrayBuffer;
+  /** The import connection's page cache (KiB, negative) and memory map. */
+  cacheSize: number;
+  mmapSize: number;
 }
 
 export type FeedWorkerMessage =
-  | { type: 'batch'; batch: PreparedBatch }
+  | { type: 'result'; result: BatchResult }
   | { type: 'end'; warnings: WarningCount[] }
-  | { type: 'error'; message: string; malformed: boolean; line?: number };
+  | { type: 'error'; message: string; stopped: boolean };
 
 async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): Promise<void> {
-  let credits = data.window;
-  let wake: (() => void) | undefined;
-  port.on('message', (m: { type: 'credit' }) => {
-    if (m.type !== 'credit') return;
-    credits++;
-    wake?.();
-    wake = undefined;
-  });
-  const { config } = data;
-  const db = config.sourceHadAds ? new Database(data.dbFile, { readonly: true, fileMustExist: true }) : undefined;
+  const gate = new TurnGate(data.gate);
+  let store: SqliteSearchStore | undefined;
   try {
-    const knownStmt = db?.prepare('SELECT hash, live FROM feed_ads WHERE source_id = ? AND partner_id = ?');
+    const { config } = data;
+    store = new SqliteSearchStore(path.dirname(data.dbFile));
+    store.db.pragma(`mmap_size = ${data.mmapSize}`);
+    store.db.pragma(`cache_size = ${data.cacheSize}`);
+    const db = store.db;
+    const knownStmt = config.sourceHadAds
+      ? db.prepare('SELECT hash, live FROM feed_ads WHERE source_id = ? AND partner_id = ?')
+      : undefined;
     const known = knownStmt
       ? (partnerId: string) => knownStmt.get(config.sourceId, partnerId) as { hash: string; live: number } | undefined
       : undefined;
-    const gazetteer = new Gazetteer([config.site.country]);
-    const preparer = new RecordPreparer(config, new PlaceResolver(gazetteer, config.site.country), known);
-    const post = async (records: RawRecord[]): Promise<void> => {
-      const batch = preparer.prepare(records);
-      while (credits <= 0) await new Promise<void>((resolve) => (wake = resolve));
-      credits--;
-      port.postMessage({ type: 'batch', batch } satisfies FeedWorkerMessage);
-    };
-    let pending: RawRecord[] = [];
-    for await (const records of readFeed(data.file, data.format, data.fd)) {
-      for (const r of records) pending.push(r);
-      while (pending.length >= data.batchSize) {
-        const head = pending.slice(0, data.batchSize);
-        pending = pending.slice(data.batchSize);
-        await post(head);
-      }
-    }
-    if (pending.length > 0) await post(pending);
+    const preparer = new RecordPreparer(
+      config,
+      new PlaceResolver(new Gazetteer([config.site.country]), config.site.country),
+      known,
+    );
+    await runShare({
+      file: data.file,
+      fd: data.fd,
+      format: data.format,
+      batchSize: data.batchSize,
+      threads: data.threads,
+      thread: data.thread,
+      preparer,
+      writer: new BatchWriter(store, data.run, config, siteCode(config.site)),
+      gate,
+      wait: (b) => gate.waitSync(b),
+      onResult: (result) => port.postMessage({ type: 'result', result } satisfies FeedWorkerMessage),
+    });
     port.postMessage({ type: 'end', warnings: preparer.warnings() } satisfies FeedWorkerMessage);
   } catch (err) {
+    gate.stop();
     port.postMessage({
       type: 'error',
       message: err instanceof Error ? err.message : String(err),
-      malformed: err instanceof MalformedFeedError,
-      ...(err instanceof MalformedFeedError && err.line !== undefined ? { line: err.line } : {}),
+      stopped: err instanceof ImportStopped,
     } satisfies FeedWorkerMessage);
   } finally {
-    db?.close();
+    store?.close();
   }
 }
 
 if (parentPort && (workerData as { feedWorker?: FeedWorkerData } | undefined)?.feedWorker) {
-  const port = parentPort;
-  void run((workerData as { feedWorker: FeedWorkerData }).feedWorker, port);
+  void run((workerData as { feedWorker: FeedWorkerData }).feedWorker, parentPort);
 }

@@ -93,12 +93,29 @@ function finish(h: number): number {
  * (with repeats): the words of a duplicate sketch, hashed as they are folded, no word built.
  */
 export function sketchWordHashes(text: string): number[] {
-  const out: number[] = [];
+  const n = hashWords(text);
+  return Array.from(scratch.subarray(0, n));
+}
+
+/** Where `hashWords` puts the hashes (grown as needed, reused). */
+let scratch = new Uint32Array(256);
+
+/** Puts the sketch word hashes of a text in `scratch` (from 0); returns how many. */
+function hashWords(text: string): number {
+  let n = 0;
+  const put = (h: number): void => {
+    if (n === scratch.length) {
+      const grown = new Uint32Array(scratch.length * 2);
+      grown.set(scratch);
+      scratch = grown;
+    }
+    scratch[n++] = h;
+  };
   let h = 2166136261;
   let length = 0;
   let digits = true;
   const end = (): void => {
-    if (length >= 3 || (length > 0 && digits)) out.push(finish(h));
+    if (length >= 3 || (length > 0 && digits)) put(finish(h));
     h = 2166136261;
     length = 0;
     digits = true;
@@ -115,10 +132,11 @@ export function sketchWordHashes(text: string): number[] {
       continue;
     }
     const f = foldOf(c);
-    if (f === null)
-      return tokenize(text)
-        .filter((w) => w.length >= 3 || /^\d+$/.test(w))
-        .map(hash32);
+    if (f === null) {
+      n = 0;
+      for (const w of tokenize(text)) if (w.length >= 3 || /^\d+$/.test(w)) put(hash32(w));
+      return n;
+    }
     for (let j = 0; j < f.length; j++) {
       const o = f.charCodeAt(j);
       if (isWordChar(o)) {
@@ -129,5 +147,21 @@ export function sketchWordHashes(text: string): number[] {
     }
   }
   if (length > 0) end();
-  return out;
+  return n;
+}
+
+/**
+ * The bottom-k sketch of a text's words (decision 041): the `size` smallest distinct
+ * `sketchWordHashes`, ascending.
+ */
+export function bottomK(text: string, size: number): Uint32Array {
+  const n = hashWords(text);
+  const sorted = scratch.subarray(0, n).sort();
+  const out = new Uint32Array(Math.min(size, n));
+  let k = 0;
+  for (let i = 0; i < n && k < size; i++) {
+    const h = sorted[i] as number;
+    if (k === 0 || out[k - 1] !== h) out[k++] = h;
+  }
+  return k === out.length ? out : out.slice(0, k);
 }

@@ -135,8 +135,67 @@ const COMMON_FIELDS = new Set([
   'picture',
 ]);
 
+/** The homes flags read as booleans: feed field → `AdInput.homes` key. */
+const HOME_FLAGS: readonly (readonly [string, keyof NonNullable<AdInput['homes']>])[] = [
+  ['parking', 'parking'],
+  ['is_new', 'newBuilding'],
+  ['is_furnished', 'furnished'],
+  ['is_rent_to_own', 'rentToOwn'],
+  ['by_owner', 'byOwner'],
+  ['foreclosure', 'foreclosure'],
+];
+
+/** Fields a vertical keeps in `feedAttributes` even when they are common or read. */
+const EXTRA_FIELDS: Record<'homes' | 'cars' | 'jobs' | 'products', ReadonlySet<string>> = {
+  homes: new Set([
+    'foreclosure_type',
+    'agency',
+    'mls_database',
+    'virtual_tour',
+    'country',
+    'contact_name',
+    'contact_email',
+    'contact_telephone',
+    'mobile_url',
+  ]),
+  cars: new Set(['cylinders', 'is_new', 'dealer', 'vin_database', 'mobile_url']),
+  jobs: new Set(['studies', 'time', 'mobile_url']),
+  products: new Set(['make', 'model', 'mobile_url']),
+};
+const NO_EXTRA: ReadonlySet<string> = new Set();
+
+/**
+ * The field names a record's mapping read: one map for every record, each name marked with the
+ * record's generation (no set built per record; the mapping is synchronous).
+ */
+class UsedNames {
+  private readonly marks = new Map<string, number>();
+  private generation = 0;
+
+  /** Forgets the names of the previous record. */
+  next(): this {
+    this.generation++;
+    if (this.marks.size > 10_000) this.marks.clear();
+    return this;
+  }
+
+  add(name: string): void {
+    this.marks.set(name, this.generation);
+  }
+
+  has(name: string): boolean {
+    return this.marks.get(name) === this.generation;
+  }
+
+  delete(name: string): void {
+    if (this.has(name)) this.marks.set(name, -1);
+  }
+}
+
+const USED_NAMES = new UsedNames();
+
 class Reader {
-  readonly used = new Set<string>();
+  readonly used = USED_NAMES.next();
   readonly warnings: FieldWarning[] = [];
   /** Values kept as the partner wrote them (not used, or used only in part). */
   readonly kept = new Map<string, string>();
@@ -204,6 +263,17 @@ class Reader {
     if (v === undefined) this.keep(name, `unknown value "${raw.slice(0, 40)}"`);
     return v;
   }
+}
+
+/** Whether no featured picture comes after one that is not (the order the sort would give). */
+function featuredFirst(pictures: readonly RawRecord['pictures'][number][]): boolean {
+  let plain = false;
+  for (const p of pictures) {
+    if (p.featured === true) {
+      if (plain) return false;
+    } else plain = true;
+  }
+  return true;
 }
 
 function reject(record: RawRecord, reason: string): MapResult {
@@ -274,7 +344,10 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   if (neighborhood && neighborhood !== cityArea) r.kept.set('neighborhood', neighborhood);
 
   const images: string[] = [];
-  const pictures = [...record.pictures].sort((a, b) => Number(b.featured ?? false) - Number(a.featured ?? false));
+  // Featured pictures first (a stable sort: already in that order when no featured one follows another).
+  const pictures = featuredFirst(record.pictures)
+    ? record.pictures
+    : [...record.pictures].sort((a, b) => Number(b.featured ?? false) - Number(a.featured ?? false));
   for (const p of pictures) {
     const u = parseUrl(p.url);
     if (u && !images.includes(u) && images.length < MAX_IMAGES) images.push(u);
@@ -321,7 +394,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (period && !['monthly', 'month', 'weekly', 'week'].includes(period)) r.kept.set('price_period', period);
   };
 
-  const extra = new Set<string>();
+  let extra: ReadonlySet<string> = NO_EXTRA;
   const vertical = ctx.site.vertical;
   if (vertical === 'homes') {
     const typeText = r.plain('type');
@@ -368,23 +441,15 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (orientation) homes.orientation = orientation.toLowerCase();
     const condition = r.plain('condition', 60);
     if (condition) homes.condition = condition.toLowerCase();
-    const flags: [string, keyof typeof homes][] = [
-      ['parking', 'parking'],
-      ['is_new', 'newBuilding'],
-      ['is_furnished', 'furnished'],
-      ['is_rent_to_own', 'rentToOwn'],
-      ['by_owner', 'byOwner'],
-      ['foreclosure', 'foreclosure'],
-    ];
-    for (const [name, key] of flags) {
+
+    for (const [name, key] of HOME_FLAGS) {
       const b = r.bool(name);
       if (b !== undefined) (homes as unknown as Record<string, boolean>)[key] = b;
     }
     if (typeId === 16) homes.overseas = true;
     if (typeId === 18 && homes.foreclosure === undefined) homes.foreclosure = true;
     ad.homes = homes;
-    for (const f of ['foreclosure_type', 'agency', 'mls_database', 'virtual_tour', 'country']) extra.add(f);
-    for (const f of ['contact_name', 'contact_email', 'contact_telephone', 'mobile_url']) extra.add(f);
+    extra = EXTRA_FIELDS.homes;
   } else if (vertical === 'cars') {
     readPrice(300, 1_000_000);
     const { make, model, makeKnown } = carMakeModel(r.plain('make', 60), r.plain('model', 60), title);
@@ -441,7 +506,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
       r.kept.set('warranty', warranty.slice(0, MAX_ATTRIBUTE));
     }
     ad.cars = cars;
-    for (const f of ['cylinders', 'is_new', 'dealer', 'vin_database', 'mobile_url']) extra.add(f);
+    extra = EXTRA_FIELDS.cars;
     r.used.delete('cylinders');
   } else if (vertical === 'jobs') {
     const jobs: NonNullable<AdInput['jobs']> = { category: r.enumerated('category', jobCategoryOf) ?? 0 };
@@ -484,7 +549,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
       } else r.warnings.push({ field: 'salary', reason: `${salary} is out of range` });
     }
     ad.jobs = jobs;
-    for (const f of ['studies', 'time', 'mobile_url']) extra.add(f);
+    extra = EXTRA_FIELDS.jobs;
   } else {
     const categoryText = r.plain('category');
     if (!categoryText) return reject(record, 'missing category');
@@ -503,7 +568,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
       if (ad.price) r.kept.set('shipping_cost', String(shipping));
       else r.warnings.push({ field: 'shipping_cost', reason: 'without a price' });
     }
-    for (const f of ['make', 'model', 'mobile_url']) extra.add(f);
+    extra = EXTRA_FIELDS.products;
   }
 
   // Everything the mapping did not read stays with the ad, as the partner wrote it.

@@ -6,7 +6,10 @@ import { fingerprintOf, type Fingerprint } from './dedup';
 import type { RawRecord } from './feedRecords';
 import { foldedWords } from './foldedWords';
 import { mapRecord, type FieldWarning } from './mapRecord';
+import { shapeOf, type Rejection, type WarningCount } from './runReport';
 import type { PlaceResolver } from './placeResolver';
+
+export type { Rejection, WarningCount };
 
 /**
  * The part of an import that needs no store writes, record by record: map, hash, compare with
@@ -24,17 +27,11 @@ export interface PrepareConfig {
   sourceHadAds: boolean;
 }
 
-export interface Rejection {
+/** A record whose stored ad is live and unchanged. */
+export interface UnchangedItem {
+  partnerId: string;
   line: number;
-  id?: string;
-  reason: string;
-}
-
-export interface WarningCount {
-  field: string;
-  reason: string;
-  count: number;
-  firstLine: number;
+  write?: undefined;
 }
 
 /** A record whose ad is new or changed. */
@@ -54,25 +51,22 @@ export interface PreparedAd {
   fp: Fingerprint | null;
 }
 
+export type PreparedItem = UnchangedItem | PreparedAd;
+
 export interface PreparedBatch {
+  /** The batch's place in the file (its records are `index × batchSize` on). */
+  index: number;
   /** Records read (mapped or rejected). */
   records: number;
   rejected: number;
-  /** The batch's rejections while fewer than `MAX_REJECTIONS_LISTED` were listed. */
+  /** Its records rejected by the mapping. */
   rejections: Rejection[];
-  /** Partner ids of the records whose ad is stored, live and unchanged. */
-  unchanged: string[];
-  ads: PreparedAd[];
+  /** Its mapped records, in file order. */
+  items: PreparedItem[];
 }
-
-export const MAX_REJECTIONS_LISTED = 1000;
 
 /** The stored hash of a partner's ad and whether it is live (`feed_ads`). */
 export type KnownAd = (partnerId: string) => { hash: string; live: number } | undefined;
-
-function sha1(text: string): string {
-  return createHash('sha1').update(text).digest('base64url').slice(0, 22);
-}
 
 /**
  * The change hash of 042 (SHA-1 of the mapped ad's JSON, its date last and only when the feed
@@ -88,7 +82,10 @@ export function hashAndDoc(
 ): { hash: string; doc: string } {
   const { date, ...rest } = ad;
   const json = JSON.stringify(rest);
-  const hash = sha1(dateGiven ? `${json.slice(0, -1)},"date":${JSON.stringify(date)}}` : json);
+  const digest = createHash('sha1');
+  if (dateGiven) digest.update(json.slice(0, -1)).update(`,"date":${JSON.stringify(date)}}`);
+  else digest.update(json);
+  const hash = digest.digest('base64url').slice(0, 22);
   // The end of the description (a JSON string, whose quotes inside are escaped) and the location.
   const at = json.indexOf('","location":{');
   const tail = `,"id":${JSON.stringify(doc.id)}${doc.expired ? ',"expired":true' : ''}}`;
@@ -100,10 +97,7 @@ export function hashAndDoc(
 }
 
 export class RecordPreparer {
-  /** First line of each partner id in the file (a later record with the id is rejected). */
-  private readonly firstLines = new Map<string, number>();
   private readonly warningCounts = new Map<string, WarningCount>();
-  private listed = 0;
 
   constructor(
     private readonly config: PrepareConfig,
@@ -111,9 +105,10 @@ export class RecordPreparer {
     private readonly known: KnownAd | undefined,
   ) {}
 
-  prepare(records: readonly RawRecord[]): PreparedBatch {
+  /** Maps and prepares batch `index` (a duplicate partner id is found when the batch is written). */
+  prepare(index: number, records: readonly RawRecord[]): PreparedBatch {
     const { site, sourceId, now } = this.config;
-    const batch: PreparedBatch = { records: records.length, rejected: 0, rejections: [], unchanged: [], ads: [] };
+    const batch: PreparedBatch = { index, records: records.length, rejected: 0, rejections: [], items: [] };
     const places = this.places;
     for (const record of records) {
       const result = mapRecord(record, { site, sourceId, now, places });
@@ -128,12 +123,6 @@ export class RecordPreparer {
       for (const w of result.warnings) this.warn(w, record.line);
       const ad = result.ad;
       const partnerId = ad.partnerAdId;
-      const first = this.firstLines.get(partnerId);
-      if (first !== undefined) {
-        this.reject(batch, { line: record.line, id: partnerId, reason: `duplicate id (first at line ${first})` });
-        continue;
-      }
-      this.firstLines.set(partnerId, record.line);
       // The ad as 042's apply writes a new one: its id, the import's time for a missing date, expired when due.
       const id = adIdOf(site, sourceId, partnerId);
       const date = result.dateGiven ? ad.date : now;
@@ -141,14 +130,14 @@ export class RecordPreparer {
       const { hash, doc } = hashAndDoc(ad, result.dateGiven, { id, date, expired });
       const prior = this.known?.(partnerId);
       if (prior !== undefined && prior.hash === hash && prior.live === 1) {
-        batch.unchanged.push(partnerId);
+        batch.items.push({ partnerId, line: record.line });
         continue;
       }
       const partnerCoords = record.fields.has('latitude') && record.fields.has('longitude');
       ad.id = id;
       ad.date = date;
       if (expired) ad.expired = true;
-      batch.ads.push({
+      batch.items.push({
         partnerId,
         line: record.line,
         hash,
@@ -163,23 +152,18 @@ export class RecordPreparer {
     return batch;
   }
 
-  /** The values left out of the index, by field and the reason's shape, most frequent first. */
+  /** The values left out of the index, by field and the reason's shape (first seen first). */
   warnings(): WarningCount[] {
-    return [...this.warningCounts.values()].sort((a, b) => b.count - a.count).slice(0, 100);
+    return [...this.warningCounts.values()];
   }
 
   private reject(batch: PreparedBatch, rejection: Rejection): void {
     batch.rejected++;
-    if (this.listed < MAX_REJECTIONS_LISTED) {
-      this.listed++;
-      batch.rejections.push(rejection);
-    }
+    batch.rejections.push(rejection);
   }
 
   private warn(w: FieldWarning, line: number): void {
-    // Group by field and the reason's shape (numbers and quoted values folded).
-    const shape = w.reason.replace(/"[^"]*"/g, '"…"').replace(/-?\d+(\.\d+)?/g, 'N');
-    const key = `${w.field}|${shape}`;
+    const key = `${w.field}|${shapeOf(w.reason)}`;
     const entry = this.warningCounts.get(key);
     if (entry) entry.count++;
     else if (this.warningCounts.size < 500)

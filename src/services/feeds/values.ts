@@ -202,14 +202,46 @@ export function toPlainText(input: string, multiline = true): string {
   text = text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '');
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
   if (text.includes(',') || text.includes('.')) text = text.replace(/[ \t\u00a0]+([,.])/g, '$1');
-  if (!multiline) return text.replace(/\s+/g, ' ').trim();
+  // Runs of blanks become one space; the patterns match only runs that are not one space already.
+  if (!multiline) return text.replace(/[^\S ]\s*| \s+/g, ' ').trim();
   // Each line's runs of spaces made one and the line trimmed (the blanks around each line break
   // go), at most one empty line in a row.
-  return text
-    .replace(/[ \t\u00a0]+/g, ' ')
-    .replace(/[^\S\n]*\n[^\S\n]*/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  text = text.replace(/[\t\u00a0][ \t\u00a0]*| [ \t\u00a0]+/g, ' ');
+  if (text.includes('\n')) text = trimAroundBreaks(text).replace(/\n{3,}/g, '\n\n');
+  return text.trim();
+}
+
+/** `\s` but a line feed: the blanks `trim` would take off a line's ends. */
+function isBlank(c: number): boolean {
+  if (c < 128) return c === 32 || c === 9 || c === 11 || c === 12 || c === 13;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/** `text.replace(/[^\S\n]*\n[^\S\n]*\/g, '\n')`: the blanks around each line break removed, left to right. */
+function trimAroundBreaks(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', nl + 1)) {
+    let start = nl;
+    while (start > from && isBlank(text.charCodeAt(start - 1))) start--;
+    let end = nl + 1;
+    while (end < text.length && isBlank(text.charCodeAt(end))) end++;
+    if (start === nl && end === nl + 1) continue;
+    out += `${text.slice(from, start)}\n`;
+    from = end;
+    nl = end - 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
 
 /** An absolute http(s) URL (protocol-relative ones become https); undefined otherwise. */

@@ -356,6 +356,12 @@ export class SqliteSearchStore implements SearchStore {
       string,
       { site: number; norm: string; label: string; category: number | null; n: number }
     >();
+    // The sites' key bounds as stored: another connection (a thread of a feed import) may have moved them.
+    const storedBounds = this.stmt('SELECT min_k, max_k FROM sites WHERE site = ?');
+    for (const site of new Set(writes.map((w) => w.site))) {
+      const row = storedBounds.get(site) as { min_k: number; max_k: number } | undefined;
+      if (row) this.siteBounds.set(site, { min: row.min_k, max: row.max_k });
+    }
     const keys = existing.slice();
     const fresh = new Map<number, number>();
     writes.forEach((w, i) => {
@@ -948,7 +954,7 @@ export function adWriteOf(
   const site = siteCode(ad);
   const words = options.words ?? tokenize;
   const tokens = words(ad.title);
-  const { keywords: kw, ...rest } = ad;
+  const kw = ad.keywords;
   const keywords: { norm: string; label: string }[] = [];
   for (const phrase of kw ?? defaultKeywords(tokens)) {
     const norm = words(phrase).join(' ');
@@ -960,12 +966,18 @@ export function adWriteOf(
     site,
     date: ad.date,
     columns: adColumns(ad, id, site, expired, distinct.join(' ')),
-    doc: options.doc ?? JSON.stringify({ ...rest, id }),
+    doc: options.doc ?? docOf(ad, id),
     fts: expired ? null : [ad.title, bodyText(ad), tagsText(ad)],
     terms: distinct.filter((t) => t.length >= 2 && !/^\d+$/.test(t)),
     keywords,
     category: ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null,
   };
+}
+
+/** The stored document of an ad: the ad without its keywords, with its id. */
+function docOf(ad: AdInput, id: string): string {
+  const { keywords: _, ...rest } = ad;
+  return JSON.stringify({ ...rest, id });
 }
 
 /** The `ads` columns of an ad after `k`; `tw` is its title's distinct folded words, space-separated. */

@@ -30,7 +30,7 @@ function chunked(text: string, size: number): Readable {
 async function read(
   text: string,
   size: number,
-  options: { scanner: boolean; maxPendingChars?: number },
+  options: { scanner: boolean; maxPendingChars?: number; want?: (index: number) => boolean },
 ): Promise<{ records: string[]; error?: string }> {
   const records: string[] = [];
   const show = (r: RawRecord) => JSON.stringify([r.line, [...r.fields.entries()], r.pictures]);
@@ -99,6 +99,13 @@ describe('feed XML scanner: the same records and errors as sax', () => {
         for (const options of [{ scanner: true }, { scanner: false }, { scanner: true, maxPendingChars: 200 }]) {
           expect(await count(text, size, options), `counted, chunks of ${size}`).to.deep.equal(expected);
         }
+        // A thread of an import builds only the records of its batches (decision 044): the same ones.
+        if (size === 1 || size === 1000) {
+          const want = (i: number) => Math.floor(i / 2) % 2 === 1;
+          const some = await read(text, size, { scanner: true, want });
+          const wanted = viaSax.error !== undefined ? viaSax : { records: viaSax.records.filter((_, i) => want(i)) };
+          expect(some, `built in part, chunks of ${size}`).to.deep.equal(wanted);
+        }
       }
     });
   }
@@ -145,6 +152,14 @@ describe('feed JSON lines: counted as read', () => {
         got = { error: (err as Error).message };
       }
       expect(got).to.deep.equal(expected);
+      if (expected.error === undefined) {
+        const all: [number | undefined, number][] = [];
+        for await (const batch of readJsonLines(chunked(text, 5))) for (const r of batch) all.push([r.index, r.line]);
+        const odd: [number | undefined, number][] = [];
+        for await (const batch of readJsonLines(chunked(text, 5), (i) => i % 2 === 1))
+          for (const r of batch) odd.push([r.index, r.line]);
+        expect(odd).to.deep.equal(all.filter(([i]) => (i as number) % 2 === 1));
+      }
     });
   }
 });

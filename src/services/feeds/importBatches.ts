@@ -1,0 +1,373 @@
+import type Database from 'better-sqlite3';
+import type { AdWrite, SqliteSearchStore } from '../search/SqliteSearchStore';
+import { AD_WRITE_DUP } from '../search/SqliteSearchStore';
+import type { AdInput, PricePoint, StoredAd } from '../search/types';
+import { isSameAd, priceWindow, type Fingerprint } from './dedup';
+import { readFeed, type FeedFormat } from './feedRecords';
+import type { PrepareConfig, PreparedBatch, RecordPreparer, Rejection } from './prepareRecords';
+import type { TurnGate } from './turnGate';
+
+/**
+ * Phase 2 of an import (decision 044), as each thread runs it: the file's records come in
+ * batches of `batchSize` by their position; thread t of T maps and prepares batches t, t+T, …
+ * (`RecordPreparer`) and writes each in its turn (`TurnGate`), so that batches are written in
+ * file order, each in one transaction (`BatchWriter`), by whichever thread prepared it.
+ */
+
+const GROUP_BASE = 2 ** 50;
+
+/** What writing one batch did, for the run's summary. */
+export interface BatchResult {
+  index: number;
+  records: number;
+  rejected: number;
+  /** Its rejections (mapping and duplicate ids), by line. */
+  rejections: Rejection[];
+  imported: number;
+  updated: number;
+  unchanged: number;
+  expiredByDate: number;
+  grouped: number;
+}
+
+/** The price history after a change from the stored ad's price to the feed's. */
+export function nextPrice(previous: StoredAd['price'], next: AdInput['price'], now: number, since: number) {
+  if (!next) return undefined;
+  if (!previous) return next;
+  if (previous.value === next.value) {
+    return {
+      ...next,
+      ...(previous.oldValue !== undefined ? { oldValue: previous.oldValue } : {}),
+      ...(previous.history ? { history: previous.history } : {}),
+    };
+  }
+  const history: PricePoint[] = previous.history?.length
+    ? [...previous.history]
+    : [{ date: since, value: previous.value }];
+  history.push({ date: now, value: next.value });
+  const price: NonNullable<AdInput['price']> = { ...next, history: history.slice(-20) };
+  // A drop shows the price before it (the badge and the decrease_price filter read oldValue).
+  if (next.value < previous.value) price.oldValue = previous.value;
+  return price;
+}
+
+/**
+ * Writes prepared batches of one run through one connection: new ads as prepared, stored ones
+ * with their price history, duplicate groups, and each ad's import state (`feed_ads`). A partner
+ * id the run has already seen (`feed_ads.seen_run`) is a duplicate in the file: rejected.
+ */
+export class BatchWriter {
+  private readonly db: Database.Database;
+  private readonly seen: Database.Statement;
+  private readonly putState: Database.Statement;
+  private readonly firstLine: Database.Statement;
+  private readonly dedup: Deduplicator;
+
+  constructor(
+    private readonly store: SqliteSearchStore,
+    private readonly run: number,
+    private readonly config: PrepareConfig,
+    site: number,
+  ) {
+    const db = store.db;
+    this.db = db;
+    this.seen = db.prepare(
+      'UPDATE feed_ads SET seen_run = ?, seen_line = ? WHERE source_id = ? AND partner_id = ? AND seen_run <> ?',
+    );
+    this.putState = db.prepare(
+      `INSERT INTO feed_ads (source_id, partner_id, ad_id, hash, seen_run, live, expires_at, seen_line)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (source_id, partner_id) DO UPDATE SET ad_id = excluded.ad_id, hash = excluded.hash,
+         seen_run = excluded.seen_run, live = excluded.live, expires_at = excluded.expires_at,
+         seen_line = excluded.seen_line
+       WHERE feed_ads.seen_run <> excluded.seen_run`,
+    );
+    this.firstLine = db.prepare('SELECT seen_line FROM feed_ads WHERE source_id = ? AND partner_id = ?');
+    this.dedup = new Deduplicator(db, site, config.sourceId);
+  }
+
+  /** Writes a batch in one transaction. */
+  write(batch: PreparedBatch): BatchResult {
+    const { sourceId, now, sourceHadAds } = this.config;
+    const run = this.run;
+    const store = this.store;
+    const dedup = this.dedup;
+    const result: BatchResult = {
+      index: batch.index,
+      records: batch.records,
+      rejected: batch.rejected,
+      rejections: batch.rejections.slice(),
+      imported: 0,
+      updated: 0,
+      unchanged: 0,
+      expiredByDate: 0,
+      grouped: 0,
+    };
+    const duplicate = (partnerId: string, line: number): void => {
+      const first = this.firstLine.get(sourceId, partnerId) as { seen_line: number | null } | undefined;
+      result.rejected++;
+      result.rejections.push({
+        line,
+        id: partnerId,
+        reason: `duplicate id (first at line ${first?.seen_line ?? '?'})`,
+      });
+    };
+    this.db.transaction(() => {
+      // Stored versions (none when the source had no ads: a first import writes new ads only).
+      const existing = new Map<string, StoredAd>();
+      if (sourceHadAds) {
+        const ids: string[] = [];
+        for (const item of batch.items) if (item.write) ids.push(item.partnerId);
+        if (ids.length > 0) for (const a of store.getAdsByPartnerSync(sourceId, ids)) existing.set(a.partnerAdId, a);
+      }
+      const fresh: AdWrite[] = [];
+      const changed: AdInput[] = [];
+      const groupChanges: { id: string; group: number | null }[] = [];
+      for (const item of batch.items) {
+        if (!item.write) {
+          // Stored, live and unchanged: seen by this run.
+          if (this.seen.run(run, item.line, sourceId, item.partnerId, run).changes === 0)
+            duplicate(item.partnerId, item.line);
+          else result.unchanged++;
+          continue;
+        }
+        const before = existing.get(item.partnerId);
+        const id = before ? before.id : item.write.id;
+        const expired = item.expired;
+        const state = this.putState.run(
+          sourceId,
+          item.partnerId,
+          id,
+          item.hash,
+          run,
+          expired ? 0 : 1,
+          item.expiresAt,
+          item.line,
+        );
+        if (state.changes === 0) {
+          duplicate(item.partnerId, item.line);
+          continue;
+        }
+        const fp = item.fp;
+        if (!before) {
+          // A new ad: written as prepared, with its duplicate group.
+          const w = item.write;
+          if (expired) result.expiredByDate++;
+          else result.imported++;
+          const group = fp ? dedup.match(w.id, fp, groupChanges) : null;
+          if (group !== null) {
+            w.columns[AD_WRITE_DUP] = group;
+            w.doc = `${w.doc.slice(0, -1)},"duplicateGroup":${group}}`;
+            result.grouped++;
+          }
+          if (fp) dedup.put(w.id, fp, group);
+          fresh.push(w);
+          continue;
+        }
+        // A stored ad: keeps its id, key and (without a date in the feed) date; its price history grows.
+        const ad = JSON.parse(item.write.doc) as AdInput;
+        delete ad.expired;
+        ad.id = before.id;
+        if (!item.dateGiven) ad.date = before.date ?? now;
+        const price = nextPrice(before.price, ad.price, now, before.date ?? now);
+        if (price) ad.price = price;
+        if (expired) ad.expired = true;
+        if (expired) {
+          if (!before.expired) result.expiredByDate++;
+          else result.unchanged++;
+        } else result.updated++;
+        // Duplicates: grouped with another source's ad, or out of a group it no longer matches.
+        const group = fp ? dedup.match(ad.id, fp, groupChanges) : null;
+        if (group !== null) {
+          ad.duplicateGroup = group;
+          if (before.duplicateGroup !== group) result.grouped++;
+        } else delete ad.duplicateGroup;
+        if (fp) dedup.put(ad.id, fp, group);
+        else dedup.remove(ad.id);
+        changed.push(ad);
+      }
+      // The store gives the last ad of a batch the newest key: oldest first. New ads take keys below
+      // the stored ones, so writing them first keeps the index writes in ascending key order.
+      if (fresh.length > 0) store.writeNewAdsSync(fresh.sort((a, b) => a.date - b.date));
+      if (changed.length > 0) store.writeAdsSync(changed.sort((a, b) => a.date - b.date));
+      if (groupChanges.length > 0) store.setDuplicateGroupsSync(groupChanges);
+    })();
+    if (result.rejections.length > 1) result.rejections.sort((a, b) => a.line - b.line);
+    return result;
+  }
+}
+
+interface DedupRow {
+  ad_id: string;
+  source_id: number;
+  price: number | null;
+  area: number | null;
+  rooms: number | null;
+  baths: number | null;
+  mileage: number | null;
+  lat: number | null;
+  lng: number | null;
+  sketch: Buffer;
+  dup: number | null;
+  block: string;
+}
+
+function rowFingerprint(row: DedupRow): Fingerprint {
+  return {
+    block: row.block,
+    price: row.price,
+    area: row.area,
+    rooms: row.rooms,
+    baths: row.baths,
+    mileage: row.mileage,
+    lat: row.lat,
+    lng: row.lng,
+    sketch: new Uint32Array(row.sketch.buffer.slice(row.sketch.byteOffset, row.sketch.byteOffset + row.sketch.length)),
+  };
+}
+
+/** Finds another source's ad that is the same ad, through `feed_dedup`. */
+class Deduplicator {
+  private readonly find: Database.Statement;
+  private readonly findNoPrice: Database.Statement;
+  private readonly upsert: Database.Statement;
+  private readonly del: Database.Statement;
+  private readonly setDup: Database.Statement;
+  private readonly counter: Database.Statement;
+  private readonly bump: Database.Statement;
+  private readonly others: number[];
+
+  constructor(
+    db: Database.Database,
+    private readonly site: number,
+    private readonly sourceId: number,
+  ) {
+    this.find = db.prepare(
+      'SELECT * FROM feed_dedup WHERE site = ? AND block = ? AND source_id = ? AND price BETWEEN ? AND ? LIMIT 50',
+    );
+    this.findNoPrice = db.prepare('SELECT * FROM feed_dedup WHERE site = ? AND block = ? AND source_id = ? LIMIT 50');
+    this.upsert = db.prepare(
+      `INSERT OR REPLACE INTO feed_dedup (ad_id, site, block, source_id, price, area, rooms, baths, mileage, lat, lng, sketch, dup)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.del = db.prepare('DELETE FROM feed_dedup WHERE ad_id = ?');
+    this.setDup = db.prepare('UPDATE feed_dedup SET dup = ? WHERE ad_id = ?');
+    this.counter = db.prepare(`SELECT value FROM feed_meta WHERE key = 'group'`);
+    this.bump = db.prepare(
+      `INSERT INTO feed_meta (key, value) VALUES ('group', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
+    this.others = (
+      db.prepare('SELECT DISTINCT source_id FROM feed_dedup WHERE site = ? AND source_id <> ?').all(site, sourceId) as {
+        source_id: number;
+      }[]
+    ).map((r) => r.source_id);
+  }
+
+  /** The group the ad belongs to (joining, or founding with, a matching ad of another source), or null. */
+  match(adId: string, fp: Fingerprint, changes: { id: string; group: number | null }[]): number | null {
+    for (const other of this.others) {
+      const rows = (
+        fp.price !== null
+          ? this.find.all(this.site, fp.block, other, ...priceWindow(fp.price))
+          : this.findNoPrice.all(this.site, fp.block, other)
+      ) as DedupRow[];
+      for (const row of rows) {
+        if (row.ad_id === adId || !isSameAd(fp, rowFingerprint(row))) continue;
+        if (row.dup !== null) return row.dup;
+        const group = this.newGroup();
+        this.setDup.run(group, row.ad_id);
+        changes.push({ id: row.ad_id, group });
+        return group;
+      }
+    }
+    return null;
+  }
+
+  put(adId: string, fp: Fingerprint, group: number | null): void {
+    this.upsert.run(
+      adId,
+      this.site,
+      fp.block,
+      this.sourceId,
+      fp.price,
+      fp.area,
+      fp.rooms,
+      fp.baths,
+      fp.mileage,
+      fp.lat,
+      fp.lng,
+      Buffer.from(fp.sketch.buffer, fp.sketch.byteOffset, fp.sketch.byteLength),
+      group,
+    );
+  }
+
+  remove(adId: string): void {
+    this.del.run(adId);
+  }
+
+  private newGroup(): number {
+    const row = this.counter.get() as { value: number } | undefined;
+    const next = (row?.value ?? GROUP_BASE) + 1;
+    this.bump.run(next);
+    return next;
+  }
+}
+
+/** One thread's part of phase 2. */
+export interface ShareOptions {
+  file: string;
+  fd: number;
+  format: FeedFormat;
+  batchSize: number;
+  threads: number;
+  thread: number;
+  preparer: RecordPreparer;
+  writer: BatchWriter;
+  gate: TurnGate;
+  /** `gate.wait` on the main thread, `gate.waitSync` in a worker (-1: until the file is checked). */
+  wait: (batch: number) => void | Promise<void>;
+  onResult: (result: BatchResult) => void;
+}
+
+/** Reads the file, builds the records of this thread's batches, prepares and writes each in its turn. */
+export async function runShare(o: ShareOptions): Promise<void> {
+  const { batchSize, threads, thread } = o;
+  const want = threads === 1 ? undefined : (i: number) => Math.floor(i / batchSize) % threads === thread;
+  // Records are mapped as they are read (a record dies young); a batch's prepared items wait for its turn.
+  let prepared: PreparedBatch | undefined;
+  let done = 0;
+  const flush = async (): Promise<void> => {
+    const batch = prepared as PreparedBatch;
+    prepared = undefined;
+    await o.wait(batch.index);
+    const result = o.writer.write(batch);
+    o.gate.done(batch.index);
+    done++;
+    o.onResult(result);
+  };
+  for await (const records of readFeed(o.file, o.format, o.fd, want)) {
+    let from = 0;
+    while (from < records.length) {
+      const b = Math.floor((records[from]?.index as number) / batchSize);
+      if (prepared && prepared.index !== b) await flush();
+      // The records of batch b in this chunk.
+      let to = from + 1;
+      while (to < records.length && Math.floor((records[to]?.index as number) / batchSize) === b) to++;
+      const part = o.preparer.prepare(b, records.slice(from, to));
+      if (!prepared) prepared = part;
+      else {
+        prepared.records += part.records;
+        prepared.rejected += part.rejected;
+        for (const r of part.rejections) prepared.rejections.push(r);
+        for (const item of part.items) prepared.items.push(item);
+      }
+      if (prepared.records === batchSize) await flush();
+      from = to;
+    }
+  }
+  if (prepared) await flush();
+  // A thread missing one of its batches would hold up the others: the file changed.
+  await o.wait(-1);
+  const expected = Math.max(0, Math.ceil((o.gate.batches - thread) / threads));
+  if (done !== expected) throw new Error('the file changed during the import: fewer records than checked');
+}

@@ -1,0 +1,46 @@
+import { Gazetteer } from '../places/Gazetteer';
+import type { SqliteSearchStore } from '../search/SqliteSearchStore';
+import type { FeedFormat } from './feedRecords';
+import { BatchWriter, runShare, type BatchResult } from './importBatches';
+import type { TurnGate } from './turnGate';
+import { PlaceResolver } from './placeResolver';
+import { RecordPreparer, type PrepareConfig, type WarningCount } from './prepareRecords';
+
+/** Phase 2 of a small file, all on this thread (decision 044): the whole file is its one share. */
+export async function inlineShare(o: {
+  file: string;
+  fd: number;
+  format: FeedFormat;
+  batchSize: number;
+  store: SqliteSearchStore;
+  run: number;
+  config: PrepareConfig;
+  site: number;
+  gazetteer: Gazetteer | undefined;
+  gate: TurnGate;
+  onResult: (result: BatchResult) => void;
+}): Promise<WarningCount[]> {
+  const { config, store } = o;
+  const known = store.db.prepare('SELECT hash, live FROM feed_ads WHERE source_id = ? AND partner_id = ?');
+  const preparer = new RecordPreparer(
+    config,
+    new PlaceResolver(o.gazetteer ?? Gazetteer.shared(), config.site.country),
+    config.sourceHadAds
+      ? (partnerId) => known.get(config.sourceId, partnerId) as { hash: string; live: number } | undefined
+      : undefined,
+  );
+  await runShare({
+    file: o.file,
+    fd: o.fd,
+    format: o.format,
+    batchSize: o.batchSize,
+    threads: 1,
+    thread: 0,
+    preparer,
+    writer: new BatchWriter(store, o.run, config, o.site),
+    gate: o.gate,
+    wait: (b) => o.gate.wait(b),
+    onResult: o.onResult,
+  });
+  return preparer.warnings();
+}

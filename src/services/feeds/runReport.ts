@@ -1,0 +1,51 @@
+/**
+ * What a run reports besides its counts: rejected records and values left out of the index,
+ * gathered from its threads (decision 044).
+ */
+
+export interface Rejection {
+  line: number;
+  id?: string;
+  reason: string;
+}
+
+export interface WarningCount {
+  field: string;
+  reason: string;
+  count: number;
+  firstLine: number;
+}
+
+export const MAX_REJECTIONS_LISTED = 1000;
+
+/**
+ * The warnings of a run from its threads' (`RecordPreparer.warnings`): counts summed, each with
+ * the reason and line it was first seen with, most frequent first (ties: first seen first).
+ */
+export function mergeWarnings(lists: readonly WarningCount[][]): WarningCount[] {
+  const merged = new Map<string, WarningCount>();
+  for (const list of lists) {
+    for (const w of list) {
+      const key = `${w.field}|${shapeOf(w.reason)}`;
+      const known = merged.get(key);
+      if (!known) merged.set(key, { ...w });
+      else {
+        known.count += w.count;
+        if (w.firstLine < known.firstLine) {
+          known.firstLine = w.firstLine;
+          known.reason = w.reason;
+        }
+      }
+    }
+  }
+  return [...merged.values()]
+    .sort((a, b) => a.firstLine - b.firstLine)
+    .slice(0, 500)
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 100);
+}
+
+/** A warning's reason with numbers and quoted values folded (warnings are counted by field and shape). */
+export function shapeOf(reason: string): string {
+  return reason.replace(/"[^"]*"/g, '"…"').replace(/-?\d+(\.\d+)?/g, 'N');
+}
