@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Gazetteer } from '../places/Gazetteer';
 import type { SqliteSearchStore } from '../search/SqliteSearchStore';
@@ -11,6 +11,8 @@ import { countFeedRecords, detectFormat, MalformedFeedError, type FeedFormat } f
 import type { FeedWorkerData, FeedWorkerMessage } from './feedWorker';
 import type { BatchResult } from './importBatches';
 import { ImportStopped, TurnGate } from './turnGate';
+import { servePlaces } from './placeChannel';
+import type { PlaceLookup } from './placeResolver';
 import type { PrepareConfig } from './prepareRecords';
 import { MAX_REJECTIONS_LISTED, mergeWarnings, type Rejection, type WarningCount } from './runReport';
 
@@ -104,10 +106,11 @@ export interface ImportSummary {
 const WORKER_MIN_BYTES = 8 << 20;
 const MAX_DEFAULT_WORKERS = 4;
 /**
- * A worker's heap: the gazetteer's data (~100 MB) and a few batches live; the rest is garbage
- * that V8, left alone, lets grow to 500 MB per thread before collecting it.
+ * A worker's heap: a few batches live (the gazetteer stays on this thread); the rest is garbage
+ * that V8, left alone, lets grow to 500 MB per thread before collecting it. A young generation
+ * of 128 MB lets most of a batch die there (half the scavenges and full GCs of the default).
  */
-const WORKER_HEAP = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 32 };
+const WORKER_HEAP = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 128 };
 /** The import connection's memory map and page cache (KiB, negative) while it runs. */
 const IMPORT_MMAP_BYTES = 0;
 const IMPORT_CACHE_KIB = -65_536;
@@ -277,10 +280,22 @@ export class FeedImporter {
         }
       };
       let total = 0;
-      // The workers start (and load their gazetteers) while the file is checked; each maps its
-      // first batch and waits for the check.
-      const ended = Array.from({ length: workerCount }, (_, w) =>
-        this.startWorker(
+      // This thread holds the gazetteer and answers the workers' place questions.
+      let places: PlaceLookup | undefined;
+      if (workerCount > 0) {
+        const [{ Gazetteer }, { GazetteerPlaces }] = await Promise.all([
+          import('../places/Gazetteer'),
+          import('./gazetteerPlaces'),
+        ]);
+        places = new GazetteerPlaces(o.gazetteer ?? new Gazetteer([o.site.country]), o.site.country);
+      }
+      // The workers start while the file is checked; each maps its first batch and waits for the check.
+      const ended = Array.from({ length: workerCount }, (_, w) => {
+        const channel = new MessageChannel();
+        const placeSignal = new SharedArrayBuffer(4);
+        servePlaces(channel.port1, placeSignal, places as PlaceLookup);
+        channel.port1.unref();
+        return this.startWorker(
           workers,
           {
             file: o.file,
@@ -293,14 +308,17 @@ export class FeedImporter {
             threads,
             thread: w,
             gate: gate.shared,
+            places: channel.port2,
+            placeSignal,
             cacheSize: IMPORT_CACHE_KIB,
             mmapSize: IMPORT_MMAP_BYTES,
           },
           onResult,
           (list) => warnings.push(list),
           gate,
-        ),
-      );
+          () => channel.port1.close(),
+        );
+      });
       // Phase 1: the whole file is read through before anything changes (a malformed file throws here).
       total = await countFeedRecords(o.file, format, fd, (records) => {
         if (Date.now() - lastProgress < 500) return;
@@ -386,13 +404,16 @@ export class FeedImporter {
     onResult: (r: BatchResult) => void,
     onWarnings: (w: WarningCount[]) => void,
     gate: TurnGate,
+    onExit: () => void,
   ): Promise<void> {
     const entry = path.join(__dirname, `feedWorker${path.extname(__filename)}`);
     const worker = new Worker(WORKER_BOOT, {
       eval: true,
       resourceLimits: WORKER_HEAP,
       workerData: { feedWorker: data, entry, tsx: entry.endsWith('.ts') ? require.resolve('tsx/cjs') : '' },
+      transferList: [data.places],
     });
+    worker.on('exit', onExit);
     workers.push(worker);
     const ended = new Promise<void>((resolve, reject) => {
       let settled = false;

@@ -1,4 +1,4 @@
-import { distanceKm } from '../places/Gazetteer';
+import { distanceKm } from './geo';
 import { tokenize } from '../search/text';
 import { bottomK } from './foldedWords';
 import type { AdInput } from '../search/types';

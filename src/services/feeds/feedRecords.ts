@@ -128,7 +128,257 @@ export async function countFeedRecords(
   onProgress?: (records: number) => void,
 ): Promise<number> {
   if (format === 'jsonl') return countJsonLines(openText(file, fd), onProgress);
-  return countXmlRecords(openText(file, fd), {}, onProgress);
+  // Most feeds are plain enough to be checked on their bytes (no decoding); any other goes the long way.
+  const quick = await quickCountXml(openBytes(file, fd), onProgress);
+  return quick ?? countXmlRecords(openText(file, fd), {}, onProgress);
+}
+
+/** The file's bytes (gunzipped), as `openText` reads it but not decoded. */
+function openBytes(file: string, fd?: number): Readable {
+  const raw =
+    fd === undefined
+      ? fs.createReadStream(file, { highWaterMark: 1 << 20 })
+      : fs.createReadStream('', { fd, start: 0, autoClose: false, highWaterMark: 1 << 20, fs: KEEP_OPEN });
+  return file.toLowerCase().endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
+}
+
+const enum B {
+  TAB = 9,
+  LF = 10,
+  CR = 13,
+  SPACE = 32,
+  BANG = 33,
+  QUOTE = 34,
+  AMP = 38,
+  APOS = 39,
+  DASH = 45,
+  SLASH = 47,
+  SEMI = 59,
+  LT = 60,
+  EQ = 61,
+  GT = 62,
+  QUESTION = 63,
+}
+
+const isBlankByte = (c: number): boolean => c === B.SPACE || c === B.LF || c === B.TAB || c === B.CR;
+const isNameStart = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+const isNameByte = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 58 || c === 45;
+const CDATA_OPEN = Buffer.from('<![CDATA[');
+/** What `name in {}` finds: the names an attribute object already has. */
+const OBJECT_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+const XML_ENTITY_NAMES = ['amp', 'lt', 'gt', 'quot', 'apos'].map((e) => Buffer.from(`${e};`));
+
+function isCdataOpen(buf: Buffer, at: number): boolean {
+  for (let k = 0; k < 9; k++) if (buf[at + k] !== CDATA_OPEN[k]) return false;
+  return true;
+}
+
+/** After the `&` at `at`: the end of one of XML's named entities, 0 when the buffer ends first, -1 for anything else. */
+function namedEntityEnd(buf: Buffer, at: number): number {
+  for (const e of XML_ENTITY_NAMES) {
+    let k = 0;
+    while (k < e.length && at + 1 + k < buf.length && buf[at + 1 + k] === e[k]) k++;
+    if (k === e.length) return at + 1 + k;
+    if (at + 1 + k === buf.length) return 0;
+  }
+  return -1;
+}
+
+/**
+ * The number of records of an XML feed in the plain shape nearly every feed has — elements with
+ * ASCII names and quoted attributes, CDATA, comments, XML's five named entities — checked on its
+ * bytes: the count `readXml` gives such a file, which it reads without a fallback to sax (the
+ * structure is ASCII, so UTF-8 text does not matter). Undefined for anything else — another
+ * construct, an error, a truncated file — which `countXmlRecords` then reads (with its errors).
+ */
+export async function quickCountXml(
+  input: Readable,
+  onProgress?: (records: number) => void,
+): Promise<number | undefined> {
+  let count = 0;
+  /** The root element's name, once open. */
+  let root: Buffer | undefined;
+  let rootClosed = false;
+  let first = true;
+  /**
+   * Scans `buf` from its start, which is outside any element below the root; returns where the
+   * next scan must start again (a record or construct cut by the chunk's end), `buf.length`
+   * when all of it was read, or -1 when the file is not of the plain shape.
+   */
+  const scan = (buf: Buffer, final: boolean): number => {
+    const len = buf.length;
+    let pos = 0;
+    if (first) {
+      // A byte-order mark (the first scan starts after it).
+      if (len < 3 && !final) return 0;
+      first = false;
+      if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) pos = 3;
+    }
+    /** Open elements below the root: start and end of each name in `buf` (`sp` of them in use). */
+    const stack: number[] = [];
+    let sp = 0;
+    let inAd = false;
+    /** Where a scan can start again: no element open below the root. */
+    let resume = pos;
+    const more = (): number => (final ? -1 : resume);
+    for (;;) {
+      const depth = (root && !rootClosed ? 1 : 0) + sp / 2;
+      // The text up to the next tag (short in feeds: their long texts are CDATA).
+      let lt = pos;
+      if (depth === 0) {
+        // Outside the root: blanks only.
+        for (; lt < len; lt++) {
+          const b = buf[lt] as number;
+          if (b === B.LT) break;
+          if (!isBlankByte(b)) return -1;
+        }
+      } else {
+        // Inside: any bytes, with only XML's named entities.
+        for (; lt < len; lt++) {
+          const b = buf[lt] as number;
+          if (b === B.LT) break;
+          if (b !== B.AMP) continue;
+          const entity = namedEntityEnd(buf, lt);
+          if (entity === -1) return -1;
+          if (entity === 0) return final ? -1 : more();
+        }
+      }
+      if (lt === len) return sp === 0 ? len : more();
+      if (sp === 0) resume = lt;
+      const c = buf[lt + 1];
+      if (c === undefined) return more();
+      if (c === B.SLASH) {
+        // </name>, closing the open element.
+        let name: Buffer;
+        let start: number;
+        let end: number;
+        if (sp > 0) {
+          name = buf;
+          start = stack[sp - 2] as number;
+          end = stack[sp - 1] as number;
+        } else if (root && !rootClosed) {
+          name = root;
+          start = 0;
+          end = root.length;
+        } else return -1;
+        const n = end - start;
+        if (lt + 3 + n > len) return more();
+        for (let k = 0; k < n; k++) if (name[start + k] !== buf[lt + 2 + k]) return -1;
+        if (buf[lt + 2 + n] !== B.GT) return -1;
+        pos = lt + 3 + n;
+        if (sp > 0) {
+          sp -= 2;
+          if (sp === 0) {
+            if (inAd) count++;
+            inAd = false;
+            resume = pos;
+          }
+        } else {
+          rootClosed = true;
+          resume = pos;
+        }
+        continue;
+      }
+      if (c === B.BANG) {
+        if (lt + 9 > len) return more();
+        if (buf[lt + 2] === 0x5b && buf[lt + 3] === 0x43 && isCdataOpen(buf, lt)) {
+          if (depth === 0) return -1;
+          const end = buf.indexOf(']]>', lt + 9);
+          if (end === -1) return more();
+          pos = end + 3;
+          continue;
+        }
+        if (buf[lt + 2] !== B.DASH || buf[lt + 3] !== B.DASH) return -1;
+        const end = buf.indexOf('-->', lt + 4);
+        if (end === -1) return more();
+        // sax refuses `--` inside a comment, and a comment ending in `-`.
+        const dashes = buf.indexOf('--', lt + 4);
+        if ((dashes !== -1 && dashes < end) || buf[end - 1] === B.DASH) return -1;
+        pos = end + 3;
+        if (sp === 0) resume = pos;
+        continue;
+      }
+      if (c === B.QUESTION) {
+        // A processing instruction outside the root, without another `?`.
+        if (depth > 0) return -1;
+        const q = buf.indexOf(B.QUESTION, lt + 2);
+        if (q === -1 || q + 1 >= len) return more();
+        if (buf[q + 1] !== B.GT) return -1;
+        pos = q + 2;
+        resume = pos;
+        continue;
+      }
+      // <name attr="value"…> or <name…/>
+      if (!isNameStart(c) || rootClosed) return -1;
+      let i = lt + 2;
+      while (i < len && isNameByte(buf[i] as number)) i++;
+      const nameEnd = i;
+      let names: string[] | undefined;
+      for (;;) {
+        while (i < len && isBlankByte(buf[i] as number)) i++;
+        if (i >= len) return more();
+        const b = buf[i] as number;
+        if (b === B.GT || b === B.SLASH) break;
+        if (i === nameEnd || !isNameStart(b)) return -1;
+        const attrStart = i;
+        while (i < len && isNameByte(buf[i] as number)) i++;
+        const attrName = buf.toString('latin1', attrStart, i);
+        while (i < len && isBlankByte(buf[i] as number)) i++;
+        if (i >= len) return more();
+        if (buf[i] !== B.EQ) return -1;
+        i++;
+        while (i < len && isBlankByte(buf[i] as number)) i++;
+        const quote = buf[i];
+        if (quote === undefined) return more();
+        if (quote !== B.QUOTE && quote !== B.APOS) return -1;
+        const close = buf.indexOf(quote, i + 1);
+        if (close === -1) return more();
+        for (let v = i + 1; v < close; v++) if (buf[v] === B.LT || buf[v] === B.AMP) return -1;
+        // A repeated name (or one an object already has, as the scanner sees it) goes to sax.
+        names ??= [];
+        if (names.includes(attrName) || OBJECT_NAMES.has(attrName)) return -1;
+        names.push(attrName);
+        i = close + 1;
+        if (i >= len) return more();
+        if (!isBlankByte(buf[i] as number) && buf[i] !== B.GT && buf[i] !== B.SLASH) return -1;
+      }
+      const selfClosing = buf[i] === B.SLASH;
+      if (selfClosing) {
+        if (i + 1 >= len) return more();
+        if (buf[i + 1] !== B.GT) return -1;
+        i++;
+      }
+      pos = i + 1;
+      if (depth === 0) {
+        if (fieldName(buf.toString('latin1', lt + 1, nameEnd)) !== 'trovit') return -1;
+        if (selfClosing) rootClosed = true;
+        root = Buffer.from(buf.subarray(lt + 1, nameEnd));
+        resume = pos;
+        continue;
+      }
+      const isAd = depth === 1 && fieldName(buf.toString('latin1', lt + 1, nameEnd)) === 'ad';
+      if (selfClosing) {
+        if (isAd) count++;
+        if (sp === 0) resume = pos;
+        continue;
+      }
+      stack[sp++] = lt + 1;
+      stack[sp++] = nameEnd;
+      if (isAd) inAd = true;
+    }
+  };
+  let tail: Buffer | undefined;
+  for await (const chunk of input) {
+    const buf = tail ? Buffer.concat([tail, chunk as Buffer]) : (chunk as Buffer);
+    const until = scan(buf, false);
+    if (until < 0) return undefined;
+    tail = until < buf.length ? buf.subarray(until) : undefined;
+    onProgress?.(count);
+  }
+  if (tail && scan(tail, true) < 0) return undefined;
+  if (!root || !rootClosed) return undefined;
+  return count;
 }
 
 /** Errors sax reports that real feeds commit and that we read through (entities, attribute quirks). */

@@ -1,18 +1,19 @@
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
-import { Gazetteer } from '../places/Gazetteer';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
 import type { FeedFormat } from './feedRecords';
 import { BatchWriter, runShare, type BatchResult } from './importBatches';
 import { ImportStopped, TurnGate } from './turnGate';
+import { RemotePlaces } from './placeChannel';
 import { PlaceResolver } from './placeResolver';
 import { RecordPreparer, type PrepareConfig, type WarningCount } from './prepareRecords';
 
 /**
  * A worker thread of a feed import (decision 044): one thread's share of phase 2 — it reads
  * the file, maps and prepares the records of its batches, and writes each batch in its turn
- * through its own connection to the store. It posts each batch's result to the importer.
+ * through its own connection to the store. It posts each batch's result to the importer, and
+ * asks it the places (it holds the gazetteer).
  */
 
 export interface FeedWorkerData {
@@ -28,6 +29,9 @@ export interface FeedWorkerData {
   threads: number;
   thread: number;
   gate: SharedArrayBuffer;
+  /** Where its place questions go (the importer's thread holds the gazetteer), and the answer flag. */
+  places: MessagePort;
+  placeSignal: SharedArrayBuffer;
   /** The import connection's page cache (KiB, negative) and memory map. */
   cacheSize: number;
   mmapSize: number;
@@ -55,7 +59,7 @@ async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): 
       : undefined;
     const preparer = new RecordPreparer(
       config,
-      new PlaceResolver(new Gazetteer([config.site.country]), config.site.country),
+      new PlaceResolver(new RemotePlaces(data.places, data.placeSignal, gate)),
       known,
     );
     await runShare({

@@ -3,6 +3,7 @@ import type { SqliteSearchStore } from '../search/SqliteSearchStore';
 import type { FeedFormat } from './feedRecords';
 import { BatchWriter, runShare, type BatchResult } from './importBatches';
 import type { TurnGate } from './turnGate';
+import { GazetteerPlaces } from './gazetteerPlaces';
 import { PlaceResolver } from './placeResolver';
 import { RecordPreparer, type PrepareConfig, type WarningCount } from './prepareRecords';
 
@@ -24,7 +25,7 @@ export async function inlineShare(o: {
   const known = store.db.prepare('SELECT hash, live FROM feed_ads WHERE source_id = ? AND partner_id = ?');
   const preparer = new RecordPreparer(
     config,
-    new PlaceResolver(o.gazetteer ?? Gazetteer.shared(), config.site.country),
+    new PlaceResolver(new GazetteerPlaces(o.gazetteer ?? Gazetteer.shared(), config.site.country)),
     config.sourceHadAds
       ? (partnerId) => known.get(config.sourceId, partnerId) as { hash: string; live: number } | undefined
       : undefined,

@@ -1,6 +1,5 @@
-import { distanceKm, type Gazetteer, type Place, type ResolvedPlace } from '../places/Gazetteer';
 import type { AdInput } from '../search/types';
-import { enumKey } from './values';
+import { distanceKm } from './geo';
 
 export interface FeedPlace {
   region?: string;
@@ -11,6 +10,34 @@ export interface FeedPlace {
 }
 
 type Location = AdInput['location'];
+
+/** A record's place names resolved, with what its coordinates are checked against. */
+export interface NamedPlace {
+  location: Location;
+  /** The area's or the city's coordinates (partner coordinates must be near them). */
+  anchor?: { lat: number; lng: number };
+  /** The region's coordinates (the ad's, when it has neither partner coordinates nor an anchor). */
+  region?: { lat: number; lng: number };
+}
+
+/** The nearest big city to a point, with its region's name. */
+export interface NearCity {
+  id: number;
+  name: string;
+  regionId?: number;
+  regionName?: string;
+}
+
+/**
+ * What resolving places asks of the gazetteer (src/services/feeds/gazetteerPlaces.ts), in
+ * answers a worker thread can cache or get from the thread that holds the gazetteer (044).
+ */
+export interface PlaceLookup {
+  /** `city`, `region`, `cityArea` of a record resolved (see `PlaceResolver`). */
+  names(input: { region?: string; city?: string; cityArea?: string }): NamedPlace;
+  /** The nearest big city within 25 km of a point, or null. */
+  nearestCity(lat: number, lng: number): NearCity | null;
+}
 
 /**
  * Places of feed records against the gazetteer, cached (a feed names a few
@@ -27,37 +54,31 @@ type Location = AdInput['location'];
  * Partner place names that resolve to nothing are kept as text.
  */
 export class PlaceResolver {
-  private readonly cache = new Map<string, Location>();
-  private readonly nearCache = new Map<string, Place | null>();
+  private readonly cache = new Map<string, NamedPlace>();
+  private readonly nearCache = new Map<string, NearCity | null>();
 
-  constructor(
-    private readonly gazetteer: Gazetteer,
-    private readonly country: string,
-  ) {}
+  constructor(private readonly lookup: PlaceLookup) {}
 
   resolve(input: FeedPlace): { location: Location; unresolved: string[] } {
     const key = `${input.region ?? ''}|${input.city ?? ''}|${input.cityArea ?? ''}`;
-    let base = this.cache.get(key);
-    if (!base) {
-      base = this.resolveNames(input);
+    let named = this.cache.get(key);
+    if (!named) {
+      named = this.lookup.names({ region: input.region, city: input.city, cityArea: input.cityArea });
       if (this.cache.size > 50_000) this.cache.clear();
-      this.cache.set(key, base);
+      this.cache.set(key, named);
     }
-    const location: Location = { ...base };
+    const location: Location = { ...named.location };
     const unresolved: string[] = [];
     if (input.city && location.cityId === undefined) unresolved.push('city');
     if (input.region && location.regionId === undefined) unresolved.push('region');
     if (input.cityArea && location.cityAreaId === undefined) unresolved.push('city_area');
     let lat = input.latitude;
     let lng = input.longitude;
-    const valid = (a?: number, b?: number) =>
-      a !== undefined && b !== undefined && Math.abs(a) <= 90 && Math.abs(b) <= 180 && !(a === 0 && b === 0);
     if (!valid(lat, lng)) {
       lat = undefined;
       lng = undefined;
     }
-    const anchor = location.cityAreaId ?? location.cityId;
-    const place = anchor !== undefined ? this.gazetteer.place(anchor, this.country) : undefined;
+    const place = named.anchor;
     if (lat !== undefined && lng !== undefined && place) {
       if (distanceKm(lat, lng, place.lat, place.lng) > 150) {
         if (valid(lng, lat) && distanceKm(lng, lat, place.lat, place.lng) <= 150) [lat, lng] = [lng, lat];
@@ -74,7 +95,7 @@ export class PlaceResolver {
         location.city = near.name;
         if (near.regionId !== undefined && location.regionId === undefined) {
           location.regionId = near.regionId;
-          location.region = this.gazetteer.place(near.regionId, this.country)?.name;
+          location.region = near.regionName;
         }
       }
     }
@@ -82,8 +103,7 @@ export class PlaceResolver {
       location.latitude = Math.round(lat * 1e6) / 1e6;
       location.longitude = Math.round(lng * 1e6) / 1e6;
     } else {
-      const p =
-        place ?? (location.regionId !== undefined ? this.gazetteer.place(location.regionId, this.country) : undefined);
+      const p = place ?? (location.regionId !== undefined ? named.region : undefined);
       if (p) {
         location.latitude = p.lat;
         location.longitude = p.lng;
@@ -92,66 +112,17 @@ export class PlaceResolver {
     return { location, unresolved };
   }
 
-  private nearestCity(lat: number, lng: number): Place | undefined {
+  private nearestCity(lat: number, lng: number): NearCity | undefined {
     const key = `${lat.toFixed(2)}:${lng.toFixed(2)}`;
     const known = this.nearCache.get(key);
     if (known !== undefined) return known ?? undefined;
-    const [first] = this.gazetteer.nearestCities(this.country, lat, lng, 1);
-    const found = first && first.km <= 25 ? first.place : undefined;
+    const found = this.lookup.nearestCity(lat, lng);
     if (this.nearCache.size > 50_000) this.nearCache.clear();
-    this.nearCache.set(key, found ?? null);
-    return found;
+    this.nearCache.set(key, found);
+    return found ?? undefined;
   }
+}
 
-  private resolveNames(input: FeedPlace): Location {
-    const g = this.gazetteer;
-    const location: Location = {};
-    let region: Place | undefined;
-    // A spelling correction is trusted only for a big place ("Milano" → Milan): a one-letter
-    // neighbour of a partner's name is as likely a different town ("Torino" is not Trino).
-    const trusted = (found: ResolvedPlace | undefined) =>
-      found && (!found.corrected || found.place.population >= 50_000 || found.place.kind === 'region')
-        ? found.place
-        : undefined;
-    if (input.region) {
-      const r = trusted(g.resolve(this.country, input.region));
-      if (r?.kind === 'region') region = r;
-    }
-    let city: Place | undefined;
-    let area: Place | undefined;
-    if (input.city) {
-      const text = region ? `${input.city}, ${region.name}` : input.city;
-      const p = trusted(g.resolve(this.country, text)) ?? trusted(g.resolve(this.country, input.city));
-      if (p?.kind === 'city') city = p;
-      else if (p?.kind === 'cityArea') {
-        area = p;
-        city = p.cityId !== undefined ? g.place(p.cityId, this.country) : undefined;
-      }
-    }
-    if (city && input.cityArea && !area) {
-      const norm = enumKey(input.cityArea);
-      area = g.areasOf(city.id).find((a) => enumKey(a.name) === norm);
-    }
-    if (city) {
-      const cityRegion = city.regionId !== undefined ? g.place(city.regionId, this.country) : undefined;
-      region = cityRegion ?? region;
-      location.cityId = city.id;
-      location.city = city.name;
-    } else if (input.city) {
-      location.city = input.city;
-    }
-    if (area) {
-      location.cityAreaId = area.id;
-      location.cityArea = area.name;
-    } else if (input.cityArea) {
-      location.cityArea = input.cityArea;
-    }
-    if (region) {
-      location.regionId = region.id;
-      location.region = region.name;
-    } else if (input.region) {
-      location.region = input.region;
-    }
-    return location;
-  }
+function valid(a?: number, b?: number): boolean {
+  return a !== undefined && b !== undefined && Math.abs(a) <= 90 && Math.abs(b) <= 180 && !(a === 0 && b === 0);
 }

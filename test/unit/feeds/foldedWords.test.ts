@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { sketchOf, SKETCH_SIZE } from '../../../src/services/feeds/dedup';
 import { foldedWords, hash32, sketchWordHashes } from '../../../src/services/feeds/foldedWords';
+import { distanceKm as geoDistanceKm } from '../../../src/services/feeds/geo';
 import { syntheticAd } from '../../../src/services/feeds/syntheticFeed';
+import { distanceKm as gazetteerDistanceKm } from '../../../src/services/places/Gazetteer';
 import { tokenize } from '../../../src/services/search/text';
 
 /**
@@ -83,5 +85,15 @@ describe('folded words: tokenize one character at a time', () => {
     expect([...sketchOf(long)]).to.deep.equal([...sketchBefore(long)]);
     expect(sketchOf(long)).to.have.length(SKETCH_SIZE);
     expect([...sketchOf('')]).to.deep.equal([]);
+  });
+});
+
+describe('feed geo: the gazetteer distance without the gazetteer', () => {
+  it('gives the gazetteer distanceKm for any two points', () => {
+    const r = rng(3);
+    for (let i = 0; i < 10_000; i++) {
+      const p = [r() * 180 - 90, r() * 360 - 180, r() * 180 - 90, r() * 360 - 180] as const;
+      expect(geoDistanceKm(...p)).to.equal(gazetteerDistanceKm(...p));
+    }
   });
 });

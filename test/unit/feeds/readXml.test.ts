@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import {
   countJsonLines,
   countXmlRecords,
+  quickCountXml,
   readJsonLines,
   readXml,
   type RawRecord,
@@ -99,6 +100,10 @@ describe('feed XML scanner: the same records and errors as sax', () => {
         for (const options of [{ scanner: true }, { scanner: false }, { scanner: true, maxPendingChars: 200 }]) {
           expect(await count(text, size, options), `counted, chunks of ${size}`).to.deep.equal(expected);
         }
+        // The check on bytes: the same count, or no answer (the check above then decides).
+        const quick = await quickCountXml(bytesChunked(text, size));
+        if (quick !== undefined)
+          expect({ count: quick }, `checked on bytes, chunks of ${size}`).to.deep.equal(expected);
         // A thread of an import builds only the records of its batches (decision 044): the same ones.
         if (size === 1 || size === 1000) {
           const want = (i: number) => Math.floor(i / 2) % 2 === 1;
@@ -111,6 +116,13 @@ describe('feed XML scanner: the same records and errors as sax', () => {
   }
 });
 
+function bytesChunked(text: string, size: number): Readable {
+  const bytes = Buffer.from(text);
+  const parts: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += size) parts.push(bytes.subarray(i, i + size));
+  return Readable.from(parts);
+}
+
 async function count(
   text: string,
   size: number,
@@ -122,6 +134,45 @@ async function count(
     return { error: (err as Error).message };
   }
 }
+
+describe('feed XML checked on its bytes', () => {
+  it('counts plain feeds (the fixtures, the generated feed) without reading them as text', async () => {
+    let synthetic = '<?xml version="1.0" encoding="UTF-8"?>\n<trovit>\n';
+    for (let i = 0; i < 300; i++) synthetic += syntheticAd(i, { count: 300 });
+    synthetic += '</trovit>\n';
+    for (const [name, text, records] of [
+      ['synthetic', synthetic, 300],
+      ['cars-uk.xml', fs.readFileSync(path.join(FIXTURES, 'cars-uk.xml'), 'utf8'), 3],
+      [
+        'BOM, CRLF, comments',
+        `\ufeff<?xml version="1.0"?>\r\n<!-- x -->\r\n<trovit><ad><id>1</id><url a="1" b='2'/></ad>\r\n<ad/></trovit>\r\n<!-- end -->`,
+        2,
+      ],
+    ] as const) {
+      for (const size of [1, 5, 4096]) expect(await quickCountXml(bytesChunked(text, size)), name).to.equal(records);
+    }
+  });
+
+  it('leaves what is not plain to the scanner', async () => {
+    for (const text of [
+      '<trovit><ad>R&D</ad></trovit>',
+      '<trovit><ad>&#233;</ad></trovit>',
+      '<!DOCTYPE trovit><trovit></trovit>',
+      '<trovit><ad x=1></ad></trovit>',
+      '<trovit><ad x="1" x="2"></ad></trovit>',
+      '<trovit><ad></bad></trovit>',
+      '<trovit><ad></ad>',
+      '<rss></rss>',
+      'junk<trovit></trovit>',
+      '<trovit></trovit>junk',
+      '<trovit><ad><!-- a -- b --></ad></trovit>',
+      '<trovit><?pi?></trovit>',
+      '\u00a0<trovit></trovit>',
+    ]) {
+      for (const size of [1, 3, 4096]) expect(await quickCountXml(bytesChunked(text, size)), text).to.equal(undefined);
+    }
+  });
+});
 
 describe('feed JSON lines: counted as read', () => {
   const good = '{"id":"1"}';
