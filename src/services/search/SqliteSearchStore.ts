@@ -756,9 +756,8 @@ export class SqliteSearchStore implements SearchStore {
     if (!this.db.open) return;
     const version = this.db.pragma('data_version', { simple: true }) as number;
     if (version === this.dataVersion) return;
-    const first = this.dataVersion === undefined;
+    // The first look reloads too: another connection may have written since this one opened.
     this.dataVersion = version;
-    if (first) return;
     for (const row of this.stmt('SELECT id, data FROM sources').all() as { id: number; data: string }[]) {
       this.sourceCache.set(row.id, JSON.parse(row.data) as Source);
     }

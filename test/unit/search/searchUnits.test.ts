@@ -109,3 +109,43 @@ describe('SqliteSearchStore candidate cap', () => {
     }
   });
 });
+
+describe('SqliteSearchStore and other writers', () => {
+  it('finds what another connection wrote after it opened, from its first search on', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-'));
+    const reader = new SqliteSearchStore(dir);
+    const writer = new SqliteSearchStore(dir);
+    try {
+      await writer.writeAds([
+        {
+          country: 'uk',
+          vertical: 'homes',
+          sourceId: 1,
+          partnerAdId: 'a1',
+          url: '/partner/1/ads/a1',
+          title: 'Flat for rent',
+          description: 'A home.',
+          date: 1_700_000_000,
+          location: {},
+          images: [],
+          currency: 'GBP',
+          price: { value: 1000 },
+          homes: { propertyType: 'flat', rooms: 2 },
+        },
+      ]);
+      const found = await reader.findCandidates({
+        site: { country: 'uk', vertical: 'homes' },
+        terms: [['flat']],
+        tags: [],
+        ranges: [],
+        order: 'newest',
+        limit: 10,
+      });
+      expect(found.candidates).to.have.length(1);
+    } finally {
+      reader.close();
+      writer.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
