@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import sax from 'sax';
 
@@ -119,18 +119,22 @@ export function readFeed(
 /**
  * Reads a feed file through without building its records: the number of records `readFeed`
  * yields, or the `MalformedFeedError` it throws (the same message and line). An import checks
- * the whole file this way before it changes anything (decision 044).
+ * the whole file this way before it changes anything (decision 044). With `marks`, a plain XML
+ * file's records are marked too (`marks.size` is set only then).
  */
 export async function countFeedRecords(
   file: string,
   format: FeedFormat,
   fd?: number,
   onProgress?: (records: number) => void,
+  marks?: RecordMarks,
 ): Promise<number> {
   if (format === 'jsonl') return countJsonLines(openText(file, fd), onProgress);
   // Most feeds are plain enough to be checked on their bytes (no decoding); any other goes the long way.
-  const quick = await quickCountXml(openBytes(file, fd), onProgress);
-  return quick ?? countXmlRecords(openText(file, fd), {}, onProgress);
+  const quick = await quickCountXml(openBytes(file, fd), onProgress, marks);
+  if (quick !== undefined) return quick;
+  if (marks) marks.size = undefined;
+  return countXmlRecords(openText(file, fd), {}, onProgress);
 }
 
 /** The file's bytes (gunzipped), as `openText` reads it but not decoded. */
@@ -195,8 +199,12 @@ function namedEntityEnd(buf: Buffer, at: number): number {
 export async function quickCountXml(
   input: Readable,
   onProgress?: (records: number) => void,
+  marks?: RecordMarks,
 ): Promise<number | undefined> {
   let count = 0;
+  /** The file's offset of `buf[0]`, and its line breaks before it. */
+  let base = 0;
+  let breaksBefore = 0;
   /** The root element's name, once open. */
   let root: Buffer | undefined;
   let rootClosed = false;
@@ -222,6 +230,15 @@ export async function quickCountXml(
     /** Where a scan can start again: no element open below the root. */
     let resume = pos;
     const more = (): number => (final ? -1 : resume);
+    /** Line breaks in `buf` before `counted`. */
+    let counted = 0;
+    let breaks = 0;
+    const mark = (index: number, at: number): void => {
+      if (!marks || index % marks.every !== 0) return;
+      for (let nl = buf.indexOf(B.LF, counted); nl !== -1 && nl < at; nl = buf.indexOf(B.LF, nl + 1)) breaks++;
+      counted = at;
+      marks.at(index, base + at, breaksBefore + breaks);
+    };
     for (;;) {
       const depth = (root && !rootClosed ? 1 : 0) + sp / 2;
       // The text up to the next tag (short in feeds: their long texts are CDATA).
@@ -354,10 +371,12 @@ export async function quickCountXml(
         if (fieldName(buf.toString('latin1', lt + 1, nameEnd)) !== 'trovit') return -1;
         if (selfClosing) rootClosed = true;
         root = Buffer.from(buf.subarray(lt + 1, nameEnd));
+        if (marks) marks.root = root.toString('latin1');
         resume = pos;
         continue;
       }
       const isAd = depth === 1 && fieldName(buf.toString('latin1', lt + 1, nameEnd)) === 'ad';
+      if (isAd) mark(count, lt);
       if (selfClosing) {
         if (isAd) count++;
         if (sp === 0) resume = pos;
@@ -373,12 +392,67 @@ export async function quickCountXml(
     const buf = tail ? Buffer.concat([tail, chunk as Buffer]) : (chunk as Buffer);
     const until = scan(buf, false);
     if (until < 0) return undefined;
+    if (marks) {
+      for (let nl = buf.indexOf(B.LF); nl !== -1 && nl < until; nl = buf.indexOf(B.LF, nl + 1)) breaksBefore++;
+      base += until;
+    }
     tail = until < buf.length ? buf.subarray(until) : undefined;
     onProgress?.(count);
   }
   if (tail && scan(tail, true) < 0) return undefined;
   if (!root || !rootClosed) return undefined;
+  if (marks) marks.size = base + (tail?.length ?? 0);
   return count;
+}
+
+/**
+ * Where every `every`-th record of a plain XML file starts (`quickCountXml`): its byte offset
+ * (its `<`) and the line breaks before it, so that a thread can read those records alone
+ * (`readXmlRange`); also the root element's name and the file's size.
+ */
+export interface RecordMarks {
+  every: number;
+  at: (index: number, offset: number, lineBreaks: number) => void;
+  root?: string;
+  size?: number;
+}
+
+/**
+ * The records of a plain XML file between two marks (`RecordMarks`), as `readXml` reads them in
+ * the whole file: read inside a root element of the same name (closed after them unless the
+ * range runs to the end of the file), their lines and indexes those of the file.
+ */
+export function readXmlRange(
+  file: string,
+  fd: number,
+  range: { start: number; end: number; lineBreaks: number; firstIndex: number; root: string; last: boolean },
+): AsyncGenerator<RawRecord[]> {
+  async function* text(): AsyncGenerator<string> {
+    yield `<${range.root}>`;
+    if (range.end > range.start) {
+      const stream = fs.createReadStream('', {
+        fd,
+        start: range.start,
+        end: range.end - 1,
+        autoClose: false,
+        highWaterMark: 1 << 20,
+        fs: KEEP_OPEN,
+      });
+      stream.setEncoding('utf8');
+      for await (const chunk of stream) yield chunk as string;
+    }
+    if (!range.last) yield `</${range.root}>`;
+  }
+  async function* records(): AsyncGenerator<RawRecord[]> {
+    for await (const batch of readXml(Readable.from(text()))) {
+      for (const r of batch) {
+        r.line += range.lineBreaks;
+        r.index = (r.index as number) + range.firstIndex;
+      }
+      yield batch;
+    }
+  }
+  return records();
 }
 
 /** Errors sax reports that real feeds commit and that we read through (entities, attribute quirks). */
@@ -590,6 +664,45 @@ function saxInto(b: RecordBuilder, lineBase: number): sax.SAXParser {
 const OPEN_TAG = /<([A-Za-z_][\w.:-]*)((?:\s+[A-Za-z_][\w.:-]*\s*=\s*(?:"[^"<&]*"|'[^'<&]*'))*)\s*(\/?)>/y;
 const ATTRIBUTE = /([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"<&]*)"|'([^'<&]*)')/g;
 const CLOSE_TAG = /<\/([A-Za-z_][\w.:-]*)\s*>/y;
+
+const isBlankChar = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 13;
+
+/**
+ * The attributes of an open tag after its name at `i`, when they are all `name="value"` (or
+ * single quotes) apart by ASCII blanks, with no `<` or `&` in a value and no name twice (or one
+ * an object already has): what OPEN_TAG and ATTRIBUTE read there. Undefined for anything else.
+ */
+function plainAttributes(
+  buf: string,
+  i: number,
+): { attributes: Record<string, string>; selfClosing: boolean; end: number } | undefined {
+  const attributes: Record<string, string> = {};
+  for (;;) {
+    let j = i;
+    while (isBlankChar(buf.charCodeAt(j))) j++;
+    const c = buf.charCodeAt(j);
+    if (c === 62 /* > */) return { attributes, selfClosing: false, end: j + 1 };
+    if (c === 47 /* / */ && buf.charCodeAt(j + 1) === 62) return { attributes, selfClosing: true, end: j + 2 };
+    if (j === i) return undefined;
+    const nameStop = nameEnd(buf, j);
+    if (nameStop === -1) return undefined;
+    let k = nameStop;
+    while (isBlankChar(buf.charCodeAt(k))) k++;
+    if (buf.charCodeAt(k) !== 61 /* = */) return undefined;
+    k++;
+    while (isBlankChar(buf.charCodeAt(k))) k++;
+    const quote = buf.charCodeAt(k);
+    if (quote !== 34 && quote !== 39) return undefined;
+    const close = buf.indexOf(quote === 34 ? '"' : "'", k + 1);
+    if (close === -1) return undefined;
+    const value = buf.slice(k + 1, close);
+    if (value.includes('<') || value.includes('&')) return undefined;
+    const key = buf.slice(j, nameStop);
+    if (key in attributes) return undefined;
+    attributes[key] = value;
+    i = close + 1;
+  }
+}
 
 /** Where an XML name (`[A-Za-z_][\w.:-]*`) starting at `i` ends; -1 when none starts there. */
 function nameEnd(s: string, i: number): number {
@@ -822,11 +935,19 @@ async function* scanXml(
       let selfClosing = false;
       const end = nameEnd(buf, lt + 1);
       const after = end === -1 ? -1 : buf.charCodeAt(end);
-      if (after === 62 /* > */ || (after === 47 /* / */ && buf.charCodeAt(end + 1) === 62)) {
+      const plain = after === 62 /* > */ || (after === 47 /* / */ && buf.charCodeAt(end + 1) === 62);
+      const quoted = plain || end === -1 ? undefined : plainAttributes(buf, end);
+      if (plain) {
         // `<name>` or `<name/>`: what OPEN_TAG would match, without attributes.
         name = buf.slice(lt + 1, end);
         selfClosing = after === 47;
         pos = end + (selfClosing ? 2 : 1);
+      } else if (quoted) {
+        // Quoted attributes between ASCII blanks: what OPEN_TAG and ATTRIBUTE would read.
+        name = buf.slice(lt + 1, end);
+        attributes = quoted.attributes;
+        selfClosing = quoted.selfClosing;
+        pos = quoted.end;
       } else {
         OPEN_TAG.lastIndex = lt;
         const m = OPEN_TAG.exec(buf);

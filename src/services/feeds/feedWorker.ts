@@ -3,7 +3,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
 import type { FeedFormat } from './feedRecords';
-import { BatchWriter, runShare, type BatchResult } from './importBatches';
+import { BatchWriter, runShare, type BatchRange, type BatchResult } from './importBatches';
 import { ImportStopped, TurnGate } from './turnGate';
 import { RemotePlaces } from './placeChannel';
 import { PlaceResolver } from './placeResolver';
@@ -32,9 +32,16 @@ export interface FeedWorkerData {
   /** Where its place questions go (the importer's thread holds the gazetteer), and the answer flag. */
   places: MessagePort;
   placeSignal: SharedArrayBuffer;
-  /** The import connection's page cache (KiB, negative) and memory map. */
+  /** The import connection's page cache (KiB, negative), memory map and WAL checkpoint interval (pages). */
   cacheSize: number;
   mmapSize: number;
+  walCheckpointPages: number;
+}
+
+/** What the importer tells a worker once the file is checked. */
+export interface FeedWorkerPlan {
+  type: 'plan';
+  ranges?: { root: string; batches: BatchRange[] };
 }
 
 export type FeedWorkerMessage =
@@ -50,6 +57,7 @@ async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): 
     store = new SqliteSearchStore(path.dirname(data.dbFile));
     store.db.pragma(`mmap_size = ${data.mmapSize}`);
     store.db.pragma(`cache_size = ${data.cacheSize}`);
+    store.db.pragma(`wal_autocheckpoint = ${data.walCheckpointPages}`);
     const db = store.db;
     const knownStmt = config.sourceHadAds
       ? db.prepare('SELECT hash, live FROM feed_ads WHERE source_id = ? AND partner_id = ?')
@@ -62,7 +70,12 @@ async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): 
       new PlaceResolver(new RemotePlaces(data.places, data.placeSignal, gate)),
       known,
     );
+    // The check of the file says how to read it: by the byte ranges of its batches when it is plain.
+    const plan = await new Promise<FeedWorkerPlan>((resolve) =>
+      port.once('message', (m: FeedWorkerPlan) => resolve(m)),
+    );
     await runShare({
+      ...(plan.ranges ? { ranges: plan.ranges } : {}),
       file: data.file,
       fd: data.fd,
       format: data.format,

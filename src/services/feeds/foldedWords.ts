@@ -48,31 +48,50 @@ function isWordChar(c: number): boolean {
 /** `tokenize(text)`: the folded words of a text. */
 export function foldedWords(text: string): string[] {
   const words: string[] = [];
-  let word = '';
+  /** The word's folded code units so far; `start`: where it began in `text`, while it is a slice of it. */
+  let length = 0;
+  let start = -1;
+  let sliced = true;
+  const end = (): void => {
+    if (length === 0) return;
+    words.push(sliced ? text.slice(start, start + length) : String.fromCharCode(...codes.subarray(0, length)));
+    length = 0;
+    sliced = true;
+  };
+  const add = (code: number, at: number, same: boolean): void => {
+    if (length === codes.length) {
+      const grown = new Uint16Array(codes.length * 2);
+      grown.set(codes);
+      codes = grown;
+    }
+    if (length === 0) start = at;
+    codes[length++] = code;
+    // A word stays a slice of the text while each character folds to itself.
+    if (!same || at !== start + length - 1) sliced = false;
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 128) {
-      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) word += text[i];
-      else if (c >= 65 && c <= 90) word += String.fromCharCode(c + 32);
-      else if (word !== '') {
-        words.push(word);
-        word = '';
-      }
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) add(c, i, true);
+      else if (c >= 65 && c <= 90) add(c + 32, i, false);
+      else end();
       continue;
     }
     const f = foldOf(c);
     if (f === null) return tokenize(text);
+    const same = f.length === 1 && f.charCodeAt(0) === c;
     for (let j = 0; j < f.length; j++) {
-      if (isWordChar(f.charCodeAt(j))) word += f[j];
-      else if (word !== '') {
-        words.push(word);
-        word = '';
-      }
+      const o = f.charCodeAt(j);
+      if (isWordChar(o)) add(o, i, same);
+      else end();
     }
   }
-  if (word !== '') words.push(word);
+  end();
   return words;
 }
+
+/** The code units of the word `foldedWords` is building (reused). */
+let codes = new Uint16Array(64);
 
 /** The 32-bit hash of a word (FNV-1a over its UTF-16 code units, then a finaliser). */
 export function hash32(text: string): number {

@@ -3,7 +3,7 @@ import type { AdWrite, SqliteSearchStore } from '../search/SqliteSearchStore';
 import { AD_WRITE_DUP } from '../search/SqliteSearchStore';
 import type { AdInput, PricePoint, StoredAd } from '../search/types';
 import { isSameAd, priceWindow, type Fingerprint } from './dedup';
-import { readFeed, type FeedFormat } from './feedRecords';
+import { readFeed, readXmlRange, type FeedFormat, type RawRecord } from './feedRecords';
 import type { PrepareConfig, PreparedBatch, RecordPreparer, Rejection } from './prepareRecords';
 import type { TurnGate } from './turnGate';
 
@@ -313,6 +313,14 @@ class Deduplicator {
   }
 }
 
+/** Where a batch's records are in a plain XML file (from the check's marks): read alone. */
+export interface BatchRange {
+  start: number;
+  end: number;
+  /** Line breaks before `start`. */
+  lineBreaks: number;
+}
+
 /** One thread's part of phase 2. */
 export interface ShareOptions {
   file: string;
@@ -321,6 +329,11 @@ export interface ShareOptions {
   batchSize: number;
   threads: number;
   thread: number;
+  /**
+   * Each batch's bytes, when the check found the file plain: the thread reads its batches
+   * alone. Without them, it reads the whole file and builds only its batches' records.
+   */
+  ranges?: { root: string; batches: BatchRange[] };
   preparer: RecordPreparer;
   writer: BatchWriter;
   gate: TurnGate;
@@ -329,10 +342,30 @@ export interface ShareOptions {
   onResult: (result: BatchResult) => void;
 }
 
-/** Reads the file, builds the records of this thread's batches, prepares and writes each in its turn. */
+/** The records of this thread's batches, in order, in the arrays the reader yields. */
+function shareRecords(o: ShareOptions): AsyncIterable<RawRecord[]> {
+  const { batchSize, threads, thread, ranges } = o;
+  if (!ranges) {
+    const want = threads === 1 ? undefined : (i: number) => Math.floor(i / batchSize) % threads === thread;
+    return readFeed(o.file, o.format, o.fd, want);
+  }
+  return (async function* () {
+    const all = ranges.batches;
+    for (let b = thread; b < all.length; b += threads) {
+      const r = all[b] as BatchRange;
+      yield* readXmlRange(o.file, o.fd, {
+        ...r,
+        firstIndex: b * batchSize,
+        root: ranges.root,
+        last: b === all.length - 1,
+      });
+    }
+  })();
+}
+
+/** Reads, prepares and writes this thread's batches, each in its turn. */
 export async function runShare(o: ShareOptions): Promise<void> {
   const { batchSize, threads, thread } = o;
-  const want = threads === 1 ? undefined : (i: number) => Math.floor(i / batchSize) % threads === thread;
   // Records are mapped as they are read (a record dies young); a batch's prepared items wait for its turn.
   let prepared: PreparedBatch | undefined;
   let done = 0;
@@ -345,12 +378,12 @@ export async function runShare(o: ShareOptions): Promise<void> {
     done++;
     o.onResult(result);
   };
-  for await (const records of readFeed(o.file, o.format, o.fd, want)) {
+  for await (const records of shareRecords(o)) {
     let from = 0;
     while (from < records.length) {
       const b = Math.floor((records[from]?.index as number) / batchSize);
       if (prepared && prepared.index !== b) await flush();
-      // The records of batch b in this chunk.
+      // The records of batch b in this array.
       let to = from + 1;
       while (to < records.length && Math.floor((records[to]?.index as number) / batchSize) === b) to++;
       const part = o.preparer.prepare(b, records.slice(from, to));

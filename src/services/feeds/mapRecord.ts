@@ -276,6 +276,18 @@ function featuredFirst(pictures: readonly RawRecord['pictures'][number][]): bool
   return true;
 }
 
+let lastNow = NaN;
+let lastYear = 0;
+
+/** The UTC year of an epoch second (the import's: the same for every record). */
+function yearOf(now: number): number {
+  if (now !== lastNow) {
+    lastNow = now;
+    lastYear = new Date(now * 1000).getUTCFullYear();
+  }
+  return lastYear;
+}
+
 function reject(record: RawRecord, reason: string): MapResult {
   return { ok: false, partnerAdId: record.fields.get('id')?.text.trim() || undefined, reason };
 }
@@ -433,7 +445,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const bathCount = r.number('bathrooms', 1, 20, baths?.value);
     if (bathCount !== undefined) homes.bathrooms = bathCount;
     if (baths?.range) r.kept.set('bathrooms', r.text('bathrooms') as string);
-    const year = r.number('year', 1700, new Date(ctx.now * 1000).getUTCFullYear() + 5);
+    const year = r.number('year', 1700, yearOf(ctx.now) + 5);
     if (year !== undefined) homes.year = Math.round(year);
     const floor = r.number('floor_number', -5, 300);
     if (floor !== undefined) homes.floorNumber = Math.round(floor);
@@ -457,7 +469,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const cars: NonNullable<AdInput['cars']> = { make, model };
     const type = r.enumerated('car_type', carTypeOf);
     if (type) cars.type = type;
-    const thisYear = new Date(ctx.now * 1000).getUTCFullYear();
+    const thisYear = yearOf(ctx.now);
     const year = r.number('year', 1900, thisYear + 1);
     if (year !== undefined) cars.year = Math.round(year);
     const mileageField = r.field('mileage');

@@ -16,13 +16,17 @@ type PlaceQuestion =
 
 type PlaceAnswer = { ok: NamedPlace | NearCity | null } | { error: string };
 
-/** Answers a worker's place questions on `port` (on this thread's event loop). */
-export function servePlaces(port: MessagePort, signal: SharedArrayBuffer, lookup: PlaceLookup): void {
+/**
+ * Answers a worker's place questions on `port` (on this thread's event loop), once `lookup` is
+ * there (the gazetteer loads while the workers start; a worker asks one question at a time).
+ */
+export function servePlaces(port: MessagePort, signal: SharedArrayBuffer, lookup: Promise<PlaceLookup>): void {
   const flag = new Int32Array(signal);
-  port.on('message', (q: PlaceQuestion) => {
+  port.on('message', async (q: PlaceQuestion) => {
     let answer: PlaceAnswer;
     try {
-      answer = { ok: q.kind === 'names' ? lookup.names(q.input) : lookup.nearestCity(q.lat, q.lng) };
+      const places = await lookup;
+      answer = { ok: q.kind === 'names' ? places.names(q.input) : places.nearestCity(q.lat, q.lng) };
     } catch (err) {
       answer = { error: err instanceof Error ? err.message : String(err) };
     }
