@@ -99,7 +99,7 @@ export function formatSummary(s: ImportSummary): string {
 }
 
 function progressLine(p: ImportProgress): string {
-  if (p.phase === 'staging') return `import: reading, ${p.records} records`;
+  if (p.phase === 'staging') return `import: checking the file, ${p.records} records`;
   if (p.phase === 'applying') return `import: applying ${p.applied}/${p.toApply} (${p.records} records read)`;
   if (p.phase === 'expiring') return `import: expiring ads missing from the feed`;
   return 'import: done';

@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { countFeedRecords, MalformedFeedError, readFeed, readXmlRange } from '../../../src/services/feeds/feedRecords';
+import { FeedImporter, type ImportOptions, type ImportSummary } from '../../../src/services/feeds/FeedImporter';
+import { writeSyntheticFeed } from '../../../src/services/feeds/syntheticFeed';
+import { Gazetteer } from '../../../src/services/places/Gazetteer';
+import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
+import type { SiteKey } from '../../../src/services/search/types';
+import { fixture, homesXml, NOW_S, storeSnapshot } from './feedKit';
+
+/**
+ * Decision 044: a big file is shared by worker threads, each mapping and writing its own
+ * batches in turn (and reading only their bytes when the file is plain). Whatever the number
+ * of threads, an import must leave the very store one thread leaves.
+ */
+
+const ES_HOMES: SiteKey = { country: 'es', vertical: 'homes' };
+
+/** Everything an import writes: ads, documents, the full-text index, vocabulary, import state. */
+function fullSnapshot(store: SqliteSearchStore): string {
+  const db = store.db;
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_terms USING fts5vocab(main, 'ads_fts', 'instance')`);
+  const all = (sql: string) => db.prepare(sql).all();
+  return JSON.stringify({
+    ads: all('SELECT a.*, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k ORDER BY a.k'),
+    fts: all('SELECT term, doc, col, offset FROM temp.fts_terms ORDER BY doc, col, offset, term'),
+    terms: all('SELECT * FROM terms ORDER BY site, term'),
+    keywords: all('SELECT * FROM keywords ORDER BY site, norm'),
+    sites: all('SELECT * FROM sites ORDER BY site'),
+    feedAds: all('SELECT * FROM feed_ads ORDER BY source_id, partner_id'),
+    dedup: all('SELECT * FROM feed_dedup ORDER BY ad_id'),
+    runs: all('SELECT id, source_id, status FROM feed_runs ORDER BY id'),
+  });
+}
+
+describe('feed import shared by worker threads', function () {
+  this.timeout(120_000);
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-threads-'));
+    dirs.push(dir);
+    return dir;
+  };
+  after(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  let files: Record<string, string>;
+  before(async () => {
+    const dir = tempDir();
+    const file = (name: string) => path.join(dir, name);
+    files = {
+      s1: file('s1.xml'),
+      s2: file('s2.xml'),
+      t1: file('t1.xml'),
+      dupes: file('dupes.xml'),
+      cut: file('cut.xml'),
+    };
+    await writeSyntheticFeed(files.s1 as string, { count: 2500 });
+    await writeSyntheticFeed(files.s2 as string, { count: 2500, revision: 2 });
+    await writeSyntheticFeed(files.t1 as string, { count: 2500, idPrefix: 'T' });
+    // Duplicate ids, in one batch and across batches (batches of 300 below).
+    const ads = Array.from({ length: 900 }, (_, i) => ({ id: `D${i % 700}`, price: 200_000 + i * 100 }));
+    fs.writeFileSync(files.dupes as string, homesXml(ads));
+    const whole = fs.readFileSync(files.s1 as string, 'utf8');
+    fs.writeFileSync(files.cut as string, whole.slice(0, Math.floor(whole.length * 0.9)));
+  });
+
+  /** Runs the same imports with `workers` threads into a new store; the store's content and the summaries. */
+  async function scenario(workers: number): Promise<{ snapshot: string; summaries: unknown[] }> {
+    const store = new SqliteSearchStore(tempDir());
+    const summaries: unknown[] = [];
+    const run = async (file: string, sourceId: number, options: Partial<ImportOptions> = {}) => {
+      try {
+        const s: ImportSummary = await new FeedImporter({
+          store,
+          gazetteer: Gazetteer.shared(),
+          site: ES_HOMES,
+          sourceId,
+          file,
+          now: () => NOW_S,
+          batchSize: 300,
+          workers,
+          ...options,
+        }).run();
+        const { seconds, adsPerSecond, ...rest } = s;
+        void seconds;
+        void adsPerSecond;
+        summaries.push(rest);
+      } catch (err) {
+        summaries.push({ error: (err as Error).message, malformed: err instanceof MalformedFeedError });
+      }
+    };
+    try {
+      await run(files.s1 as string, 1);
+      await run(files.t1 as string, 2); // the same flats from another partner: grouped
+      await run(files.s2 as string, 1); // every 10th gone, every 7th cheaper
+      await run(files.s2 as string, 1); // unchanged
+      await run(files.dupes as string, 3);
+      await run(files.cut as string, 1); // truncated: nothing changes
+      await run(fixture('homes-es.xml'), 11);
+      await run(fixture('homes-es.jsonl'), 12);
+      await run(fixture('broken-middle.xml'), 11);
+      return { snapshot: fullSnapshot(store), summaries };
+    } finally {
+      store.close();
+    }
+  }
+
+  let inline: { snapshot: string; summaries: unknown[] };
+  before(async () => {
+    inline = await scenario(0);
+  });
+
+  it('reports duplicate ids with the line of the first, in one batch and across batches', () => {
+    const dupes = inline.summaries[4] as ImportSummary;
+    expect(dupes).to.include({ records: 900, imported: 700, rejected: 200 });
+    expect(dupes.rejections[0]).to.deep.include({ id: 'D0', reason: 'duplicate id (first at line 3)' });
+    expect(dupes.rejections.map((r) => r.line)).to.deep.equal(
+      [...dupes.rejections.map((r) => r.line)].sort((a, b) => a - b),
+    );
+    const malformed = inline.summaries[5] as { error: string; malformed: boolean };
+    expect(malformed.malformed).to.equal(true);
+    expect(malformed.error).to.match(/truncated/);
+  });
+
+  for (const workers of [1, 2, 3]) {
+    it(`leaves the store one thread leaves, with ${workers} worker thread${workers > 1 ? 's' : ''}`, async () => {
+      const threaded = await scenario(workers);
+      expect(threaded.summaries).to.deep.equal(inline.summaries);
+      expect(threaded.snapshot === inline.snapshot, 'the stores differ').to.equal(true);
+    });
+  }
+
+  it('changes nothing with a malformed file, also with workers', async () => {
+    const store = new SqliteSearchStore(tempDir());
+    try {
+      const importer = (file: string) =>
+        new FeedImporter({ store, site: ES_HOMES, sourceId: 1, file, now: () => NOW_S, batchSize: 300, workers: 2 });
+      await importer(files.s1 as string).run();
+      const before = storeSnapshot(store);
+      for (const file of [files.cut as string, fixture('broken-middle.xml'), fixture('wrong-root.xml')]) {
+        let error: unknown;
+        try {
+          await importer(file).run();
+        } catch (err) {
+          error = err;
+        }
+        expect(error, file).to.be.instanceOf(MalformedFeedError);
+        expect(storeSnapshot(store)).to.equal(before);
+      }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('reads a plain file batch by batch from the marks of the check, as a whole', async () => {
+    const file = files.s1 as string;
+    const fd = fs.openSync(file, 'r');
+    try {
+      const starts: { offset: number; lineBreaks: number }[] = [];
+      const marks = {
+        every: 400,
+        at: (i: number, offset: number, lineBreaks: number) => (starts[i / 400] = { offset, lineBreaks }),
+      } as Parameters<typeof countFeedRecords>[4] & object;
+      expect(await countFeedRecords(file, 'xml', fd, undefined, marks)).to.equal(2500);
+      expect(starts).to.have.length(7);
+      const show = (r: { line: number; index?: number; fields: Map<string, unknown>; pictures: unknown[] }) =>
+        JSON.stringify([r.line, r.index, [...r.fields.entries()], r.pictures]);
+      const whole: string[] = [];
+      for await (const batch of readFeed(file, 'xml')) for (const r of batch) whole.push(show(r));
+      const byRanges: string[] = [];
+      for (let b = 0; b < starts.length; b++) {
+        const s = starts[b] as { offset: number; lineBreaks: number };
+        for await (const batch of readXmlRange(file, fd, {
+          start: s.offset,
+          end: starts[b + 1]?.offset ?? (marks.size as number),
+          lineBreaks: s.lineBreaks,
+          firstIndex: b * 400,
+          root: marks.root as string,
+          last: b === starts.length - 1,
+        }))
+          for (const r of batch) byRanges.push(show(r));
+      }
+      expect(byRanges).to.deep.equal(whole);
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+});
