@@ -26,12 +26,12 @@ function vmHwmMb(): number | undefined {
   }
 }
 
-/** Busy CPU seconds of the whole machine so far (Linux). */
-function machineBusySeconds(): number {
+/** Busy and idle (or waiting for I/O) CPU seconds of the whole machine so far (Linux). */
+function machineSeconds(): { busy: number; idle: number } {
   const fields = (fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
   // user nice system idle iowait irq softirq steal
   const busy = (fields[0] ?? 0) + (fields[1] ?? 0) + (fields[2] ?? 0) + (fields[5] ?? 0) + (fields[6] ?? 0);
-  return busy / 100;
+  return { busy: busy / 100, idle: ((fields[3] ?? 0) + (fields[4] ?? 0)) / 100 };
 }
 
 /** CPU milliseconds of each thread of this process, by thread id. */
@@ -60,6 +60,8 @@ interface Measured {
   threads: { main: number; workers: number[]; other: number };
   /** Cores other processes kept busy meanwhile (the machine's busy time less this process's). */
   otherWorkCores: number;
+  /** Cores idle (or waiting for I/O) meanwhile. */
+  idleCores: number;
   loadAverage: { start: number[]; end: number[] };
 }
 
@@ -67,7 +69,7 @@ async function measure(label: string, run: (onProgress: (p: ImportProgress) => v
   const load = os.loadavg();
   const t = Date.now();
   const cpu0 = process.cpuUsage();
-  const busy0 = machineBusySeconds();
+  const machine0 = machineSeconds();
   const start = threadCpu();
   // Worker threads end with their run: their CPU is read while they live.
   const seen = new Map(start);
@@ -88,7 +90,9 @@ async function measure(label: string, run: (onProgress: (p: ImportProgress) => v
   const ms = Date.now() - t;
   const cpu = process.cpuUsage(cpu0);
   const ownSeconds = (cpu.user + cpu.system) / 1e6;
-  const busy = machineBusySeconds() - busy0;
+  const machine1 = machineSeconds();
+  const busy = machine1.busy - machine0.busy;
+  const idle = machine1.idle - machine0.idle;
   const mainTid = String(process.pid);
   let main = 0;
   const workers: number[] = [];
@@ -110,6 +114,7 @@ async function measure(label: string, run: (onProgress: (p: ImportProgress) => v
       other: Math.round(other * 10) / 10,
     },
     otherWorkCores: Math.round((Math.max(0, busy - ownSeconds) / (ms / 1000)) * 100) / 100,
+    idleCores: Math.round((idle / (ms / 1000)) * 100) / 100,
     loadAverage: {
       start: load.map((l) => Math.round(l * 10) / 10),
       end: os.loadavg().map((l) => Math.round(l * 10) / 10),
@@ -119,7 +124,7 @@ async function measure(label: string, run: (onProgress: (p: ImportProgress) => v
   console.log(
     `${label}: ${(ms / 1000).toFixed(1)} s, ${rate} ads/s, CPU ${measured.cpuUsPerAd} us/ad ` +
       `(main ${measured.threads.main} s, workers ${measured.threads.workers.join(' + ') || '-'} s, GC and other ${measured.threads.other} s), ` +
-      `other work on the machine ${measured.otherWorkCores} cores (load ${measured.loadAverage.start[0]} → ${measured.loadAverage.end[0]})`,
+      `other work on the machine ${measured.otherWorkCores} cores, idle ${measured.idleCores} (load ${measured.loadAverage.start[0]} → ${measured.loadAverage.end[0]})`,
   );
   return measured;
 }
@@ -179,6 +184,7 @@ async function main(): Promise<void> {
       threadCpuSeconds: m.threads,
       phaseStartMs: m.phases,
       otherWorkCores: m.otherWorkCores,
+      idleCores: m.idleCores,
       loadAverage: m.loadAverage,
     });
     const result = {

@@ -119,6 +119,8 @@ const IMPORT_CACHE_KIB = -65_536;
  * ads writes ~15 MB, and each checkpoint syncs the files (044: ~9 % of an import's time).
  */
 const IMPORT_WAL_CHECKPOINT_PAGES = 16_384;
+/** With workers, the main thread checkpoints after this many records written (~60 MB of WAL). */
+const CHECKPOINT_EVERY_RECORDS = 20_000;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS feed_runs (
@@ -281,9 +283,17 @@ export class FeedImporter {
       const warnings: WarningCount[][] = [];
       let applied = 0;
       let lastProgress = 0;
+      // With workers, this thread checkpoints the WAL (theirs never do): the copy and the syncs
+      // leave the path of the batches, which are written in turn.
+      let sinceCheckpoint = 0;
       const onResult = (r: BatchResult): void => {
         results[r.index] = r;
         applied += r.records;
+        sinceCheckpoint += r.records;
+        if (workerCount > 0 && sinceCheckpoint >= CHECKPOINT_EVERY_RECORDS) {
+          sinceCheckpoint = 0;
+          db.pragma('wal_checkpoint(PASSIVE)');
+        }
         if (Date.now() - lastProgress > 500) {
           lastProgress = Date.now();
           o.onProgress?.({ phase: 'applying', records: applied, applied, toApply: total });
@@ -322,7 +332,7 @@ export class FeedImporter {
             placeSignal,
             cacheSize: IMPORT_CACHE_KIB,
             mmapSize: IMPORT_MMAP_BYTES,
-            walCheckpointPages: IMPORT_WAL_CHECKPOINT_PAGES,
+            walCheckpointPages: 0,
           },
           onResult,
           (list) => warnings.push(list),

@@ -32,7 +32,7 @@ export interface FeedWorkerData {
   /** Where its place questions go (the importer's thread holds the gazetteer), and the answer flag. */
   places: MessagePort;
   placeSignal: SharedArrayBuffer;
-  /** The import connection's page cache (KiB, negative), memory map and WAL checkpoint interval (pages). */
+  /** The import connection's page cache (KiB, negative), memory map and WAL checkpoint interval (pages, 0: never). */
   cacheSize: number;
   mmapSize: number;
   walCheckpointPages: number;
