@@ -54,9 +54,9 @@ export interface ImportOptions {
   now?: () => number;
   batchSize?: number;
   /**
-   * Worker threads that take a share of the batches beside this one (each loads its own
-   * gazetteer and connection). Default: for a file of 8 MB or more, one per core beyond the
-   * first, at most 2; else none.
+   * Worker threads that share the batches (each with its own connection; this thread checks the
+   * file and answers their place questions). 0: all on this thread. Default: for a file of 8 MB
+   * or more, one per core, at most 4; else 0.
    */
   workers?: number;
   onProgress?: (p: ImportProgress) => void;
@@ -309,7 +309,7 @@ export class FeedImporter {
             )
           : undefined;
       places?.catch(() => undefined);
-      // The workers start while the file is checked; each maps its first batch and waits for the check.
+      // The workers start (and load their modules) while the file is checked, then learn how to read it.
       const ended = Array.from({ length: workerCount }, (_, w) => {
         const channel = new MessageChannel();
         const placeSignal = new SharedArrayBuffer(4);

@@ -14,8 +14,7 @@ export type { Rejection, WarningCount };
 /**
  * The part of an import that needs no store writes, record by record: map, hash, compare with
  * the stored hash, and prepare the write of a new ad (`adWriteOf`) and its duplicate fingerprint.
- * It runs in a worker thread for a big file, so that it overlaps the main thread's writes
- * (decision 044), or inline. Everything it sends is plain data (structured clone).
+ * Each thread of a run prepares its batches this way while another writes (decision 044).
  */
 
 export interface PrepareConfig {
