@@ -7,6 +7,7 @@
  */
 import { get, mapLimit } from './http';
 import type { RunningServer } from './server';
+import { seededRandom } from '../../../src/shared/seededRandom';
 
 export interface ResultsUrl {
   host: string;
@@ -34,15 +35,9 @@ const slug = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** Deterministic shuffle (mulberry32), so every run uses the same mix. */
+/** Deterministic shuffle, so every run uses the same mix. */
 function shuffle<T>(items: T[], seed = 9): T[] {
-  let a = seed;
-  const rand = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = seededRandom(seed);
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
     [items[i], items[j]] = [items[j] as T, items[i] as T];

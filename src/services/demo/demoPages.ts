@@ -2,7 +2,8 @@ import express from 'express';
 import type { SearchStore } from '../search/SearchStore';
 import { formatPrice, siteContext } from '../search/present';
 import { escapeHtml } from '../search/text';
-import { hashString, rng } from './generateDemoData';
+import { seededRandom } from '../../shared/seededRandom';
+import { hashString } from './generateDemoData';
 
 /**
  * What the demo partners and pictures need to exist offline: a small page per
@@ -22,7 +23,7 @@ const SHAPES: Record<string, string> = {
 
 /** A deterministic picture for a vertical and a seed: a tinted scene with the vertical's shape. */
 export function pictureSvg(vertical: string, seed: string): string {
-  const r = rng(hashString(seed));
+  const r = seededRandom(hashString(seed));
   const accent = ACCENT[vertical] ?? '#37474f';
   const hue = Math.floor(r() * 360);
   const shape = (SHAPES[vertical] ?? SHAPES.products ?? '').replace('COLOR', accent);

@@ -18,6 +18,7 @@ import {
 import { siteCode } from '../search/siteKeys';
 import type { AdInput, SiteKey, Source } from '../search/types';
 import { COLORS, COMPANIES, HOME_FEATURES, JOB_TITLES, PRODUCT_BRANDS, PRODUCT_NOUNS, SENTENCES } from './wording';
+import { seededRandom } from '../../shared/seededRandom';
 
 /**
  * The deterministic demo data: for one site, its partners (some with an
@@ -82,18 +83,6 @@ const PARTNERS: Record<Vertical, string[]> = {
   jobs: ['WorkNet', 'TalentHub', 'HireLine', 'CareerPort', 'StaffDirect', 'JobBoard'],
   products: ['TradeSpot', 'SecondLoop', 'MarketBox', 'ReUse', 'SwapShop', 'GoodFinds'],
 };
-
-/** A small, fast, seedable generator (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function hashString(text: string): number {
   let h = 2166136261;
@@ -171,7 +160,7 @@ export function generateDemoSite(site: SiteKey, gazetteer: Gazetteer, options: D
   const money = CURRENCY[currency] ?? { rate: 1, level: 1 };
   const lang = langOf(def?.locale ?? 'en');
   const batch = options.batch ?? 0;
-  const dice = new Dice(rng(hashString(`${site.country}/${site.vertical}`) ^ (batch * 2654435761)));
+  const dice = new Dice(seededRandom(hashString(`${site.country}/${site.vertical}`) ^ (batch * 2654435761)));
   const sources = demoSources(site);
   const count = options.count ?? (BIG.has(site.country) ? 400 : dice.int(100, 220));
   const cities = gazetteer.cities(site.country).slice(0, 40);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
+import { seededRandom } from '../../shared/seededRandom';
 
 /**
  * A generated Trovit homes feed (Spanish partner), streamed to disk: for the
@@ -51,22 +52,11 @@ const FEATURES = [
 ];
 const STREETS = ['Mayor', 'del Sol', 'de la Paz', 'Real', 'Nueva', 'del Carmen', 'San Juan', 'de Goya', 'Alcalá'];
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The XML of ad `i` (its content depends only on the seed and `i`, plus the revision's changes). */
 export function syntheticAd(i: number, options: SyntheticFeedOptions): string | undefined {
   const revision = options.revision ?? 1;
   if (revision === 2 && i % 10 === 0) return undefined;
-  const r = rng((options.seed ?? 1) * 1_000_003 + i);
+  const r = seededRandom((options.seed ?? 1) * 1_000_003 + i);
   const pick = <T>(items: readonly T[]) => items[Math.floor(r() * items.length)] as T;
   const [city, region, lat, lng] = pick(CITIES);
   const sale = r() < 0.6;

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { fingerprintOf, isSameAd, priceWindow, similarity, sketchOf } from '../../../src/services/feeds/dedup';
 import type { AdInput } from '../../../src/services/search/types';
+import { seededRandom } from '../../../src/shared/seededRandom';
 
 /**
  * The duplicate rule measured on a labelled set of our own: pairs of homes
@@ -11,17 +12,6 @@ import type { AdInput } from '../../../src/services/search/types';
  * price within 5 %, some from the same agency template). Thresholds: recall
  * ≥ 0.9, precision ≥ 0.97 (a false merge hides an ad; a miss shows it twice).
  */
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FEATURES = [
   'terraza amplia',
@@ -133,7 +123,7 @@ function matched(a: Flat, b: Flat): boolean {
 }
 
 describe('duplicate ads across partners (the matching rule on a labelled set)', () => {
-  const r = rng(2025);
+  const r = seededRandom(2025);
   const pairs: { a: Flat; b: Flat; same: boolean }[] = [];
   for (let i = 0; i < 300; i++) {
     const a = flat(r, i);
@@ -171,8 +161,8 @@ describe('duplicate ads across partners (the matching rule on a labelled set)', 
   });
 
   it('never groups ads of other cities or deals, nor ads without a city or a price', () => {
-    const a = flat(rng(1), 1);
-    const b = republish(rng(2), a);
+    const a = flat(seededRandom(1), 1);
+    const b = republish(seededRandom(2), a);
     expect(matched(a, b)).to.equal(true);
     expect(matched(a, { ...b, ad: { ...b.ad, location: { ...b.ad.location, cityId: 3128760 } } })).to.equal(false);
     expect(matched(a, { ...b, ad: { ...b.ad, typeId: 2 } })).to.equal(false);

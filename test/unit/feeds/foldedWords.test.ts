@@ -5,6 +5,7 @@ import { distanceKm as geoDistanceKm } from '../../../src/services/feeds/geo';
 import { syntheticAd } from '../../../src/services/feeds/syntheticFeed';
 import { distanceKm as gazetteerDistanceKm } from '../../../src/services/places/Gazetteer';
 import { tokenize } from '../../../src/services/search/text';
+import { seededRandom } from '../../../src/shared/seededRandom';
 
 /**
  * The import folds titles and descriptions one character at a time (src/services/feeds/foldedWords.ts);
@@ -17,17 +18,6 @@ function sketchBefore(text: string, size = SKETCH_SIZE): Uint32Array {
   const hashes = new Set<number>();
   for (const w of tokenize(text)) if (w.length >= 3 || /^\d+$/.test(w)) hashes.add(hash32(w));
   return Uint32Array.from([...hashes].sort((a, b) => a - b).slice(0, size));
-}
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const POOLS = [
@@ -61,7 +51,7 @@ describe('folded words: tokenize one character at a time', () => {
   });
 
   it('folds random text of many scripts, marks, sigmas and surrogates as tokenize does', () => {
-    const r = rng(7);
+    const r = seededRandom(7);
     for (let n = 0; n < 20_000; n++) {
       let text = '';
       const length = Math.floor(r() * 40);
@@ -90,7 +80,7 @@ describe('folded words: tokenize one character at a time', () => {
 
 describe('feed geo: the gazetteer distance without the gazetteer', () => {
   it('gives the gazetteer distanceKm for any two points', () => {
-    const r = rng(3);
+    const r = seededRandom(3);
     for (let i = 0; i < 10_000; i++) {
       const p = [r() * 180 - 90, r() * 360 - 180, r() * 180 - 90, r() * 360 - 180] as const;
       expect(geoDistanceKm(...p)).to.equal(gazetteerDistanceKm(...p));
