@@ -1,4 +1,4 @@
-import { countryByCode } from '../../../config/countries';
+import { countryByCode, localCountryName } from '../../../config/countries';
 import { ServiceError } from '../jsonapi';
 import { type Gazetteer, type Place, distanceKm } from '../places/Gazetteer';
 import { parseFilters, type FilterValue, type SearchParams } from './params';
@@ -1174,7 +1174,9 @@ function refList(items: readonly RefItem<string | number>[], lang: Lang) {
 function titleOf(plan: Plan): string {
   const lang = plan.ctx.lang;
   const what = plan.params.what ? capitalize(plan.params.what) : (VERTICAL_NOUN[plan.site.vertical]?.[lang] ?? '');
-  const where = plan.place?.name ?? (plan.params.where || (countryByCode(plan.site.country)?.name ?? ''));
+  const country = countryByCode(plan.site.country);
+  // The whole country, named in the site's language ("España" on es sites).
+  const where = plan.place?.name ?? (plan.params.where || (country ? localCountryName(country, plan.ctx.locale) : ''));
   return `${what} ${IN[lang]} ${where}`;
 }
 
