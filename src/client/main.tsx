@@ -14,6 +14,7 @@ import { createAppStore, type RootState } from '../state/store';
 import { createErrorReporter } from '../shared/errorReporting';
 import { impressionsFlushed } from '../state/tracking';
 import { browserEffects } from './browserEffects';
+import { adoptVisitor, type NeutralPage } from './firstVisit';
 import { createLocalStore } from './localStore';
 import { NavigationSync } from './NavigationSync';
 import { registerServiceWorker, removeLegacyCookies } from './serviceWorker';
@@ -21,11 +22,23 @@ import { registerServiceWorker, removeLegacyCookies } from './serviceWorker';
 declare global {
   interface Window {
     __TRAWL_STATE__: RootState;
+    /** Present on a visitor-neutral page (decision 062). */
+    __TRAWL_NEUTRAL__?: NeutralPage;
     __TRAWL_HYDRATED__?: boolean;
   }
 }
 
-const state = window.__TRAWL_STATE__;
+// A visitor-neutral page (perhaps from a shared cache): the browser makes the visitor's ids before anything runs.
+const state = window.__TRAWL_NEUTRAL__
+  ? adoptVisitor(window.__TRAWL_STATE__, window.__TRAWL_NEUTRAL__, {
+      cookie: document.cookie,
+      userAgent: navigator.userAgent,
+      referrer: document.referrer,
+      search: window.location.search,
+      randomId: browserEffects.randomId,
+      setCookie: browserEffects.setCookie,
+    })
+  : window.__TRAWL_STATE__;
 const routes = createRoutes();
 
 /**

@@ -30,6 +30,8 @@ export interface ServerAppOptions {
   log: Logger;
   defaultCountry: string;
   trustProxy?: number;
+  /** DEVICE_CLASS_HEADER: the CDN's device-class header; empty: pages are never shared-cacheable (decision 062). */
+  deviceHeader?: string;
   /** Mounts the api role's services (under /api and friends) on this app. */
   mountServices?: (app: Express) => void;
   /** The mounted search service's calls in process: with no API_BASE_URL / SEARCH_BASE_URL, pages search without HTTP. */
@@ -232,6 +234,7 @@ export function createServerApp(options: ServerAppOptions): Express {
       feedback: feedbackStateFor(options.feedbackBaseUrl || `${options.publicApiBaseUrl || '/api'}/feedback`),
     }),
     publicApiBase: options.publicApiBaseUrl || '/api',
+    deviceHeader: options.deviceHeader || undefined,
     observe: options.observe,
     ...(options.localSearch && !options.apiBaseUrl && !options.searchBaseUrl
       ? { fetchImpl: createInProcessFetch(options.localSearch) }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GENERAL_ACCENT, verticalByName } from '../../config/verticals';
 import type { RootState } from '../state/store';
 import { adTagHead } from '../ui/ads/adTagMarkup';
@@ -9,9 +10,25 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => `&
 export interface DocumentParts {
   state: RootState;
   body: string;
-  nonce: string;
+  /** The request's CSP nonce; absent on a visitor-neutral page, whose inline code the CSP names by hash (decision 062). */
+  nonce?: string;
   scripts: readonly string[];
+  /** Neutral page: the cookies its load would have set (name, value, max-age in seconds), all from its URL; the browser sets them. */
+  cookies?: ReadonlyArray<readonly [string, string, number]>;
 }
+
+export interface RenderedDocument {
+  html: string;
+  /** CSP sources (`'sha256-…'`) of the inline scripts and styles; empty under a nonce. */
+  scriptHashes: string[];
+  styleHashes: string[];
+}
+
+/** The CSP hash source of an inline script's or style's text, as browsers hash it (its UTF-8 bytes). */
+export const cspHash = (text: string): string =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /** The state as the page carries it: the catalogue by its URL when it has one, not its words. */
 function pageState(state: RootState): unknown {
@@ -19,12 +36,28 @@ function pageState(state: RootState): unknown {
   return { ...state, intl: { locale: state.intl.locale, catalogue: state.intl.catalogue } };
 }
 
-/** The whole HTML page around the rendered app: head from the page state, state and scripts under a nonce. */
-export function renderDocument({ state, body, nonce, scripts }: DocumentParts): string {
+/**
+ * The whole HTML page around the rendered app: head from the page state,
+ * state and scripts under the request's nonce, or, without one, plain, with
+ * the hashes of every inline script and style for the page's CSP.
+ */
+export function renderDocument({ state, body, nonce, scripts, cookies = [] }: DocumentParts): RenderedDocument {
   const { site } = state.app;
   const { head, status } = state.page;
   const accent = site.target === 'general' ? GENERAL_ACCENT : (verticalByName(site.target)?.accent ?? GENERAL_ACCENT);
   const noindex = head.noindex || status >= 400;
+  const scriptHashes: string[] = [];
+  const styleHashes: string[] = [];
+  const nonceAttr = nonce ? ` nonce="${nonce}"` : '';
+  const inline = (tag: 'script' | 'style', attrs: string, text: string): string => {
+    if (!nonce) (tag === 'script' ? scriptHashes : styleHashes).push(cspHash(text));
+    return `<${tag}${attrs}${nonceAttr}>${text}</${tag}>`;
+  };
+  let adHead = adTagHead(state.adSlots?.network ?? null, nonce ?? '');
+  if (!nonce && adHead) {
+    adHead = adHead.replace(/ nonce=""/g, '');
+    for (const match of adHead.matchAll(INLINE_SCRIPT)) scriptHashes.push(cspHash(match[1] ?? ''));
+  }
   const lines = [
     '<!doctype html>',
     `<html lang="${escapeHtml(site.locale)}" dir="${site.direction}" data-vertical="${site.target}" data-base="${site.basePath}">`,
@@ -38,24 +71,29 @@ export function renderDocument({ state, body, nonce, scripts }: DocumentParts): 
     !noindex && head.canonical ? `<meta property="og:url" content="${escapeHtml(head.canonical)}">` : '',
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta name="theme-color" content="${accent}">`,
-    head.jsonLd ? `<script type="application/ld+json" nonce="${nonce}">${serializeState(head.jsonLd)}</script>` : '',
+    head.jsonLd ? inline('script', ' type="application/ld+json"', serializeState(head.jsonLd)) : '',
     `<link rel="manifest" href="${site.basePath}/manifest.webmanifest">`,
     '<link rel="icon" href="/icons/icon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/icons/icon-192.png">',
     // The words before the code: the client fetches them before it hydrates (decision 060).
     state.intl.catalogue ? `<link rel="preload" as="fetch" crossorigin href="${state.intl.catalogue}">` : '',
-    ...scripts.map((src) => `<link rel="preload" as="script" href="${src}" nonce="${nonce}">`),
-    `<style nonce="${nonce}">:root{--accent:${accent};--accent-text:${accent}}${STYLES}</style>`,
-    adTagHead(state.adSlots?.network ?? null, nonce),
+    ...scripts.map((src) => `<link rel="preload" as="script" href="${src}"${nonceAttr}>`),
+    inline('style', '', `:root{--accent:${accent};--accent-text:${accent}}${STYLES}`),
+    adHead,
     '</head>',
     '<body>',
     `<div id="root">${body}</div>`,
-    `<script nonce="${nonce}">window.__TRAWL_STATE__=${serializeState(pageState(state))}</script>`,
-    ...scripts.map((src) => `<script nonce="${nonce}" src="${src}" defer></script>`),
+    // A neutral page says so (`__TRAWL_NEUTRAL__`): the browser makes the visitor's ids (src/client/firstVisit.ts).
+    inline(
+      'script',
+      '',
+      `${nonce ? '' : `window.__TRAWL_NEUTRAL__=${serializeState({ cookies })};`}window.__TRAWL_STATE__=${serializeState(pageState(state))}`,
+    ),
+    ...scripts.map((src) => `<script${nonceAttr} src="${src}" defer></script>`),
     '</body>',
     '</html>',
   ];
-  return lines.filter(Boolean).join('');
+  return { html: lines.filter(Boolean).join(''), scriptHashes, styleHashes };
 }
 
 export function renderUnknownSitePage(host: string): string {

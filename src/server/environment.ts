@@ -29,6 +29,16 @@ const schema = z.object({
   SEARCH_BASE_URL: z.string().default(''),
   /** Number of proxy hops to trust for X-Forwarded-* (a CDN and a load balancer: 2). */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /**
+   * The request header a CDN sets to the visitor's device class (`mobile`,
+   * `tablet` or `desktop`), e.g. `X-Device-Class`; empty: pages are never
+   * shared-cacheable (decision 062). The CDN must overwrite any value a
+   * client sends.
+   */
+  DEVICE_CLASS_HEADER: z
+    .string()
+    .regex(/^([A-Za-z0-9-]+)?$/, 'must be a header name')
+    .default(''),
   /** Seed demo data into an empty store on start. */
   DEMO_DATA: z
     .enum(['0', '1', 'true', 'false'])

@@ -118,6 +118,7 @@ async function serve(env: Environment, log: Logger): Promise<void> {
     log,
     defaultCountry: env.DEFAULT_COUNTRY,
     trustProxy: env.TRUST_PROXY,
+    deviceHeader: env.DEVICE_CLASS_HEADER,
     apiBaseUrl: env.API_BASE_URL,
     publicApiBaseUrl: env.PUBLIC_API_BASE_URL,
     searchBaseUrl: env.SEARCH_BASE_URL,

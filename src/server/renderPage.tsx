@@ -24,11 +24,18 @@ import { scriptsFor, type ClientAssets } from './clientAssets';
 import { renderDocument } from './document';
 import { sendCompressed } from './compressPage';
 import { catalogueFor } from './messageCatalogue';
-import { visitorContext } from './requestContext';
+import { mayRenderNeutral, setPageCaching, tracksEntry, withHashes } from './pageCaching';
+import { hasTrawlCookie, visitorContext } from './requestContext';
 import { consentContext, trackingContext } from './trackingContext';
 
-/** The server has no window: browser effects do nothing there, but cookies go on the response. */
-function serverBrowser(req: Request, res: Response): BrowserEffects {
+type DeferredCookie = readonly [name: string, value: string, maxAgeSeconds: number];
+
+/**
+ * The server has no window: browser effects do nothing there, but cookies go
+ * on the response, or, on a visitor-neutral page, into the page for the
+ * browser to set (`deferred`): a shared cache must not replay a Set-Cookie.
+ */
+function serverBrowser(req: Request, res: Response, deferred?: DeferredCookie[]): BrowserEffects {
   return {
     assign: () => undefined,
     navigate: () => undefined,
@@ -37,7 +44,8 @@ function serverBrowser(req: Request, res: Response): BrowserEffects {
     pushDataLayer: () => undefined,
     now: () => Date.now(),
     setCookie: (name, value, maxAgeSeconds) => {
-      if (!res.headersSent)
+      if (deferred) deferred.push([name, value, maxAgeSeconds]);
+      else if (!res.headersSent)
         res.cookie(name, value, { maxAge: maxAgeSeconds * 1000, path: '/', sameSite: 'lax', secure: req.secure });
     },
   };
@@ -56,6 +64,8 @@ export interface RenderOptions {
   fetchImpl?: typeof fetch;
   publicApiBase: string;
   observe?: CallObserver;
+  /** DEVICE_CLASS_HEADER: the request header a CDN sets to the visitor's device class (decision 062). */
+  deviceHeader?: string;
   /** The page chrome's starting slices for a request (ad network, banners, feedback service). */
   chromeState?: (req: Request, app: RootState['app']) => Partial<RootState>;
 }
@@ -88,7 +98,13 @@ export function createPageRenderer(options: RenderOptions) {
   return async function renderPage(req: Request, res: Response): Promise<void> {
     const site = res.locals.site as Site;
     const nonce = res.locals.cspNonce as string;
-    const visitor = visitorContext(req, res);
+    const pathname = req.path.slice(site.basePath.length) || '/';
+    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    // No Trawl cookie, a page that shows only what its URL asks for: the visitor-neutral rendering (decision 062).
+    const match = hasTrawlCookie(req) ? undefined : options.routes.match(pathname, search, site.target);
+    const neutral = match !== undefined && mayRenderNeutral(req, match.route.name);
+    const deferredCookies: DeferredCookie[] | undefined = neutral ? [] : undefined;
+    const visitor = visitorContext(req, res, { neutral, deviceHeader: options.deviceHeader });
     const intl = intlFor(site.locale);
     const bases = options.searchBase(site, req);
     const api = createApi({
@@ -116,7 +132,7 @@ export function createPageRenderer(options: RenderOptions) {
         cookiesEnabled: visitor.cookiesEnabled,
       },
       { locale: site.locale, messages: compiledMessagesFor(site.locale), catalogue: catalogueFor(site.locale).url },
-      trackingContext(req, res, site, visitor),
+      trackingContext(req, res, site, visitor, { neutral }),
       consentContext(req, site),
     );
     Object.assign(preloaded, options.chromeState?.(req, preloaded.app));
@@ -124,13 +140,11 @@ export function createPageRenderer(options: RenderOptions) {
       api,
       intl,
       routes: options.routes,
-      browser: serverBrowser(req, res),
+      browser: serverBrowser(req, res, deferredCookies),
       local: NO_LOCAL_STORE,
       report: options.report,
       visitor: { ip: visitor.ip, userAgent: visitor.userAgent },
     });
-    const pathname = req.path.slice(site.basePath.length) || '/';
-    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     const result = (await store.sagaMiddleware.run(loadPage, pathname, search).toPromise()) as PageResult;
     store.dispatch(END as unknown as AppAction);
 
@@ -151,18 +165,33 @@ export function createPageRenderer(options: RenderOptions) {
         </StaticRouter>
       </Root>,
     );
-    const html = renderDocument({
+    const page = renderDocument({
       state: store.getState(),
       body,
-      nonce,
+      ...(neutral ? { cookies: deferredCookies } : { nonce }),
       scripts: scriptsFor(
         options.assets(),
         chunks.map((c) => c.name),
       ),
     });
     res.status(result.status);
-    res.set('Cache-Control', 'private, no-cache');
+    if (neutral) {
+      const policy = res.getHeader('Content-Security-Policy');
+      if (typeof policy === 'string') {
+        res.setHeader('Content-Security-Policy', withHashes(policy, nonce, page.scriptHashes, page.styleHashes));
+      }
+    }
+    setPageCaching(
+      res,
+      {
+        neutral,
+        status: result.status,
+        deviceFromHeader: visitor.deviceFromHeader,
+        tracksEntry: match !== undefined && tracksEntry(match.params),
+      },
+      options.deviceHeader,
+    );
     res.type('html');
-    sendCompressed(req, res, html);
+    sendCompressed(req, res, page.html);
   };
 }

@@ -3,19 +3,24 @@ import type { Request, Response } from 'express';
 import { UAParser } from 'ua-parser-js';
 import { COOKIES, DAY_SECONDS } from '../shared/domain/cookies';
 import { USER_AGENT_MAX_LENGTH } from '../shared/domain/constants';
+import { INSTALLATION_ID_PATTERN, isBot, isTrawlCookie } from '../shared/domain/visitor';
 import type { Device } from '../shared/routing/RouteRegistry';
 
-const BOT =
-  /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegram|headlesschrome|lighthouse|pingdom|monitor/i;
+export { isBot } from '../shared/domain/visitor';
 
 export interface VisitorContext {
   device: Device;
+  /** The device class came from the CDN's trusted header, so a shared cache can key on it (decision 062). */
+  deviceFromHeader: boolean;
   isBot: boolean;
   userAgent: string;
+  /** Empty on a visitor-neutral rendering: the browser makes it (decision 062). */
   installationId: string;
   ip: string;
   cookiesEnabled: boolean;
 }
+
+const DEVICES: readonly string[] = ['mobile', 'desktop', 'tablet'];
 
 /** Mobile, tablet or desktop from the user agent (cut at 500 characters, spec §9); `?device=` overrides. */
 export function detectDevice(userAgent: string, override?: unknown): Device {
@@ -26,21 +31,47 @@ export function detectDevice(userAgent: string, override?: unknown): Device {
   return 'desktop';
 }
 
-export function isBot(userAgent: string): boolean {
-  return !userAgent || BOT.test(userAgent.slice(0, USER_AGENT_MAX_LENGTH));
+/** True when the request carries any Trawl cookie: it gets today's per-visitor page, not the neutral one. */
+export function hasTrawlCookie(req: Request): boolean {
+  const cookies = (req.cookies ?? {}) as Record<string, string>;
+  for (const name in cookies) if (isTrawlCookie(name)) return true;
+  return false;
+}
+
+/** The device class a CDN put in the trusted header (`DEVICE_CLASS_HEADER`), if it names one. */
+export function headerDevice(req: Request, deviceHeader: string | undefined): Device | undefined {
+  if (!deviceHeader) return undefined;
+  const value = req.get(deviceHeader)?.trim().toLowerCase();
+  return value && DEVICES.includes(value) ? (value as Device) : undefined;
 }
 
 /**
  * Reads who is asking: device, bot flag, ip, installation id. A visitor
- * without an installation id gets one in a cookie (not bots: they keep none).
+ * without an installation id gets one in a cookie (not bots: they keep none);
+ * on a visitor-neutral rendering nothing is made here: the browser makes the
+ * id on its first load (decision 062), and the page says nothing of the
+ * visitor but their device class.
  */
-export function visitorContext(req: Request, res: Response): VisitorContext {
+export function visitorContext(
+  req: Request,
+  res: Response,
+  options: { neutral?: boolean; deviceHeader?: string } = {},
+): VisitorContext {
   const userAgent = (req.get('user-agent') ?? '').slice(0, USER_AGENT_MAX_LENGTH);
   const bot = isBot(userAgent);
+  const fromHeader = headerDevice(req, options.deviceHeader);
+  const device = detectDevice(userAgent, req.query.device ?? fromHeader);
+  const context = {
+    device,
+    deviceFromHeader: fromHeader !== undefined || DEVICES.includes(req.query.device as string),
+    userAgent,
+    ip: req.ip ?? '',
+  };
+  if (options.neutral) return { ...context, isBot: false, installationId: '', cookiesEnabled: false };
   const cookies = (req.cookies ?? {}) as Record<string, string>;
   let installationId = cookies[COOKIES.installationId.name];
   const cookiesEnabled = Object.keys(cookies).length > 0;
-  if (!installationId || !/^[0-9a-f-]{36}$/.test(installationId)) {
+  if (!installationId || !INSTALLATION_ID_PATTERN.test(installationId)) {
     installationId = randomUUID();
     if (!bot) {
       res.cookie(COOKIES.installationId.name, installationId, {
@@ -51,12 +82,5 @@ export function visitorContext(req: Request, res: Response): VisitorContext {
       });
     }
   }
-  return {
-    device: detectDevice(userAgent, req.query.device),
-    isBot: bot,
-    userAgent,
-    installationId,
-    ip: req.ip ?? '',
-    cookiesEnabled,
-  };
+  return { ...context, isBot: bot, installationId, cookiesEnabled };
 }

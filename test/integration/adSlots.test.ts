@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import request from 'supertest';
 import { startTestServer, type TestServer } from '../support/testServer';
@@ -45,7 +46,8 @@ describe('ad slots and the ad tag', function () {
       request(server.url).get(path).set('Host', `homes.uk.localhost:${server.port}`).set('User-Agent', IPHONE);
 
     it('loads the tag script in the head, async, under the request nonce, and allows its origin in the CSP', async () => {
-      const res = await get('/search/zebra').expect(200);
+      // A returning visitor's page carries a nonce; a first visit's names the tag's inline code by hash (pageCaching.test.ts).
+      const res = await get('/search/zebra').set('Cookie', 'trawl_ab=666:A').expect(200);
       const csp = res.headers['content-security-policy'] as string;
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
       expect(nonce).to.be.a('string');
@@ -56,6 +58,20 @@ describe('ad slots and the ad tag', function () {
         expect(value, directive).to.include('http://127.0.0.1:4555');
       }
       expect(res.text).not.to.match(/ style="/);
+    });
+
+    it('names the tag’s inline watcher by its hash on a first visit’s page, which carries no nonce', async () => {
+      const res = await get('/search/zebra').expect(200);
+      const csp = res.headers['content-security-policy'] as string;
+      expect(csp).not.to.include("'nonce-");
+      const head = res.text.slice(0, res.text.indexOf('</head>'));
+      expect(head).to.include(`<script async id="trawl-ad-tag" src="${TAG_URL}"></script>`);
+      const watcher = /<script>(window\.googletag=[\s\S]*?)<\/script>/.exec(head)?.[1];
+      expect(watcher).to.be.a('string');
+      const hash = `'sha256-${createHash('sha256').update(watcher!, 'utf8').digest('base64')}'`;
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src ')) ?? '';
+      expect(scriptSrc).to.include(hash);
+      expect(scriptSrc).to.include('http://127.0.0.1:4555');
     });
 
     it('renders the results page top and bottom slots with their space reserved by class', async () => {

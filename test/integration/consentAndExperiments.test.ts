@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { stateOf } from '../support/pageState';
+import { assignOption } from '../../src/shared/domain/visitor';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -44,7 +45,10 @@ describe('consent, experiments and traffic origin', function () {
   });
 
   it('assigns the A/B test in its cookie and keeps it', async () => {
-    const first = await page('homes.uk.localhost', '/', DESKTOP).expect(200);
+    // A visitor the server knows (its installation id); a first visit is assigned in the browser (e2e/firstVisit).
+    const iid = '0b0c1f5e-6a8b-4c8e-9a55-1234567890ab';
+    const first = await page('homes.uk.localhost', '/', DESKTOP).set('Cookie', `trawl_iid=${iid}`).expect(200);
+    expect(stateOf(first.text).tracking.abTest.option).to.equal(assignOption(666, ['A', 'B'], iid, 'uk', 'desktop'));
     const cookie = cookiesOf(first).find((c) => c.startsWith('trawl_ab='));
     expect(cookie).to.match(/^trawl_ab=666%3A[AB];/);
     const option = decodeURIComponent(/trawl_ab=([^;]+)/.exec(cookie!)![1]!).split(':')[1];
@@ -61,9 +65,10 @@ describe('consent, experiments and traffic origin', function () {
   });
 
   it('reads the traffic origin from the query, keeps it a day, and sends it with searches', async () => {
-    const res = await page('homes.uk.localhost', '/search/house?origin=3').expect((r) =>
-      expect([200, 404]).to.include(r.status),
-    );
+    // A returning visitor; on a first visit the browser keeps it (e2e/firstVisit).
+    const res = await page('homes.uk.localhost', '/search/house?origin=3')
+      .set('Cookie', 'trawl_ab=666:A')
+      .expect((r) => expect([200, 404]).to.include(r.status));
     expect(cookiesOf(res).find((c) => c.startsWith('trawl_origin='))).to.match(/^trawl_origin=3; Max-Age=86400;/);
     expect(stateOf(res.text).tracking.origin).to.equal(3);
     const later = await page('homes.uk.localhost', '/').set('Cookie', 'trawl_origin=3').expect(200);

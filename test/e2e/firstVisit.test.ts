@@ -1,0 +1,229 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { collectProblems, launchBrowser, MOBILE } from '../support/browser';
+import { startTestServer, type TestServer } from '../support/testServer';
+
+const HEADER = 'X-Device-Class';
+
+interface CachedPage {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+/**
+ * A first visit served from a shared cache (decision 062): the results page
+ * is fetched once as a CDN would (no cookie, its device header), and that
+ * very copy, body and headers, is what every browser below gets.
+ */
+describe('a first visit from a cached visitor-neutral page in Chromium', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  let browser: Browser;
+  let partner: http.Server;
+  let partnerPort = 0;
+  let cached: CachedPage;
+  let resultsUrl = '';
+
+  before(async () => {
+    partner = http.createServer((_req, res) => {
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end('<!doctype html><title>Partner</title><h1>Partner ad</h1>');
+    });
+    await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+    partnerPort = (partner.address() as AddressInfo).port;
+    server = await startTestServer({ deviceHeader: HEADER });
+    const store = server.services.search.store;
+    await store.putSources([
+      {
+        id: 901,
+        name: 'Cached Lettings',
+        image: '/media/logo/901.svg',
+        country: 'uk',
+        vertical: 'homes',
+        contactEmail: 'lettings@partner.test',
+        contactPhone: '',
+        hasAdpageForm: false,
+        campaigns: [{ id: 9011, cpcMobile: 0.25, cpcDesktop: 0.4, active: true }],
+      },
+    ]);
+    const now = Math.floor(Date.now() / 1000);
+    await store.writeAds(
+      ['one', 'two'].map((n, i) => ({
+        id: `quokka-${n}`,
+        country: 'uk',
+        vertical: 'homes' as const,
+        sourceId: 901,
+        partnerAdId: `q-${n}`,
+        url: `http://127.0.0.1:${partnerPort}/listing/${n}`,
+        title: `Quokka cottage ${n} in Leeds`,
+        description: 'A quiet quokka cottage with a garden, close to the station and the park.',
+        date: now - 3600 * (i + 1),
+        location: { city: 'Leeds' },
+        images: [],
+        currency: 'GBP',
+        price: { value: 900 + i },
+        typeId: 2,
+        homes: { propertyType: 'house' },
+      })),
+    );
+    resultsUrl = `http://homes.uk.localhost:${server.port}/search/quokka?origin=3`;
+    cached = await new Promise<CachedPage>((resolve, reject) => {
+      const headers = { Host: `homes.uk.localhost:${server.port}`, 'User-Agent': MOBILE.userAgent, [HEADER]: 'mobile' };
+      http
+        .get(`${server.url}/search/quokka?origin=3`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: Object.fromEntries(
+                ['content-type', 'content-security-policy', 'cache-control', 'set-cookie'].map((h) => [
+                  h,
+                  String(res.headers[h] ?? ''),
+                ]),
+              ),
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        })
+        .on('error', reject);
+    });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    partner?.close();
+  });
+
+  /** A new browser whose request for the results page is answered with the cached copy. */
+  async function visitor(body = cached.body): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+    const context = await browser.newContext(MOBILE);
+    await context.route(resultsUrl, (route) =>
+      route.fulfill({
+        status: cached.status,
+        headers: {
+          'content-type': cached.headers['content-type']!,
+          'content-security-policy': cached.headers['content-security-policy']!,
+        },
+        body,
+      }),
+    );
+    await context.addInitScript(() => {
+      window.__cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) =>
+        window.__cspViolations!.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    const page = await context.newPage();
+    return { context, page, problems: collectProblems(page) };
+  }
+
+  const cookiesOf = async (context: BrowserContext) =>
+    Object.fromEntries((await context.cookies(resultsUrl)).map((c) => [c.name, decodeURIComponent(c.value)]));
+  const pageViewsOf = async (iid: string) =>
+    (await server.services.clickout.events.eventsOf('page_views')).filter((e) => JSON.stringify(e.doc).includes(iid));
+
+  it('is the shareable page: public, no cookie, no nonce', () => {
+    expect(cached.status).to.equal(200);
+    expect(cached.headers['set-cookie']).to.equal('');
+    expect(cached.headers['cache-control']).to.equal('public, max-age=0, s-maxage=60, stale-while-revalidate=30');
+    expect(cached.headers['content-security-policy']).to.include("'sha256-");
+    expect(cached.headers['content-security-policy']).not.to.include("'nonce-");
+    expect(cached.body).to.include('Quokka cottage');
+  });
+
+  it('hydrates cleanly, makes the visitor’s cookies in the browser, tracks one page view and bills the click-out', async () => {
+    const { context, page, problems } = await visitor();
+    await page.goto(resultsUrl, { referer: 'https://www.example.org/' });
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+
+    const cookies = await cookiesOf(context);
+    expect(cookies.trawl_iid).to.match(/^[0-9a-f-]{36}$/);
+    expect(cookies.trawl_ab).to.match(/^666:[AB]$/);
+    expect(cookies.trawl_origin).to.equal('3');
+    expect(JSON.parse(cookies.trawl_last_search!)).to.deep.include({ what: 'quokka' });
+    const iid = cookies.trawl_iid!;
+
+    // The UK asks first: the page view goes out once the visitor agrees, with the browser's ids.
+    const banner = page.getByRole('region', { name: 'Cookies' });
+    await banner.getByRole('button', { name: 'Agree', exact: true }).click();
+    await banner.waitFor({ state: 'detached' });
+    for (let i = 0; i < 30 && (await pageViewsOf(iid)).length === 0; i++) await page.waitForTimeout(100);
+    const views = await pageViewsOf(iid);
+    expect(views).to.have.length(1);
+    expect(JSON.stringify(views[0]!.doc)).to.match(/"page_view_id":"[0-9a-f-]{36}"/);
+    expect(JSON.stringify(views[0]!.doc)).to.include('"origin_id":3');
+
+    const before = await server.services.clickout.events.counts();
+    const title = page.locator('ol[aria-label="Results"] .ad-card__title a').first();
+    const name = (await title.textContent()) ?? '';
+    const clickRequest = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/clickout'));
+    await title.click();
+    await page
+      .getByRole('dialog', { name })
+      .getByRole('button', { name: /See the ad on Cached Lettings/ })
+      .click();
+    const click = JSON.parse((await clickRequest).postData() ?? '{}') as {
+      data?: { attributes?: { user?: { cookie_id?: string } } };
+    };
+    expect(click.data?.attributes?.user?.cookie_id).to.equal(iid);
+    await page.waitForURL(new RegExp(`^http://127\\.0\\.0\\.1:${partnerPort}/listing/`));
+    const after = await server.services.clickout.events.counts();
+    expect(after.clickouts).to.equal(before.clickouts + 1);
+    expect(after.billed).to.equal(before.billed + 1);
+    // Still one page view for that visitor: the server rendered none, the browser sent one.
+    expect(await pageViewsOf(iid)).to.have.length(1);
+
+    await page.goBack();
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    expect(await page.evaluate(() => window.__cspViolations)).to.deep.equal([]);
+    expect(
+      await page.evaluate(() =>
+        (window.dataLayer ?? []).some((e) => (e as { event?: string }).event === 'hydrationError'),
+      ),
+    ).to.equal(false);
+    expect(problems.filter((p) => !p.includes('favicon'))).to.deep.equal([]);
+    await context.close();
+  });
+
+  it('gives the next visitor of the same copy ids of their own', async () => {
+    const first = await visitor();
+    await first.page.goto(resultsUrl);
+    await first.page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    const second = await visitor();
+    await second.page.goto(resultsUrl);
+    await second.page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    const a = await cookiesOf(first.context);
+    const b = await cookiesOf(second.context);
+    expect(a.trawl_iid).to.match(/^[0-9a-f-]{36}$/);
+    expect(b.trawl_iid).to.match(/^[0-9a-f-]{36}$/);
+    expect(a.trawl_iid).not.to.equal(b.trawl_iid);
+    for (const { page, problems } of [first, second]) {
+      expect(await page.evaluate(() => window.__cspViolations)).to.deep.equal([]);
+      expect(problems.filter((p) => !p.includes('favicon'))).to.deep.equal([]);
+    }
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it('runs no inline script whose hash the cached CSP does not name', async () => {
+    const tampered = cached.body.replace('window.__TRAWL_STATE__=', 'window.__TRAWL_STATE__= ');
+    const { context, page } = await visitor(tampered);
+    await page.goto(resultsUrl);
+    await page.waitForFunction(() => (window.__cspViolations ?? []).length > 0);
+    expect((await page.evaluate(() => window.__cspViolations))![0]).to.match(/^script-src/);
+    expect(await page.evaluate(() => window.__TRAWL_HYDRATED__)).to.equal(undefined);
+    await context.close();
+  });
+});
