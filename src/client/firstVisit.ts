@@ -18,8 +18,8 @@ export interface NeutralPage {
 
 /** The browser as the first load of a neutral page sees it. */
 export interface VisitorEnvironment {
-  /** `document.cookie` */
-  cookie: string;
+  /** `document.cookie`, read when called */
+  cookies(): string;
   userAgent: string;
   referrer: string;
   /** `location.search` */
@@ -53,7 +53,7 @@ export function parseCookies(header: string): Record<string, string> {
  * state it returns hydrates the server's HTML unchanged.
  */
 export function adoptVisitor(state: RootState, page: NeutralPage, env: VisitorEnvironment): RootState {
-  const cookies = parseCookies(env.cookie);
+  const cookies = parseCookies(env.cookies());
   const bot = isBot(env.userAgent);
   const query = new URLSearchParams(env.search);
   const { site, device } = state.app;
@@ -85,10 +85,13 @@ export function adoptVisitor(state: RootState, page: NeutralPage, env: VisitorEn
       env.setCookie(COOKIES.abTest.name, assignment.cookie, COOKIES.abTest.maxAgeDays * DAY_SECONDS);
   }
   for (const [name, value, maxAge] of page.cookies) env.setCookie(name, value, maxAge);
+  // Cookies work when the browser sent some, or keeps the id just set (the server could only tell the first).
+  const cookiesEnabled =
+    Object.keys(cookies).length > 0 || parseCookies(env.cookies())[COOKIES.installationId.name] === installationId;
 
   return {
     ...state,
-    app: { ...state.app, installationId, isBot: bot, cookiesEnabled: Object.keys(cookies).length > 0 },
+    app: { ...state.app, installationId, isBot: bot, cookiesEnabled },
     tracking: {
       ...state.tracking,
       pageViewId: env.randomId(),

@@ -31,7 +31,7 @@ declare global {
 // A visitor-neutral page (perhaps from a shared cache): the browser makes the visitor's ids before anything runs.
 const state = window.__TRAWL_NEUTRAL__
   ? adoptVisitor(window.__TRAWL_STATE__, window.__TRAWL_NEUTRAL__, {
-      cookie: document.cookie,
+      cookies: () => document.cookie,
       userAgent: navigator.userAgent,
       referrer: document.referrer,
       search: window.location.search,

@@ -15,15 +15,27 @@ function neutralState(country = 'uk', device: 'mobile' | 'desktop' = 'mobile', o
   } as unknown as RootState;
 }
 
-function browser(options: Partial<Pick<VisitorEnvironment, 'cookie' | 'userAgent' | 'referrer' | 'search'>> = {}) {
+/** A browser with `cookie` already set, which keeps what is set unless `refusesCookies`. */
+function browser(
+  options: Partial<Pick<VisitorEnvironment, 'userAgent' | 'referrer' | 'search'>> & {
+    cookie?: string;
+    refusesCookies?: boolean;
+  } = {},
+) {
   const set: Array<[string, string, number]> = [];
   let next = 0;
   const env: VisitorEnvironment = {
-    cookie: '',
     userAgent: PHONE,
     referrer: '',
     search: '',
     ...options,
+    cookies: () =>
+      [
+        options.cookie ?? '',
+        ...(options.refusesCookies ? [] : set.map(([name, value]) => `${name}=${encodeURIComponent(value)}`)),
+      ]
+        .filter(Boolean)
+        .join('; '),
     randomId: () => IDS[next++] ?? 'x',
     setCookie: (name, value, maxAge) => set.push([name, value, maxAge]),
   };
@@ -45,12 +57,19 @@ describe('the first load of a visitor-neutral page (src/client/firstVisit.ts)', 
     expect(state.app.installationId).to.equal(IDS[0]);
     expect(state.app.isBot).to.equal(false);
     expect(state.tracking.pageViewId).to.equal(IDS[1]);
+    expect(state.app.cookiesEnabled).to.equal(true);
     const option = assignOption(666, ['A', 'B'], IDS[0]!, 'uk', 'desktop');
     expect(state.tracking.abTest).to.deep.equal({ id: 666, option, platform: 'desktop' });
     expect(set).to.deep.equal([
       ['trawl_iid', IDS[0], 730 * 86_400],
       ['trawl_ab', `666:${option}`, 30 * 86_400],
     ]);
+  });
+
+  it('knows cookies do not work when the browser drops the id it was given', () => {
+    const state = adoptVisitor(neutralState(), { cookies: [] }, browser({ refusesCookies: true }).env);
+    expect(state.app.installationId).to.equal(IDS[0]);
+    expect(state.app.cookiesEnabled).to.equal(false);
   });
 
   it('gives a bot an id for the page but no cookie', () => {
