@@ -58,6 +58,8 @@ describe('pages a CDN may keep (decision 062)', function () {
       expect(state.app.device).to.equal('mobile');
       expect(state.tracking).to.deep.include({ pageViewId: '', abTest: null, origin: 0 });
       expect(res.text).not.to.include('nonce');
+      expect(res.text).not.to.include('iPhone OS');
+      expect(res.text).not.to.include('127.0.0.1');
     });
 
     it('hands the browser the cookies its load would have set: the last search', async () => {
