@@ -16,6 +16,7 @@ interface CachedPage {
 declare global {
   interface Window {
     __cspViolations?: string[];
+    __layoutShift?: number;
   }
 }
 
@@ -120,6 +121,10 @@ describe('a first visit from a cached visitor-neutral page in Chromium', functio
       }),
     );
     await context.addInitScript(() => {
+      window.__layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__layoutShift! += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
       window.__cspViolations = [];
       document.addEventListener('securitypolicyviolation', (e) =>
         window.__cspViolations!.push(`${e.violatedDirective} ${e.blockedURI}`),
@@ -148,6 +153,8 @@ describe('a first visit from a cached visitor-neutral page in Chromium', functio
     await page.goto(resultsUrl, { referer: 'https://www.example.org/' });
     await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
 
+    // The ids made before hydration change nothing on screen.
+    expect(await page.evaluate(() => window.__layoutShift)).to.equal(0);
     const cookies = await cookiesOf(context);
     expect(cookies.trawl_iid).to.match(/^[0-9a-f-]{36}$/);
     expect(cookies.trawl_ab).to.match(/^666:[AB]$/);
