@@ -28,6 +28,17 @@ export interface RenderedDocument {
 export const cspHash = (text: string): string =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
+const constantHashes = new Map<string, string>();
+/** The hash of text that is the same on many pages (the stylesheet of one accent, the ad tag's watcher), made once per key. */
+function constantHash(text: string, key = text): string {
+  let hash = constantHashes.get(key);
+  if (hash === undefined) {
+    hash = cspHash(text);
+    if (constantHashes.size < 64) constantHashes.set(key, hash);
+  }
+  return hash;
+}
+
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /** The state as the page carries it: the catalogue by its URL when it has one, not its words. */
@@ -49,14 +60,15 @@ export function renderDocument({ state, body, nonce, scripts, cookies = [] }: Do
   const scriptHashes: string[] = [];
   const styleHashes: string[] = [];
   const nonceAttr = nonce ? ` nonce="${nonce}"` : '';
-  const inline = (tag: 'script' | 'style', attrs: string, text: string): string => {
-    if (!nonce) (tag === 'script' ? scriptHashes : styleHashes).push(cspHash(text));
+  /** An inline script or style; `key` names text that is the same on every page with that key (its hash is kept). */
+  const inline = (tag: 'script' | 'style', attrs: string, text: string, key?: string): string => {
+    if (!nonce) (tag === 'script' ? scriptHashes : styleHashes).push(key ? constantHash(text, key) : cspHash(text));
     return `<${tag}${attrs}${nonceAttr}>${text}</${tag}>`;
   };
   let adHead = adTagHead(state.adSlots?.network ?? null, nonce ?? '');
   if (!nonce && adHead) {
     adHead = adHead.replace(/ nonce=""/g, '');
-    for (const match of adHead.matchAll(INLINE_SCRIPT)) scriptHashes.push(cspHash(match[1] ?? ''));
+    for (const match of adHead.matchAll(INLINE_SCRIPT)) scriptHashes.push(constantHash(match[1] ?? ''));
   }
   const lines = [
     '<!doctype html>',
@@ -78,7 +90,7 @@ export function renderDocument({ state, body, nonce, scripts, cookies = [] }: Do
     // The words before the code: the client fetches them before it hydrates (decision 060).
     state.intl.catalogue ? `<link rel="preload" as="fetch" crossorigin href="${state.intl.catalogue}">` : '',
     ...scripts.map((src) => `<link rel="preload" as="script" href="${src}"${nonceAttr}>`),
-    inline('style', '', `:root{--accent:${accent};--accent-text:${accent}}${STYLES}`),
+    inline('style', '', `:root{--accent:${accent};--accent-text:${accent}}${STYLES}`, `style:${accent}`),
     adHead,
     '</head>',
     '<body>',
