@@ -24,7 +24,7 @@ import { scriptsFor, type ClientAssets } from './clientAssets';
 import { renderDocument } from './document';
 import { sendCompressed } from './compressPage';
 import { catalogueFor } from './messageCatalogue';
-import { mayRenderNeutral, setPageCaching, tracksEntry, withHashes } from './pageCaching';
+import { mayRenderNeutral, PRIVATE_PAGE, setPageCaching, tracksEntry, withHashes } from './pageCaching';
 import { hasTrawlCookie, visitorContext } from './requestContext';
 import { consentContext, trackingContext } from './trackingContext';
 
@@ -149,6 +149,8 @@ export function createPageRenderer(options: RenderOptions) {
     store.dispatch(END as unknown as AppAction);
 
     if (result.redirect !== undefined) {
+      // The search form's redirect and the click-out's, which records a click: never kept by any cache.
+      res.set('Cache-Control', PRIVATE_PAGE);
       res.redirect(
         result.status >= 300 && result.status < 400 ? result.status : 302,
         `${site.basePath}${result.redirect}`,
