@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectProblems, launchBrowser, MOBILE } from '../support/browser';
@@ -18,6 +20,46 @@ declare global {
     __cspViolations?: string[];
     __layoutShift?: number;
   }
+}
+
+/** A page as a CDN would fetch it: the site's host, the device header, no cookie; body and headers as sent. */
+function fetchAsCdn(
+  server: TestServer,
+  path: string,
+  device: string,
+  host = 'homes.uk.localhost',
+): Promise<CachedPage> {
+  return new Promise<CachedPage>((resolve, reject) => {
+    const headers = { Host: `${host}:${server.port}`, 'User-Agent': MOBILE.userAgent, [HEADER]: device };
+    http
+      .get(`${server.url}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: Object.fromEntries(
+              ['content-type', 'content-security-policy', 'cache-control', 'set-cookie'].map((h) => [
+                h,
+                String(res.headers[h] ?? ''),
+              ]),
+            ),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** Records CSP violations from the very start of every page of the context. */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__cspViolations!.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
 }
 
 /**
@@ -78,27 +120,7 @@ describe('a first visit from a cached visitor-neutral page in Chromium', functio
       })),
     );
     resultsUrl = `http://homes.uk.localhost:${server.port}/search/quokka?origin=3`;
-    cached = await new Promise<CachedPage>((resolve, reject) => {
-      const headers = { Host: `homes.uk.localhost:${server.port}`, 'User-Agent': MOBILE.userAgent, [HEADER]: 'mobile' };
-      http
-        .get(`${server.url}/search/quokka?origin=3`, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: Object.fromEntries(
-                ['content-type', 'content-security-policy', 'cache-control', 'set-cookie'].map((h) => [
-                  h,
-                  String(res.headers[h] ?? ''),
-                ]),
-              ),
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-        })
-        .on('error', reject);
-    });
+    cached = await fetchAsCdn(server, '/search/quokka?origin=3', 'mobile');
     browser = await launchBrowser();
   });
   after(async () => {
@@ -125,11 +147,8 @@ describe('a first visit from a cached visitor-neutral page in Chromium', functio
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) window.__layoutShift! += (entry as unknown as { value: number }).value;
       }).observe({ type: 'layout-shift', buffered: true });
-      window.__cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (e) =>
-        window.__cspViolations!.push(`${e.violatedDirective} ${e.blockedURI}`),
-      );
     });
+    await watchCsp(context);
     const page = await context.newPage();
     return { context, page, problems: collectProblems(page) };
   }
@@ -232,5 +251,134 @@ describe('a first visit from a cached visitor-neutral page in Chromium', functio
     expect((await page.evaluate(() => window.__cspViolations))![0]).to.match(/^script-src/);
     expect(await page.evaluate(() => window.__TRAWL_HYDRATED__)).to.equal(undefined);
     await context.close();
+  });
+});
+
+/**
+ * A minimal CDN on loopback in front of the origin, configured as decision
+ * 062 tells ops: it sets the device header, bypasses the cache for a request
+ * with a Trawl cookie, keys on host and URL (one device class here), and
+ * keeps what says `s-maxage`.
+ */
+function miniCdn(origin: TestServer, device: string) {
+  const cache = new Map<string, { status: number; headers: http.IncomingHttpHeaders; body: Buffer }>();
+  const stats = { hits: 0, misses: 0 };
+  const server = http.createServer((req, res) => {
+    const key = `${req.headers.host ?? ''}${req.url ?? ''}`;
+    const bypass = /(^|;\s*)trawl_/.test(req.headers.cookie ?? '');
+    const hit = bypass ? undefined : cache.get(key);
+    if (hit) {
+      stats.hits++;
+      res.writeHead(hit.status, hit.headers).end(hit.body);
+      return;
+    }
+    const upstream = http.request(
+      {
+        host: '127.0.0.1',
+        port: origin.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, [HEADER.toLowerCase()]: device, 'accept-encoding': 'identity' },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const shared = /s-maxage=\d+/.test(String(answer.headers['cache-control'] ?? ''));
+          if (!bypass && shared && !answer.headers['set-cookie'] && req.method === 'GET') {
+            stats.misses++;
+            cache.set(key, { status: answer.statusCode ?? 200, headers: answer.headers, body });
+          }
+          res.writeHead(answer.statusCode ?? 502, answer.headers).end(body);
+        });
+      },
+    );
+    req.pipe(upstream);
+  });
+  return { server, stats };
+}
+
+describe('first visits through a CDN that keeps pages, with the ad tag, in Chromium', function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  let browser: Browser;
+  let tag: http.Server;
+  let cdn: ReturnType<typeof miniCdn>;
+  let cdnPort = 0;
+
+  before(async () => {
+    const standIn = fs.readFileSync(path.resolve('test/fixtures/adtag/gpt.js'), 'utf8');
+    tag = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' }).end(standIn);
+    });
+    await new Promise<void>((resolve) => tag.listen(0, '127.0.0.1', resolve));
+    const tagUrl = `http://127.0.0.1:${(tag.address() as AddressInfo).port}/tag/gpt.js`;
+    server = await startTestServer({ deviceHeader: HEADER, adNetworkId: '1234', adTagUrl: tagUrl });
+    const now = Math.floor(Date.now() / 1000);
+    await server.services.search.store.writeAds(
+      ['one', 'two'].map((n, i) => ({
+        id: `wombat-${n}`,
+        country: 'us',
+        vertical: 'homes' as const,
+        sourceId: 1,
+        partnerAdId: `w-${n}`,
+        url: `https://partner.test/listing/${n}`,
+        title: `Wombat bungalow ${n} in Austin`,
+        description: 'A roomy wombat bungalow with a porch, close to the river and the park.',
+        date: now - 3600 * (i + 1),
+        location: { city: 'Austin' },
+        images: [],
+        currency: 'USD',
+        price: { value: 1500 + i },
+        typeId: 2,
+        homes: { propertyType: 'house' },
+      })),
+    );
+    cdn = miniCdn(server, 'mobile');
+    await new Promise<void>((resolve) => cdn.server.listen(0, '127.0.0.1', resolve));
+    cdnPort = (cdn.server.address() as AddressInfo).port;
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    cdn?.server.close();
+    await server?.close();
+    tag?.close();
+  });
+
+  it('serves the second visitor the first one’s copy, whose hashes let the tag’s inline watcher run', async () => {
+    const url = `http://homes.us.localhost:${cdnPort}/`;
+    const iids: string[] = [];
+    for (const n of [1, 2]) {
+      const context = await browser.newContext(MOBILE);
+      await watchCsp(context);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      await page.goto(url);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      // The watcher made the promise and the tag's load resolved it.
+      expect(
+        await page.evaluate(() =>
+          (window as unknown as { __TRAWL_AD_TAG__: Promise<unknown> }).__TRAWL_AD_TAG__.then(() => 'loaded'),
+        ),
+        `visitor ${n}`,
+      ).to.equal('loaded');
+      expect(await page.evaluate(() => window.__cspViolations)).to.deep.equal([]);
+      expect(problems.filter((p) => !p.includes('favicon'))).to.deep.equal([]);
+      iids.push((await context.cookies(url)).find((c) => c.name === 'trawl_iid')?.value ?? '');
+      // A reload carries the cookies the first load made: the CDN passes it to the origin.
+      if (n === 2) {
+        const hits = cdn.stats.hits;
+        await page.reload();
+        await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+        expect(cdn.stats.hits).to.equal(hits);
+      }
+      await context.close();
+    }
+    expect(cdn.stats).to.deep.include({ misses: 1, hits: 1 });
+    expect(iids[0]).to.match(/^[0-9a-f-]{36}$/);
+    expect(iids[1]).to.match(/^[0-9a-f-]{36}$/);
+    expect(iids[0]).not.to.equal(iids[1]);
   });
 });
