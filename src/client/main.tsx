@@ -1,3 +1,4 @@
+import { startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createIntl, createIntlCache } from 'react-intl';
 import { BrowserRouter } from 'react-router-dom';
@@ -41,12 +42,23 @@ const state = window.__TRAWL_NEUTRAL__
   : window.__TRAWL_STATE__;
 const routes = createRoutes();
 
+/** Marks the page hydrated (`window.__TRAWL_HYDRATED__`) once React has committed the hydrated tree. */
+function Hydrated(): null {
+  useEffect(() => {
+    window.__TRAWL_HYDRATED__ = true;
+  }, []);
+  return null;
+}
+
 /**
  * The browser's start: the chunks of what the server rendered (its page, the
- * banners shown) first, then the store, the sagas and hydration, all at once
- * as before. The server sent those chunks' scripts with the page, so they
- * are here already; a chunk that fails to load does not stop the start (its
- * Suspense boundary keeps the server's HTML and tries again).
+ * banners shown) first, then the store, the sagas and hydration. The server
+ * sent those chunks' scripts with the page, so they are here already; a chunk
+ * that fails to load does not stop the start (its Suspense boundary keeps the
+ * server's HTML and tries again). Hydration runs as a transition, so React
+ * does it in slices of a few milliseconds between which the browser handles
+ * input, rather than in one long task a slow phone cannot answer during
+ * (decision 061).
  */
 function start(messages: IntlState['messages']): void {
   const intl = createIntl(
@@ -74,22 +86,24 @@ function start(messages: IntlState['messages']): void {
 
   const container = document.getElementById('root');
   if (container) {
-    hydrateRoot(
-      container,
-      <Root store={store} routes={routes} intl={intl}>
-        <BrowserRouter basename={state.app.site.basePath || undefined}>
-          <NavigationSync />
-          <App />
-        </BrowserRouter>
-      </Root>,
-      {
-        onRecoverableError(error) {
-          window.dataLayer = window.dataLayer ?? [];
-          window.dataLayer.push({ event: 'hydrationError', error: String(error) });
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <Root store={store} routes={routes} intl={intl}>
+          <BrowserRouter basename={state.app.site.basePath || undefined}>
+            <NavigationSync />
+            <App />
+            <Hydrated />
+          </BrowserRouter>
+        </Root>,
+        {
+          onRecoverableError(error) {
+            window.dataLayer = window.dataLayer ?? [];
+            window.dataLayer.push({ event: 'hydrationError', error: String(error) });
+          },
         },
-      },
-    );
-    window.__TRAWL_HYDRATED__ = true;
+      );
+    });
   }
 
   removeLegacyCookies();
