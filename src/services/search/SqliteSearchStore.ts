@@ -114,8 +114,11 @@ function siteRange(site: number): { base: number; top: number } {
   return { base: site * SITE_SPAN, top: (site + 1) * SITE_SPAN - 1 };
 }
 
-/** The schema's layout version (`PRAGMA user_version`); older stores are re-keyed on open. */
-const LAYOUT_VERSION = 2;
+/**
+ * The schema's layout version (`PRAGMA user_version`): a layout-1 store is re-keyed on open; a
+ * layout-2 store gains the `expires` column (filled from the documents) on open.
+ */
+const LAYOUT_VERSION = 3;
 
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;
@@ -138,7 +141,8 @@ CREATE TABLE IF NOT EXISTS ads (
   region_id INTEGER, city_id INTEGER, area_id INTEGER, lat REAL, lng REAL,
   type_id INTEGER, kind TEXT, make TEXT, model TEXT, fuel TEXT, trans TEXT,
   year INTEGER, mileage INTEGER, doors INTEGER,
-  salary REAL, category INTEGER, company TEXT, job_type TEXT, hours TEXT, experience INTEGER
+  salary REAL, category INTEGER, company TEXT, job_type TEXT, hours TEXT, experience INTEGER,
+  expires INTEGER
 );
 CREATE UNIQUE INDEX IF NOT EXISTS ads_partner ON ads(source_id, partner_id);
 CREATE INDEX IF NOT EXISTS ads_dup ON ads(dup) WHERE dup IS NOT NULL;
@@ -204,12 +208,24 @@ interface DocRow {
   k: number;
   id: string;
   expired: number;
+  /** The ad's expiration time (epoch seconds), null when it has none. */
+  expires: number | null;
   doc: string;
 }
+
+/**
+ * An ad is live when it is not expired and its expiration time, if any, is still ahead: a feed ad
+ * past its `expiration_date` leaves every read at that second, before an import or a sweep marks
+ * it expired (decision 045). `?` is the store's clock.
+ */
+const LIVE = 'expired = 0 AND (expires IS NULL OR expires > ?)';
+const LIVE_A = 'a.expired = 0 AND (a.expires IS NULL OR a.expires > ?)';
 
 export interface SqliteSearchStoreOptions {
   /** Keyword searches are buffered and written at most this often (ms). */
   flushEveryMs?: number;
+  /** Epoch seconds, for ads' expiration times (default the system clock). */
+  now?: () => number;
 }
 
 export class SqliteSearchStore implements SearchStore {
@@ -219,11 +235,14 @@ export class SqliteSearchStore implements SearchStore {
   private readonly siteBounds = new Map<number, { min: number; max: number }>();
   private readonly pendingSearches = new Map<string, { site: number; norm: string; label: string; n: number }>();
   private flushTimer: NodeJS.Timeout | undefined;
+  /** Epoch seconds: an ad whose expiration time is not after it is served as expired (tests set it). */
+  clock: () => number;
 
   constructor(
     dataDir: string,
     private readonly options: SqliteSearchStoreOptions = {},
   ) {
+    this.clock = options.now ?? (() => Math.floor(Date.now() / 1000));
     fs.mkdirSync(dataDir, { recursive: true });
     this.db = new Database(path.join(dataDir, 'search.sqlite'));
     this.db.pragma('journal_mode = WAL');
@@ -233,9 +252,10 @@ export class SqliteSearchStore implements SearchStore {
     this.db.pragma('temp_store = MEMORY');
     const layout = this.db.pragma('user_version', { simple: true }) as number;
     const existing = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ads'`).get();
-    if (existing && layout < LAYOUT_VERSION) this.migrateLayout();
+    if (existing && layout < 2) this.migrateLayout();
     else {
       this.db.exec(SCHEMA);
+      if (existing && layout < 3) this.addExpiryColumn();
       if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
     }
     for (const row of this.db.prepare('SELECT id, data FROM sources').all() as { id: number; data: string }[]) {
@@ -343,8 +363,8 @@ export class SqliteSearchStore implements SearchStore {
     const insertAd = this.stmt(
       `INSERT INTO ads (k, id, site, source_id, partner_id, dup, date, expired, tw, price, price_m, area, rooms, baths,
         region_id, city_id, area_id, lat, lng, type_id, kind, make, model, fuel, trans, year, mileage, doors,
-        salary, category, company, job_type, hours, experience)
-       VALUES (${new Array(34).fill('?').join(', ')})`,
+        salary, category, company, job_type, hours, experience, expires)
+       VALUES (${new Array(35).fill('?').join(', ')})`,
     );
     const deleteAd = this.stmt('DELETE FROM ads WHERE k = ?');
     const deleteFts = this.stmt('DELETE FROM ads_fts WHERE rowid = ?');
@@ -459,6 +479,24 @@ export class SqliteSearchStore implements SearchStore {
     })();
   }
 
+  /**
+   * Layout 2 to 3: the `expires` column, filled from the documents' `expiresAt` (only feed ads
+   * have one). Another process may be opening the same store: the column is added once, under
+   * the write lock.
+   */
+  private addExpiryColumn(): void {
+    this.db
+      .transaction(() => {
+        const columns = this.db.prepare('SELECT name FROM pragma_table_info(?)').all('ads') as { name: string }[];
+        if (columns.some((c) => c.name === 'expires')) return;
+        this.db.exec(`ALTER TABLE ads ADD COLUMN expires INTEGER;
+          UPDATE ads SET expires = (SELECT json_extract(d.doc, '$.expiresAt') FROM ad_docs d WHERE d.k = ads.k)
+          WHERE k IN (SELECT k FROM ad_docs WHERE instr(doc, '"expiresAt":') > 0);`);
+        this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+      })
+      .immediate();
+  }
+
   async expireAds(ids: readonly string[]): Promise<void> {
     const find = this.stmt('SELECT k FROM ads WHERE id = ? AND expired = 0');
     const mark = this.stmt('UPDATE ads SET expired = 1 WHERE k = ?');
@@ -473,14 +511,16 @@ export class SqliteSearchStore implements SearchStore {
     })();
   }
 
-  private toStored(row: DocRow): StoredAd {
+  /** An ad as read: expired when marked so or, unless `asMarked`, when its expiration time has come. */
+  private toStored(row: DocRow, asMarked = false): StoredAd {
     const doc = JSON.parse(row.doc) as AdInput & { id: string };
-    return { ...doc, key: row.k, expired: row.expired === 1, source: this.sourceCache.get(doc.sourceId) };
+    const expired = row.expired === 1 || (!asMarked && row.expires !== null && row.expires <= this.clock());
+    return { ...doc, key: row.k, expired, source: this.sourceCache.get(doc.sourceId) };
   }
 
   async getAd(id: string): Promise<StoredAd | undefined> {
     const row = this.stmt(
-      'SELECT a.k, a.id, a.expired, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.id = ?',
+      'SELECT a.k, a.id, a.expired, a.expires, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.id = ?',
     ).get(id) as DocRow | undefined;
     return row ? this.toStored(row) : undefined;
   }
@@ -488,7 +528,7 @@ export class SqliteSearchStore implements SearchStore {
   async getAds(ids: readonly string[]): Promise<StoredAd[]> {
     if (ids.length === 0) return [];
     const rows = this.stmt(
-      `SELECT a.k, a.id, a.expired, d.doc FROM json_each(?) j JOIN ads a ON a.id = j.value JOIN ad_docs d ON d.k = a.k`,
+      `SELECT a.k, a.id, a.expired, a.expires, d.doc FROM json_each(?) j JOIN ads a ON a.id = j.value JOIN ad_docs d ON d.k = a.k`,
     ).all(JSON.stringify(ids)) as DocRow[];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
@@ -499,7 +539,7 @@ export class SqliteSearchStore implements SearchStore {
 
   async getAdByPartner(sourceId: number, partnerAdId: string): Promise<StoredAd | undefined> {
     const row = this.stmt(
-      'SELECT a.k, a.id, a.expired, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.source_id = ? AND a.partner_id = ?',
+      'SELECT a.k, a.id, a.expired, a.expires, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.source_id = ? AND a.partner_id = ?',
     ).get(sourceId, partnerAdId) as DocRow | undefined;
     return row ? this.toStored(row) : undefined;
   }
@@ -507,9 +547,9 @@ export class SqliteSearchStore implements SearchStore {
   async duplicatesOf(ad: StoredAd): Promise<StoredAd[]> {
     if (ad.duplicateGroup === undefined) return [];
     const rows = this.stmt(
-      `SELECT a.k, a.id, a.expired, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
-       WHERE a.dup = ? AND a.site = ? AND a.id <> ? AND a.expired = 0 ORDER BY a.k LIMIT 20`,
-    ).all(ad.duplicateGroup, siteCode(ad), ad.id) as DocRow[];
+      `SELECT a.k, a.id, a.expired, a.expires, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
+       WHERE a.dup = ? AND a.site = ? AND a.id <> ? AND ${LIVE_A} ORDER BY a.k LIMIT 20`,
+    ).all(ad.duplicateGroup, siteCode(ad), ad.id, this.clock()) as DocRow[];
     return rows.map((r) => this.toStored(r));
   }
 
@@ -560,7 +600,9 @@ export class SqliteSearchStore implements SearchStore {
     const fields = columns.map((c) => CANDIDATE_FIELD[c] as keyof Candidate);
     // Relevance reads the row's title words (no second index query).
     const select = [...columns, ...(terms.length > 0 ? ['tw'] : [])].map((c) => `a.${c}`).join(', ');
-    const filters = conditions.map((c) => ` AND ${c}`).join('');
+    // Live ads only: an ad past its expiration time is out as of that second (decision 045). Its
+    // expiry bound comes first; it filters so few rows that it needs no scan windows.
+    const filters = ` AND (a.expires IS NULL OR a.expires > ?)${conditions.map((c) => ` AND ${c}`).join('')}`;
     // The site is its key range. Rowid bounds are bound as BigInts: FTS5 ignores a
     // rowid bound that is not an INTEGER, and a JS number binds as a REAL.
     const sql = match
@@ -570,7 +612,7 @@ export class SqliteSearchStore implements SearchStore {
       : `SELECT ${select} FROM ads a WHERE a.k >= ? AND a.k <= ? AND a.expired = 0${filters} ORDER BY a.k ${dir} LIMIT ?`;
     const statement = this.stmt(sql, true);
     const head: string[] = match ? [match] : [];
-    const extra: (number | string)[] = [...params];
+    const extra: (number | string)[] = [this.clock(), ...params];
     if (exclude.length > 0) extra.push(JSON.stringify(exclude));
     const range = bounds.max - bounds.min + 1;
     // Without post-filters every FTS match is a candidate: one pass, stopped by the LIMIT.
@@ -625,11 +667,12 @@ export class SqliteSearchStore implements SearchStore {
   async countAds(site?: SiteKey): Promise<number> {
     const range = site ? siteRange(siteCode(site)) : undefined;
     const row = range
-      ? this.stmt('SELECT count(*) AS n FROM ads WHERE k >= ? AND k <= ? AND expired = 0').get(
+      ? this.stmt(`SELECT count(*) AS n FROM ads WHERE k >= ? AND k <= ? AND ${LIVE}`).get(
           BigInt(range.base),
           BigInt(range.top),
+          this.clock(),
         )
-      : this.stmt('SELECT count(*) AS n FROM ads WHERE expired = 0').get();
+      : this.stmt(`SELECT count(*) AS n FROM ads WHERE ${LIVE}`).get(this.clock());
     return (row as { n: number }).n;
   }
 
@@ -641,8 +684,8 @@ export class SqliteSearchStore implements SearchStore {
   ): Promise<{ value: string | number; count: number }[]> {
     const column = GROUP_COLUMN[field];
     const { base, top } = siteRange(siteCode(site));
-    const conditions = ['k >= ?', 'k <= ?', 'expired = 0', `${column} IS NOT NULL`];
-    const params: (string | number | bigint)[] = [BigInt(base), BigInt(top)];
+    const conditions = ['k >= ?', 'k <= ?', LIVE, `${column} IS NOT NULL`];
+    const params: (string | number | bigint)[] = [BigInt(base), BigInt(top), this.clock()];
     if (where.typeId !== undefined) {
       conditions.push('type_id = ?');
       params.push(where.typeId);
@@ -777,10 +820,11 @@ export class SqliteSearchStore implements SearchStore {
   getAdsByPartnerSync(sourceId: number, partnerAdIds: readonly string[]): StoredAd[] {
     if (partnerAdIds.length === 0) return [];
     const rows = this.stmt(
-      `SELECT a.k, a.id, a.expired, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
+      `SELECT a.k, a.id, a.expired, a.expires, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
        WHERE a.source_id = ? AND a.partner_id IN (SELECT value FROM json_each(?))`,
     ).all(sourceId, JSON.stringify(partnerAdIds)) as DocRow[];
-    return rows.map((r) => this.toStored(r));
+    // As marked: the import decides itself what its expiration dates expire (and counts it).
+    return rows.map((r) => this.toStored(r, true));
   }
 
   async setDuplicateGroups(entries: readonly { id: string; group: number | null }[]): Promise<void> {
@@ -925,7 +969,7 @@ export interface AdWrite {
   site: number;
   /** The ad's date (new ads of a batch take keys in date order). */
   date: number;
-  /** `id`, `site`, `source_id`, `partner_id`, `dup` … `experience`: the `ads` columns after `k`. */
+  /** `id`, `site`, `source_id`, `partner_id`, `dup` … `experience`, `expires`: the `ads` columns after `k`. */
   columns: (string | number | null)[];
   /** The stored document (JSON). */
   doc: string;
@@ -1020,6 +1064,7 @@ function adColumns(ad: AdInput, id: string, site: number, expired: boolean, tw: 
     j?.jobType ?? null,
     j?.workingHours ?? null,
     j?.experience ?? null,
+    ad.expiresAt ?? null,
   ];
 }
 
