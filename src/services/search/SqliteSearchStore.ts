@@ -158,6 +158,9 @@ CREATE TABLE IF NOT EXISTS keywords (site INTEGER NOT NULL, norm TEXT NOT NULL, 
   PRIMARY KEY (site, norm)) WITHOUT ROWID;
 `;
 
+/** Dated ads not marked expired: few, and only they can be due (`countAds`, `topValues`). */
+const EXPIRY_INDEX = 'CREATE INDEX IF NOT EXISTS ads_expires ON ads(expires) WHERE expires IS NOT NULL AND expired = 0';
+
 /** Columns every candidate carries, then those of its vertical (read as raw arrays: objects cost). */
 const COMMON_COLUMNS = [
   'k',
@@ -214,12 +217,13 @@ interface DocRow {
 }
 
 /**
- * An ad is live when it is not expired and its expiration time, if any, is still ahead: a feed ad
- * past its `expiration_date` leaves every read at that second, before an import or a sweep marks
- * it expired (decision 045). `?` is the store's clock.
+ * An ad is live when it is not marked expired and its expiration time, if any, is still ahead: a
+ * feed ad past its `expiration_date` leaves every read at that second, before an import or a sweep
+ * marks it expired (decision 045). `?` is the store's clock.
  */
-const LIVE = 'expired = 0 AND (expires IS NULL OR expires > ?)';
 const LIVE_A = 'a.expired = 0 AND (a.expires IS NULL OR a.expires > ?)';
+/** Not marked expired, but its expiration time has come (`?`: the clock); read through `ads_expires`. */
+const DUE = 'expires IS NOT NULL AND expired = 0 AND expires <= ?';
 
 export interface SqliteSearchStoreOptions {
   /** Keyword searches are buffered and written at most this often (ms). */
@@ -258,6 +262,8 @@ export class SqliteSearchStore implements SearchStore {
       if (existing && layout < 3) this.addExpiryColumn();
       if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
     }
+    // The ads whose expiration time may come before they are marked expired (after the column exists).
+    this.db.exec(EXPIRY_INDEX);
     for (const row of this.db.prepare('SELECT id, data FROM sources').all() as { id: number; data: string }[]) {
       this.sourceCache.set(row.id, JSON.parse(row.data) as Source);
     }
@@ -346,9 +352,10 @@ export class SqliteSearchStore implements SearchStore {
    * Writes ads that are known to be new (no ad has their ids), prepared by `adWriteOf` (a feed
    * import prepares them off the main thread), inside the caller's transaction: keys below
    * every key of their site, the last given the smallest, and the vocabulary, as `writeAds`.
+   * Returns their keys, in the order given.
    */
-  writeNewAdsSync(writes: readonly AdWrite[]): void {
-    this.insertWrites(
+  writeNewAdsSync(writes: readonly AdWrite[]): number[] {
+    return this.insertWrites(
       writes,
       writes.map(() => undefined),
       true,
@@ -359,7 +366,7 @@ export class SqliteSearchStore implements SearchStore {
     writes: readonly AdWrite[],
     existing: readonly (number | undefined)[],
     vocabulary: boolean,
-  ): void {
+  ): number[] {
     const insertAd = this.stmt(
       `INSERT INTO ads (k, id, site, source_id, partner_id, dup, date, expired, tw, price, price_m, area, rooms, baths,
         region_id, city_id, area_id, lat, lng, type_id, kind, make, model, fuel, trans, year, mileage, doors,
@@ -448,6 +455,7 @@ export class SqliteSearchStore implements SearchStore {
       const b = this.siteBounds.get(site);
       if (b) putSite.run(site, b.min, b.max);
     }
+    return keys as number[];
   }
 
   /**
@@ -664,16 +672,26 @@ export class SqliteSearchStore implements SearchStore {
     return { candidates, complete, total };
   }
 
+  /**
+   * Live ads of a site (or of all sites): those not marked expired, less those whose expiration
+   * time has come (found through `ads_expires`: there are few). Counting them in the scan instead
+   * would read every row's last column (+40 % on a site's count).
+   */
   async countAds(site?: SiteKey): Promise<number> {
-    const range = site ? siteRange(siteCode(site)) : undefined;
-    const row = range
-      ? this.stmt(`SELECT count(*) AS n FROM ads WHERE k >= ? AND k <= ? AND ${LIVE}`).get(
-          BigInt(range.base),
-          BigInt(range.top),
-          this.clock(),
-        )
-      : this.stmt(`SELECT count(*) AS n FROM ads WHERE ${LIVE}`).get(this.clock());
-    return (row as { n: number }).n;
+    const range = site ? siteRange(siteCode(site)) : { base: 0, top: (MAX_SITE_CODE + 1) * SITE_SPAN - 1 };
+    const bounds = [BigInt(range.base), BigInt(range.top)];
+    const marked = site
+      ? this.stmt('SELECT count(*) AS n FROM ads WHERE k >= ? AND k <= ? AND expired = 0').get(...bounds)
+      : this.stmt('SELECT count(*) AS n FROM ads WHERE expired = 0').get();
+    return (marked as { n: number }).n - this.dueCount(bounds);
+  }
+
+  /** Ads of a key range not marked expired whose expiration time has come. */
+  private dueCount(bounds: bigint[]): number {
+    const row = this.stmt(
+      `SELECT count(*) AS n FROM ads INDEXED BY ads_expires WHERE ${DUE} AND k >= ? AND k <= ?`,
+    ).get(this.clock(), ...bounds) as { n: number };
+    return row.n;
   }
 
   async topValues(
@@ -684,8 +702,9 @@ export class SqliteSearchStore implements SearchStore {
   ): Promise<{ value: string | number; count: number }[]> {
     const column = GROUP_COLUMN[field];
     const { base, top } = siteRange(siteCode(site));
-    const conditions = ['k >= ?', 'k <= ?', LIVE, `${column} IS NOT NULL`];
-    const params: (string | number | bigint)[] = [BigInt(base), BigInt(top), this.clock()];
+    const bounds = [BigInt(base), BigInt(top)];
+    const conditions = [`${column} IS NOT NULL`];
+    const params: (string | number)[] = [];
     if (where.typeId !== undefined) {
       conditions.push('type_id = ?');
       params.push(where.typeId);
@@ -694,11 +713,24 @@ export class SqliteSearchStore implements SearchStore {
       conditions.push('kind = ?');
       params.push(where.propertyType);
     }
+    const filters = conditions.map((c) => ` AND ${c}`).join('');
+    // The groups of the ads not marked expired, less those of the few whose time has come.
+    const due = this.dueCount(bounds);
     const rows = this.stmt(
-      `SELECT ${column} AS value, count(*) AS count FROM ads WHERE ${conditions.join(' AND ')}
+      `SELECT ${column} AS value, count(*) AS count FROM ads WHERE k >= ? AND k <= ? AND expired = 0${filters}
        GROUP BY ${column} ORDER BY count DESC, value LIMIT ?`,
-    ).all(...params, limit) as { value: string | number; count: number }[];
-    return rows;
+    ).all(...bounds, ...params, limit + due) as { value: string | number; count: number }[];
+    if (due === 0) return rows;
+    const dueRows = this.stmt(
+      `SELECT ${column} AS value, count(*) AS count FROM ads INDEXED BY ads_expires
+       WHERE ${DUE} AND k >= ? AND k <= ?${filters} GROUP BY ${column}`,
+    ).all(this.clock(), ...bounds, ...params) as { value: string | number; count: number }[];
+    const less = new Map(dueRows.map((r) => [r.value, r.count]));
+    return rows
+      .map((r) => ({ value: r.value, count: r.count - (less.get(r.value) ?? 0) }))
+      .filter((r) => r.count > 0)
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+      .slice(0, limit);
   }
 
   async hasTerm(site: SiteKey, term: string): Promise<boolean> {

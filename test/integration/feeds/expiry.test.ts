@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
-import type { AdInput, SiteKey, StoredAd } from '../../../src/services/search/types';
-import { feedApp, homesXml, NOW_S, type FeedApp } from './feedKit';
+import type { SiteKey, StoredAd } from '../../../src/services/search/types';
+import { feedApp, homesXml, type FeedApp } from './feedKit';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -119,57 +116,5 @@ describe('feed ads past their expiration_date, between imports', function () {
     const marked = f.store.db.prepare('SELECT count(*) AS n FROM ads WHERE expired = 1').get() as { n: number };
     expect(marked.n).to.equal(2);
     expect(await f.store.countAds(ES_HOMES)).to.equal(2);
-  });
-});
-
-describe('a search store of layout 2 (before expiration times were stored)', () => {
-  it('gains the expires column on open, filled from the documents, and serves by it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout2-'));
-    try {
-      const base: Omit<AdInput, 'partnerAdId'> = {
-        country: 'es',
-        vertical: 'homes',
-        sourceId: 3,
-        title: 'Piso en Madrid',
-        description: 'Piso luminoso',
-        url: 'https://partner.example/ad',
-        date: NOW_S - 86400,
-        location: { city: 'Madrid' },
-        images: [],
-        currency: 'EUR',
-      };
-      const old = new SqliteSearchStore(dir, { now: () => NOW_S });
-      await old.writeAds([
-        { ...base, partnerAdId: 'dated', expiresAt: EXPIRES },
-        { ...base, partnerAdId: 'undated' },
-      ]);
-      // What an earlier version left: no expires column, layout 2.
-      old.db.exec('ALTER TABLE ads DROP COLUMN expires');
-      old.db.pragma('user_version = 2');
-      old.close();
-
-      let now = NOW_S;
-      const store = new SqliteSearchStore(dir, { now: () => now });
-      try {
-        expect(store.db.pragma('user_version', { simple: true })).to.equal(3);
-        const rows = store.db.prepare('SELECT partner_id, expires FROM ads ORDER BY partner_id').all();
-        expect(rows).to.deep.equal([
-          { partner_id: 'dated', expires: EXPIRES },
-          { partner_id: 'undated', expires: null },
-        ]);
-        expect(await store.countAds(base)).to.equal(2);
-        now = EXPIRES;
-        expect(await store.countAds(base)).to.equal(1);
-        expect((await store.getAdByPartner(3, 'dated'))?.expired).to.equal(true);
-      } finally {
-        store.close();
-      }
-      // Opened again, nothing more to do.
-      const again = new SqliteSearchStore(dir);
-      expect(again.db.prepare('SELECT count(*) AS n FROM ads WHERE expires IS NOT NULL').get()).to.deep.equal({ n: 1 });
-      again.close();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
