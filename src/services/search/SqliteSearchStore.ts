@@ -488,18 +488,26 @@ export class SqliteSearchStore implements SearchStore {
   }
 
   /**
-   * Layout 2 to 3: the `expires` column, filled from the documents' `expiresAt` (only feed ads
-   * have one). Another process may be opening the same store: the column is added once, under
-   * the write lock.
+   * Layout 2 to 3: the `expires` column, filled for the live ads that have an expiration time.
+   * Another process may be opening the same store: the column is added once, under the write lock.
    */
   private addExpiryColumn(): void {
     this.db
       .transaction(() => {
         const columns = this.db.prepare('SELECT name FROM pragma_table_info(?)').all('ads') as { name: string }[];
         if (columns.some((c) => c.name === 'expires')) return;
-        this.db.exec(`ALTER TABLE ads ADD COLUMN expires INTEGER;
-          UPDATE ads SET expires = (SELECT json_extract(d.doc, '$.expiresAt') FROM ad_docs d WHERE d.k = ads.k)
-          WHERE k IN (SELECT k FROM ad_docs WHERE instr(doc, '"expiresAt":') > 0);`);
+        this.db.exec('ALTER TABLE ads ADD COLUMN expires INTEGER');
+        // Only feed imports give ads an expiration time, and their state (`feed_ads`, indexed by it)
+        // has it: read there, the upgrade of a big store takes no scan of its documents (a
+        // server's other processes wait for it). A store without feed imports: its documents.
+        const feeds = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'feed_ads'`).get();
+        this.db.exec(
+          feeds
+            ? `UPDATE ads SET expires = f.expires_at FROM feed_ads f
+               WHERE f.live = 1 AND f.expires_at IS NOT NULL AND ads.source_id = f.source_id AND ads.partner_id = f.partner_id`
+            : `UPDATE ads SET expires = (SELECT json_extract(d.doc, '$.expiresAt') FROM ad_docs d WHERE d.k = ads.k)
+               WHERE k IN (SELECT k FROM ad_docs WHERE instr(doc, '"expiresAt":') > 0)`,
+        );
         this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
       })
       .immediate();

@@ -66,6 +66,48 @@ describe('a search store of layout 2 (before expiration times were stored)', () 
   });
 });
 
+describe('a search store of layout 2 with feed imports', function () {
+  this.timeout(30_000);
+
+  it('fills the expires column from the feed state, for live dated ads only', async () => {
+    const f = feedApp();
+    try {
+      await f.importFeed(
+        f.writeFile(
+          'a.xml',
+          homesXml([
+            { id: 'D1', price: 300000, expiration: '2025-06-02' },
+            { id: 'U1', price: 310000 },
+            { id: 'P1', price: 320000, expiration: '2025-05-30' },
+          ]),
+        ),
+        ES_HOMES,
+        4,
+      );
+      f.store.db.exec('DROP INDEX ads_expires; ALTER TABLE ads DROP COLUMN expires');
+      f.store.db.pragma('user_version = 2');
+      let now = NOW_S;
+      const store = new SqliteSearchStore(f.dataDir, { now: () => now });
+      try {
+        const rows = store.db.prepare('SELECT partner_id, expired, expires FROM ads ORDER BY partner_id').all();
+        // P1 was past its date at the import: marked expired, nothing to fill.
+        expect(rows).to.deep.equal([
+          { partner_id: 'D1', expired: 0, expires: EXPIRES },
+          { partner_id: 'P1', expired: 1, expires: null },
+          { partner_id: 'U1', expired: 0, expires: null },
+        ]);
+        expect(await store.countAds(ES_HOMES)).to.equal(2);
+        now = EXPIRES;
+        expect(await store.countAds(ES_HOMES)).to.equal(1);
+      } finally {
+        store.close();
+      }
+    } finally {
+      f.close();
+    }
+  });
+});
+
 describe('feed tables of an earlier version', function () {
   this.timeout(30_000);
 
