@@ -116,7 +116,7 @@ function siteRange(site: number): { base: number; top: number } {
 
 /**
  * The schema's layout version (`PRAGMA user_version`): a layout-1 store is re-keyed on open; a
- * layout-2 store gains the `expires` column (filled from the documents) on open.
+ * layout-2 store gains the `expires` column (filled for its live dated ads) on open (decision 045).
  */
 const LAYOUT_VERSION = 3;
 
