@@ -140,11 +140,29 @@ CREATE TABLE IF NOT EXISTS feed_staging (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS feed_staging_partner ON feed_staging(run_id, partner_id);
 CREATE TABLE IF NOT EXISTS feed_dedup (
-  ad_id TEXT PRIMARY KEY, site INTEGER NOT NULL, block TEXT NOT NULL, source_id INTEGER NOT NULL,
+  k INTEGER PRIMARY KEY, ad_id TEXT NOT NULL, site INTEGER NOT NULL, block TEXT NOT NULL, source_id INTEGER NOT NULL,
   price REAL, area REAL, rooms REAL, baths REAL, mileage REAL, lat REAL, lng REAL, sketch BLOB NOT NULL, dup INTEGER
 );
 CREATE INDEX IF NOT EXISTS feed_dedup_block ON feed_dedup(site, block, source_id, price);
 CREATE TABLE IF NOT EXISTS feed_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+`;
+
+/**
+ * `feed_dedup` as it was until decision 045: keyed by the ad's text id (a B-tree of random keys
+ * written for every new ad). Now keyed by the ad's key in `ads` (its rowid).
+ */
+const DEDUP_BY_ID = `
+ALTER TABLE feed_dedup RENAME TO feed_dedup_by_id;
+DROP INDEX IF EXISTS feed_dedup_block;
+CREATE TABLE feed_dedup (
+  k INTEGER PRIMARY KEY, ad_id TEXT NOT NULL, site INTEGER NOT NULL, block TEXT NOT NULL, source_id INTEGER NOT NULL,
+  price REAL, area REAL, rooms REAL, baths REAL, mileage REAL, lat REAL, lng REAL, sketch BLOB NOT NULL, dup INTEGER
+);
+INSERT INTO feed_dedup (k, ad_id, site, block, source_id, price, area, rooms, baths, mileage, lat, lng, sketch, dup)
+  SELECT a.k, d.ad_id, d.site, d.block, d.source_id, d.price, d.area, d.rooms, d.baths, d.mileage, d.lat, d.lng, d.sketch, d.dup
+  FROM feed_dedup_by_id d JOIN ads a ON a.id = d.ad_id ORDER BY a.k;
+DROP TABLE feed_dedup_by_id;
+CREATE INDEX feed_dedup_block ON feed_dedup(site, block, source_id, price);
 `;
 
 /** Creates the import's tables in the search store's file (idempotent). */
@@ -153,6 +171,17 @@ export function ensureFeedTables(db: Database.Database): void {
   // The line that listed an ad in its run (044: a later record with its id is a duplicate).
   const columns = db.prepare('SELECT name FROM pragma_table_info(?)').all('feed_ads') as { name: string }[];
   if (!columns.some((c) => c.name === 'seen_line')) db.exec('ALTER TABLE feed_ads ADD COLUMN seen_line INTEGER');
+  // Duplicate fingerprints by the ad's key (045); a store of an earlier version is converted once,
+  // under the write lock (another process may be opening it too).
+  const byKey = () =>
+    (db.prepare('SELECT name FROM pragma_table_info(?)').all('feed_dedup') as { name: string }[]).some(
+      (c) => c.name === 'k',
+    );
+  if (!byKey()) {
+    db.transaction(() => {
+      if (!byKey()) db.exec(DEDUP_BY_ID);
+    }).immediate();
+  }
 }
 
 /** Creates the source when new; refuses a source of another site. */
@@ -537,7 +566,7 @@ function expireRows(
   const db = store.db;
   ensureFeedTables(db);
   const mark = db.prepare('UPDATE feed_ads SET live = 0 WHERE source_id = ? AND partner_id = ?');
-  const unDedup = db.prepare('DELETE FROM feed_dedup WHERE ad_id = ?');
+  const unDedup = db.prepare('DELETE FROM feed_dedup WHERE k = (SELECT k FROM ads WHERE id = ?)');
   let n = 0;
   // One transaction when it is small (all or nothing); batches otherwise, so readers and writers keep going.
   const size = rows.length <= 20_000 ? Math.max(1, rows.length) : 5_000;

@@ -121,6 +121,8 @@ export class BatchWriter {
         if (ids.length > 0) for (const a of store.getAdsByPartnerSync(sourceId, ids)) existing.set(a.partnerAdId, a);
       }
       const fresh: AdWrite[] = [];
+      // The fingerprints of new ads, indexed once the store has given them their keys.
+      const freshPrints: { w: AdWrite; fp: Fingerprint; group: number | null }[] = [];
       const changed: AdInput[] = [];
       const groupChanges: { id: string; group: number | null }[] = [];
       for (const item of batch.items) {
@@ -160,7 +162,7 @@ export class BatchWriter {
             w.doc = `${w.doc.slice(0, -1)},"duplicateGroup":${group}}`;
             result.grouped++;
           }
-          if (fp) dedup.put(w.id, fp, group);
+          if (fp) freshPrints.push({ w, fp, group });
           fresh.push(w);
           continue;
         }
@@ -182,13 +184,19 @@ export class BatchWriter {
           ad.duplicateGroup = group;
           if (before.duplicateGroup !== group) result.grouped++;
         } else delete ad.duplicateGroup;
-        if (fp) dedup.put(ad.id, fp, group);
-        else dedup.remove(ad.id);
+        if (fp) dedup.put(before.key, ad.id, fp, group);
+        else dedup.remove(before.key);
         changed.push(ad);
       }
       // The store gives the last ad of a batch the newest key: oldest first. New ads take keys below
       // the stored ones, so writing them first keeps the index writes in ascending key order.
-      if (fresh.length > 0) store.writeNewAdsSync(fresh.sort((a, b) => a.date - b.date));
+      if (fresh.length > 0) {
+        const keys = store.writeNewAdsSync(fresh.sort((a, b) => a.date - b.date));
+        const keyOf = new Map<AdWrite, number>();
+        fresh.forEach((w, i) => keyOf.set(w, keys[i] as number));
+        const prints = freshPrints.map((p) => ({ ...p, k: keyOf.get(p.w) as number })).sort((a, b) => a.k - b.k);
+        for (const p of prints) dedup.put(p.k, p.w.id, p.fp, p.group);
+      }
       if (changed.length > 0) store.writeAdsSync(changed.sort((a, b) => a.date - b.date));
       if (groupChanges.length > 0) store.setDuplicateGroupsSync(groupChanges);
     })();
@@ -198,6 +206,7 @@ export class BatchWriter {
 }
 
 interface DedupRow {
+  k: number;
   ad_id: string;
   source_id: number;
   price: number | null;
@@ -247,11 +256,11 @@ class Deduplicator {
     );
     this.findNoPrice = db.prepare('SELECT * FROM feed_dedup WHERE site = ? AND block = ? AND source_id = ? LIMIT 50');
     this.upsert = db.prepare(
-      `INSERT OR REPLACE INTO feed_dedup (ad_id, site, block, source_id, price, area, rooms, baths, mileage, lat, lng, sketch, dup)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO feed_dedup (k, ad_id, site, block, source_id, price, area, rooms, baths, mileage, lat, lng, sketch, dup)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.del = db.prepare('DELETE FROM feed_dedup WHERE ad_id = ?');
-    this.setDup = db.prepare('UPDATE feed_dedup SET dup = ? WHERE ad_id = ?');
+    this.del = db.prepare('DELETE FROM feed_dedup WHERE k = ?');
+    this.setDup = db.prepare('UPDATE feed_dedup SET dup = ? WHERE k = ?');
     this.counter = db.prepare(`SELECT value FROM feed_meta WHERE key = 'group'`);
     this.bump = db.prepare(
       `INSERT INTO feed_meta (key, value) VALUES ('group', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
@@ -275,7 +284,7 @@ class Deduplicator {
         if (row.ad_id === adId || !isSameAd(fp, rowFingerprint(row))) continue;
         if (row.dup !== null) return row.dup;
         const group = this.newGroup();
-        this.setDup.run(group, row.ad_id);
+        this.setDup.run(group, row.k);
         changes.push({ id: row.ad_id, group });
         return group;
       }
@@ -283,8 +292,10 @@ class Deduplicator {
     return null;
   }
 
-  put(adId: string, fp: Fingerprint, group: number | null): void {
+  /** Indexes the fingerprint of the ad with key `k` (its key in `ads`). */
+  put(k: number, adId: string, fp: Fingerprint, group: number | null): void {
     this.upsert.run(
+      k,
       adId,
       this.site,
       fp.block,
@@ -301,8 +312,8 @@ class Deduplicator {
     );
   }
 
-  remove(adId: string): void {
-    this.del.run(adId);
+  remove(k: number): void {
+    this.del.run(k);
   }
 
   private newGroup(): number {

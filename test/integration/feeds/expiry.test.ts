@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { expect } from 'chai';
+import type { SiteKey, StoredAd } from '../../../src/services/search/types';
+import { feedApp, homesXml, type FeedApp } from './feedKit';
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ES_HOMES: SiteKey = { country: 'es', vertical: 'homes' };
+/** The `expiration_date` of the dated ads below: 12 hours after the tests' clock. */
+const EXPIRES = Date.UTC(2025, 5, 2) / 1000;
+
+describe('feed ads past their expiration_date, between imports', function () {
+  this.timeout(30_000);
+  let f: FeedApp;
+  beforeEach(() => {
+    f = feedApp();
+  });
+  afterEach(() => f.close());
+
+  const flat =
+    'Piso exterior de tres dormitorios y dos baños, cocina equipada, terraza de quince metros, ' +
+    'ascensor y plaza de garaje incluida en el precio. Muy cerca del metro Goya.';
+
+  async function importBoth(): Promise<{ x1: StoredAd; z1: StoredAd; y1: StoredAd; w1: StoredAd }> {
+    await f.importFeed(
+      f.writeFile(
+        'a.xml',
+        homesXml([
+          { id: 'X1', content: flat, price: 450000, area: 98, rooms: 3, lat: 40.4251, lng: -3.6755 },
+          { id: 'Z1', price: 320000, area: 80, rooms: 2 },
+        ]),
+      ),
+      ES_HOMES,
+      1,
+    );
+    // The second partner publishes the same flat as X1 and an attic, both until EXPIRES.
+    const s = await f.importFeed(
+      f.writeFile(
+        'b.xml',
+        homesXml([
+          {
+            id: 'Y1',
+            title: 'Magnífico piso en Goya',
+            content: `${flat} Llame ahora, Agencia Dos.`,
+            price: 445000,
+            area: 100,
+            rooms: 3,
+            lat: 40.4256,
+            lng: -3.6751,
+            expiration: '2025-06-02',
+          },
+          { id: 'W1', title: 'Buhardilla con vigas', price: 210000, area: 45, rooms: 1, expiration: '2025-06-02' },
+        ]),
+      ),
+      ES_HOMES,
+      2,
+    );
+    expect(s).to.include({ imported: 2, expired: 0, grouped: 1 });
+    const byPartner = async (source: number, id: string) => (await f.store.getAdByPartner(source, id)) as StoredAd;
+    return {
+      x1: await byPartner(1, 'X1'),
+      z1: await byPartner(1, 'Z1'),
+      y1: await byPartner(2, 'Y1'),
+      w1: await byPartner(2, 'W1'),
+    };
+  }
+
+  it('serves a dated ad until its expiration time, then not in search, counts or related ads, and its page says expired', async () => {
+    const { x1, z1, y1, w1 } = await importBoth();
+    const madrid = async () => (await f.store.topValues(ES_HOMES, 'city', {}, 5))[0]?.count;
+
+    // One second before: served everywhere.
+    f.setNow(EXPIRES - 1);
+    expect((await f.get('/api/sites/es/homes/search?what=buhardilla')).body.data.map((a: Body) => a.id)).to.deep.equal([
+      w1.id,
+    ]);
+    expect(await f.store.countAds(ES_HOMES)).to.equal(4);
+    expect(await madrid()).to.equal(4);
+    const relatedBefore = (await f.get(`/api/sites/es/homes/ad/${z1.id}/related`)).body.data.map((a: Body) => a.id);
+    expect(relatedBefore).to.include.members([w1.id, y1.id]);
+    const pageBefore = await f.get(`/api/sites/es/homes/ad/${x1.id}`);
+    expect(pageBefore.body.meta.duplicates).to.deep.equal([y1.id]);
+    expect(pageBefore.body.data.attributes.totalSources).to.equal(2);
+    expect((await f.get(`/api/sites/es/homes/ad/${w1.id}`)).body.meta.expired).to.equal(false);
+
+    // At its expiration time, with no import and no sweep since: out of every read.
+    f.setNow(EXPIRES);
+    const search = await f.get('/api/sites/es/homes/search?what=buhardilla');
+    expect(search.status).to.equal(404);
+    const all = await f.get('/api/sites/es/homes/search');
+    expect(all.body.data.map((a: Body) => a.id)).to.have.members([x1.id, z1.id]);
+    expect(all.body.meta.totalCount).to.equal(2);
+    expect(await f.store.countAds(ES_HOMES)).to.equal(2);
+    expect(await madrid()).to.equal(2);
+    const relatedAfter = (await f.get(`/api/sites/es/homes/ad/${z1.id}/related`)).body.data.map((a: Body) => a.id);
+    expect(relatedAfter).to.deep.equal([x1.id]);
+    expect(await f.store.duplicatesOf(x1)).to.deep.equal([]);
+    const pageAfter = await f.get(`/api/sites/es/homes/ad/${x1.id}`);
+    expect(pageAfter.body.meta.duplicates).to.deep.equal([]);
+    expect(pageAfter.body.data.attributes.totalSources).to.equal(1);
+    const expiredPage = await f.get(`/api/sites/es/homes/ad/${w1.id}`);
+    expect(expiredPage.status).to.equal(200);
+    expect(expiredPage.body.meta.expired).to.equal(true);
+    expect((await f.store.getAd(y1.id))?.expired).to.equal(true);
+    expect((await f.store.getAds([w1.id, z1.id])).map((a) => a.expired)).to.deep.equal([true, false]);
+    // Nothing was written: the store's mark is unchanged, the time alone took them out.
+    const marked = f.store.db.prepare('SELECT count(*) AS n FROM ads WHERE expired = 1').get() as { n: number };
+    expect(marked.n).to.equal(0);
+  });
+
+  it('has the next import mark them expired and count them expired by date, as before', async () => {
+    await importBoth();
+    f.setNow(EXPIRES);
+    const again = await f.importFeed(path.join(f.dataDir, 'b.xml'), ES_HOMES, 2, { now: () => EXPIRES });
+    expect(again).to.include({ unchanged: 2, expiredByDate: 2, expired: 2 });
+    const marked = f.store.db.prepare('SELECT count(*) AS n FROM ads WHERE expired = 1').get() as { n: number };
+    expect(marked.n).to.equal(2);
+    expect(await f.store.countAds(ES_HOMES)).to.equal(2);
+  });
+});

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { ensureFeedTables } from '../../../src/services/feeds/FeedImporter';
+import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
+import type { AdInput, SiteKey, StoredAd } from '../../../src/services/search/types';
+import { feedApp, homesXml, NOW_S } from './feedKit';
+
+const ES_HOMES: SiteKey = { country: 'es', vertical: 'homes' };
+const EXPIRES = Date.UTC(2025, 5, 2) / 1000;
+
+describe('a search store of layout 2 (before expiration times were stored)', () => {
+  it('gains the expires column on open, filled from the documents, and serves by it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout2-'));
+    try {
+      const base: Omit<AdInput, 'partnerAdId'> = {
+        country: 'es',
+        vertical: 'homes',
+        sourceId: 3,
+        title: 'Piso en Madrid',
+        description: 'Piso luminoso',
+        url: 'https://partner.example/ad',
+        date: NOW_S - 86400,
+        location: { city: 'Madrid' },
+        images: [],
+        currency: 'EUR',
+      };
+      const old = new SqliteSearchStore(dir, { now: () => NOW_S });
+      await old.writeAds([
+        { ...base, partnerAdId: 'dated', expiresAt: EXPIRES },
+        { ...base, partnerAdId: 'undated' },
+      ]);
+      // What an earlier version left: no expires column, layout 2.
+      old.db.exec('DROP INDEX ads_expires; ALTER TABLE ads DROP COLUMN expires');
+      old.db.pragma('user_version = 2');
+      old.close();
+
+      let now = NOW_S;
+      const store = new SqliteSearchStore(dir, { now: () => now });
+      try {
+        expect(store.db.pragma('user_version', { simple: true })).to.equal(3);
+        const index = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'ads_expires'`).get() as {
+          sql: string;
+        };
+        expect(index.sql).to.include('WHERE expires IS NOT NULL AND expired = 0');
+        const rows = store.db.prepare('SELECT partner_id, expires FROM ads ORDER BY partner_id').all();
+        expect(rows).to.deep.equal([
+          { partner_id: 'dated', expires: EXPIRES },
+          { partner_id: 'undated', expires: null },
+        ]);
+        expect(await store.countAds(base)).to.equal(2);
+        now = EXPIRES;
+        expect(await store.countAds(base)).to.equal(1);
+        expect((await store.getAdByPartner(3, 'dated'))?.expired).to.equal(true);
+      } finally {
+        store.close();
+      }
+      // Opened again, nothing more to do.
+      const again = new SqliteSearchStore(dir);
+      expect(again.db.prepare('SELECT count(*) AS n FROM ads WHERE expires IS NOT NULL').get()).to.deep.equal({ n: 1 });
+      again.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a search store of layout 2 with feed imports', function () {
+  this.timeout(30_000);
+
+  it('fills the expires column from the feed state, for live dated ads only', async () => {
+    const f = feedApp();
+    try {
+      await f.importFeed(
+        f.writeFile(
+          'a.xml',
+          homesXml([
+            { id: 'D1', price: 300000, expiration: '2025-06-02' },
+            { id: 'U1', price: 310000 },
+            { id: 'P1', price: 320000, expiration: '2025-05-30' },
+          ]),
+        ),
+        ES_HOMES,
+        4,
+      );
+      f.store.db.exec('DROP INDEX ads_expires; ALTER TABLE ads DROP COLUMN expires');
+      f.store.db.pragma('user_version = 2');
+      let now = NOW_S;
+      const store = new SqliteSearchStore(f.dataDir, { now: () => now });
+      try {
+        const rows = store.db.prepare('SELECT partner_id, expired, expires FROM ads ORDER BY partner_id').all();
+        // P1 was past its date at the import: marked expired, nothing to fill.
+        expect(rows).to.deep.equal([
+          { partner_id: 'D1', expired: 0, expires: EXPIRES },
+          { partner_id: 'P1', expired: 1, expires: null },
+          { partner_id: 'U1', expired: 0, expires: null },
+        ]);
+        expect(await store.countAds(ES_HOMES)).to.equal(2);
+        now = EXPIRES;
+        expect(await store.countAds(ES_HOMES)).to.equal(1);
+      } finally {
+        store.close();
+      }
+    } finally {
+      f.close();
+    }
+  });
+});
+
+describe('feed tables of an earlier version', function () {
+  this.timeout(30_000);
+
+  it('re-keys feed_dedup by the ad key once, keeping every fingerprint and group', async () => {
+    const f = feedApp();
+    try {
+      const flat =
+        'Piso exterior de tres dormitorios y dos baños, cocina equipada, terraza de quince metros, ' +
+        'ascensor y plaza de garaje incluida en el precio. Muy cerca del metro Goya.';
+      const ad = { content: flat, price: 450000, area: 98, rooms: 3, lat: 40.4251, lng: -3.6755 };
+      await f.importFeed(
+        f.writeFile(
+          'a.xml',
+          homesXml([
+            { id: 'X1', ...ad },
+            { id: 'X2', price: 99000 },
+          ]),
+        ),
+        ES_HOMES,
+        1,
+      );
+      const db = f.store.db;
+      const before = db.prepare('SELECT ad_id, block, sketch, dup FROM feed_dedup ORDER BY ad_id').all();
+      expect(before).to.have.length(2);
+      // The table as earlier versions wrote it: keyed by the ad's text id, no key column.
+      db.exec(`ALTER TABLE feed_dedup RENAME TO d; DROP INDEX feed_dedup_block;
+        CREATE TABLE feed_dedup (ad_id TEXT PRIMARY KEY, site INTEGER NOT NULL, block TEXT NOT NULL,
+          source_id INTEGER NOT NULL, price REAL, area REAL, rooms REAL, baths REAL, mileage REAL, lat REAL, lng REAL,
+          sketch BLOB NOT NULL, dup INTEGER);
+        INSERT INTO feed_dedup SELECT ad_id, site, block, source_id, price, area, rooms, baths, mileage, lat, lng, sketch, dup FROM d;
+        DROP TABLE d; CREATE INDEX feed_dedup_block ON feed_dedup(site, block, source_id, price);`);
+      ensureFeedTables(db);
+      const rows = db
+        .prepare(
+          'SELECT d.k, d.ad_id, d.block, d.sketch, d.dup, a.k AS ad_k FROM feed_dedup d JOIN ads a ON a.id = d.ad_id ORDER BY d.ad_id',
+        )
+        .all() as { k: number; ad_k: number }[];
+      expect(rows.map(({ k: _k, ad_k: _a, ...r }) => r)).to.deep.equal(before);
+      for (const r of rows) expect(r.k).to.equal(r.ad_k);
+      ensureFeedTables(db);
+      expect(db.prepare('SELECT count(*) AS n FROM feed_dedup').get()).to.deep.equal({ n: 2 });
+      // Matching reads the converted rows: another partner's copy of X1 joins it.
+      const s = await f.importFeed(
+        f.writeFile('b.xml', homesXml([{ id: 'Y1', ...ad, content: `${flat} Agencia Dos.`, price: 445000 }])),
+        ES_HOMES,
+        2,
+      );
+      expect(s.grouped).to.equal(1);
+      const x1 = (await f.store.getAdByPartner(1, 'X1')) as StoredAd;
+      const y1 = (await f.store.getAdByPartner(2, 'Y1')) as StoredAd;
+      expect(y1.duplicateGroup).to.be.a('number').and.equal(x1.duplicateGroup);
+    } finally {
+      f.close();
+    }
+  });
+});
