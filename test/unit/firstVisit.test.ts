@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { adoptVisitor, parseCookies, type VisitorEnvironment } from '../../src/client/firstVisit';
-import { assignOption, sha256Words } from '../../src/shared/domain/visitor';
+import { assignOption, bucketHash } from '../../src/shared/domain/visitor';
+import { seededRandom } from '../../src/shared/seededRandom';
 import type { RootState } from '../../src/state/store';
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile';
@@ -43,12 +43,33 @@ function browser(
 }
 
 describe('the first load of a visitor-neutral page (src/client/firstVisit.ts)', () => {
-  it('hashes as node does, so browser and server assign a visitor the same option', () => {
-    for (const text of ['', 'abc', '666:11111111-1111-4111-8111-111111111111', 'x'.repeat(130), 'zoë ☃ 日本']) {
-      const node = createHash('sha256').update(text, 'utf8').digest();
-      const words = sha256Words(text);
-      for (let i = 0; i < 8; i++) expect(words[i], `${text} word ${i}`).to.equal(node.readUInt32BE(i * 4));
-    }
+  it('hashes by FNV-1a with a finaliser: the published FNV vectors, then an even, independent split', () => {
+    // FNV-1a 32 of '', 'a' and 'foobar' (Fowler, Noll, Vo test vectors), each through MurmurHash3's fmix32.
+    const fmix = (x: number) => {
+      let h = x;
+      h ^= h >>> 16;
+      h = Math.imul(h, 0x85ebca6b);
+      h ^= h >>> 13;
+      h = Math.imul(h, 0xc2b2ae35);
+      return (h ^ (h >>> 16)) >>> 0;
+    };
+    expect(bucketHash('')).to.equal(fmix(0x811c9dc5));
+    expect(bucketHash('a')).to.equal(fmix(0xe40c292c));
+    expect(bucketHash('foobar')).to.equal(fmix(0xbf9cf968));
+    expect(bucketHash('zoë')).to.not.equal(bucketHash('zoe'));
+
+    const random = seededRandom(7);
+    const hex = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join('');
+    const ids = Array.from({ length: 20_000 }, () => `${hex(8)}-${hex(4)}-4${hex(3)}-8${hex(3)}-${hex(12)}`);
+    const a = ids.map((id) => assignOption(666, ['A', 'B'], id, 'uk', 'desktop'));
+    const b = ids.map((id) => assignOption(667, ['A', 'B'], id, 'uk', 'desktop'));
+    const three = ids.map((id) => assignOption(668, ['A', 'B', 'C'], id, 'uk', 'desktop'));
+    const share = (xs: string[], x: string) => xs.filter((o) => o === x).length / xs.length;
+    expect(share(a, 'A')).to.be.within(0.48, 0.52);
+    expect(share(b, 'A')).to.be.within(0.48, 0.52);
+    for (const option of ['A', 'B', 'C']) expect(share(three, option)).to.be.within(0.31, 0.356);
+    // Two tests split a visitor independently: they agree for about half of the visitors, not all or none.
+    expect(a.filter((o, i) => o === b[i]).length / ids.length).to.be.within(0.47, 0.53);
   });
 
   it('makes a person an installation id, a page-view id and an A/B option, each cookie as the server would set it', () => {
