@@ -482,9 +482,10 @@ export class SearchEngine {
       this.places,
     );
     const pagination = paginationLinks(selfPath, params, maxPage);
+    const title = titleOf(plan);
     const meta: Record<string, unknown> = {
-      title: titleOf(plan),
-      description: `${titleOf(plan)}: ${total.toLocaleString(ctx.locale)} ${ADS[ctx.lang]}.`,
+      title,
+      description: `${title}: ${formatCount(total, ctx.locale)} ${ADS[ctx.lang]}.`,
       totalCount: total,
       totalPremiumCount: premiumRanked.total,
       countIsEstimate: !organic.complete,
@@ -1249,13 +1250,31 @@ function sectionTypeOf(ad: StoredAd): number {
   return isPremium(ad) ? SECTION_TYPE.premium : SECTION_TYPE.organic;
 }
 
+const counts = new Map<string, Intl.NumberFormat>();
+
+/** `n.toLocaleString(locale)` with one formatter per locale (toLocaleString builds one per call). */
+function formatCount(n: number, locale: string): string {
+  let f = counts.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale);
+    counts.set(locale, f);
+  }
+  return f.format(n);
+}
+
+/** Stands for the page number in the query string the links are made from (never in a real query). */
+const PAGE_MARK = '\u0000page\u0000';
+
 function paginationLinks(selfPath: string, params: SearchParams, maxPage: number) {
-  const link = (page: number) => {
+  const withPage = (number: string) => {
     const raw = { ...params.raw } as Record<string, unknown>;
-    const pageObj = { ...((raw.page as Record<string, unknown> | undefined) ?? {}), number: String(page) };
-    raw.page = pageObj;
+    raw.page = { ...((raw.page as Record<string, unknown> | undefined) ?? {}), number };
     return `${selfPath}?${flatStringify(raw)}`;
   };
+  // One query string for every link, the page number put in its place per link (each
+  // link made whole when a parameter holds the mark itself).
+  const parts = withPage(PAGE_MARK).split(encodeURIComponent(PAGE_MARK));
+  const link = (page: number) => (parts.length === 2 ? `${parts[0]}${page}${parts[1]}` : withPage(String(page)));
   const page = params.pageNumber;
   return {
     self: link(page),
