@@ -99,6 +99,9 @@ function formatCount(n: number, locale: string): string {
   return f.format(n);
 }
 
+/** The panel's words per intl object (the server shares one per locale): the same for every page. */
+const labels = new WeakMap<Formatter, Map<string, string>>();
+
 /** The form: hidden fields for the URL's other parameters, then each filter of the vertical. */
 export function filterFieldViews(
   intl: Formatter,
@@ -108,7 +111,14 @@ export function filterFieldViews(
 ): FieldView[] {
   const fields = [...COMMON_HEAD, ...(FIELDS[target] ?? []), ...COMMON_TAIL];
   const keys = panelKeys(fields);
-  const t = (id: MessageId, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  let known = labels.get(intl);
+  if (!known) labels.set(intl, (known = new Map()));
+  const t = (id: MessageId, values?: { days: number }) => {
+    const key = values ? `${id}:${values.days}` : id;
+    let text = known.get(key);
+    if (text === undefined) known.set(key, (text = intl.formatMessage({ id }, values)));
+    return text;
+  };
   const views: FieldView[] = Object.entries(params)
     .filter(([key, value]) => !keys.has(key) && value !== null && value !== '' && key !== 'what' && key !== 'where')
     .map(([key, value]) => ({ kind: 'hidden', name: key, value: str(value) }));

@@ -229,7 +229,22 @@ export const AD_MEMBERS: { readonly [member: string]: FieldSet } = {
  * object member: `title,location.city`) against AD_MEMBERS; returns the unknown names
  * as `unknown` (the caller answers 400 naming them).
  */
-export function parseAdFields(value: string): { fields: FieldSet; unknown: string[] } {
+export function parseAdFields(value: string): { readonly fields: FieldSet; readonly unknown: readonly string[] } {
+  // Callers send the same few lists again and again (a results page always the same one).
+  let parsed = parsedAdFields.get(value);
+  if (!parsed) {
+    parsed = parseAdFieldsUncached(value);
+    if (parsedAdFields.size >= PARSED_AD_FIELDS) parsedAdFields.clear();
+    parsedAdFields.set(value, parsed);
+  }
+  return parsed;
+}
+
+/** How many `fields[ads]` lists a process keeps parsed. */
+const PARSED_AD_FIELDS = 100;
+const parsedAdFields = new Map<string, { fields: FieldSet; unknown: string[] }>();
+
+function parseAdFieldsUncached(value: string): { fields: FieldSet; unknown: string[] } {
   const fields: Record<string, FieldSet> = {};
   const unknown: string[] = [];
   for (const raw of value.split(',')) {
