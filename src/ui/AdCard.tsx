@@ -4,6 +4,7 @@ import type { ListingAd } from '../shared/domain/ad';
 import type { RootState } from '../state/store';
 import { TimeAgo } from './TimeAgo';
 import { useAdInteractions } from './useAdInteractions';
+import { plainMessage } from './plainMessage';
 
 /** Where an ad is: city area, city and region, at most two of them. */
 export function placeOf(ad: ListingAd): string {
@@ -70,9 +71,9 @@ export function AdCard({
           {a.source.name && <span>{a.source.name}</span>}
         </p>
         <ul className="ad-card__badges">
-          {a.premium && <li className="badge badge--premium">{intl.formatMessage({ id: 'ad.badge.premium' })}</li>}
-          {a.fresh && <li className="badge badge--new">{intl.formatMessage({ id: 'ad.badge.new' })}</li>}
-          {dropped && <li className="badge badge--drop">{intl.formatMessage({ id: 'ad.badge.priceDrop' })}</li>}
+          {a.premium && <li className="badge badge--premium">{plainMessage(intl, 'ad.badge.premium')}</li>}
+          {a.fresh && <li className="badge badge--new">{plainMessage(intl, 'ad.badge.new')}</li>}
+          {dropped && <li className="badge badge--drop">{plainMessage(intl, 'ad.badge.priceDrop')}</li>}
           {a.totalSources > 1 && (
             <li className="badge">{intl.formatMessage({ id: 'ad.badge.sources' }, { count: a.totalSources })}</li>
           )}

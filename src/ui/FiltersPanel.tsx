@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent, type SyntheticEvent } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import type { FacetValue } from '../shared/domain/ad';
@@ -78,10 +78,127 @@ function panelKeys(fields: Field[]): Set<string> {
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
+type Option = { value: string; text: string };
+
+/** One control of the panel's form, its words and values resolved. */
+export type FieldView =
+  | { kind: 'hidden'; name: string; value: string }
+  | { kind: 'select'; name: string; label: string; value: string; options: Option[] }
+  | { kind: 'range'; label: string; inputs: { label: string; name: string; value: string }[] }
+  | { kind: 'check'; name: string; label: string; checked: boolean }
+  | { kind: 'submit'; label: string };
+
+type Formatter = Pick<IntlShape, 'formatMessage' | 'locale'>;
+
+const counts = new Map<string, Intl.NumberFormat>();
+
+/** `intl.formatNumber(n)`, one formatter per locale. */
+function formatCount(n: number, locale: string): string {
+  let f = counts.get(locale);
+  if (!f) counts.set(locale, (f = new Intl.NumberFormat(locale)));
+  return f.format(n);
+}
+
+/** The panel's words per intl object (the server shares one per locale): the same for every page. */
+const labels = new WeakMap<Formatter, Map<string, string>>();
+
+/** The form: hidden fields for the URL's other parameters, then each filter of the vertical. */
+export function filterFieldViews(
+  intl: Formatter,
+  target: string,
+  params: QueryParams,
+  facets: Record<string, unknown>,
+): FieldView[] {
+  const fields = [...COMMON_HEAD, ...(FIELDS[target] ?? []), ...COMMON_TAIL];
+  const keys = panelKeys(fields);
+  let known = labels.get(intl);
+  if (!known) labels.set(intl, (known = new Map()));
+  const t = (id: MessageId, values?: { days: number }) => {
+    const key = values ? `${id}:${values.days}` : id;
+    let text = known.get(key);
+    if (text === undefined) known.set(key, (text = intl.formatMessage({ id }, values)));
+    return text;
+  };
+  const views: FieldView[] = Object.entries(params)
+    .filter(([key, value]) => !keys.has(key) && value !== null && value !== '' && key !== 'what' && key !== 'where')
+    .map(([key, value]) => ({ kind: 'hidden', name: key, value: str(value) }));
+  for (const field of fields) {
+    if (field.kind === 'range') {
+      const inputs = [
+        { label: t(field.max ? 'filters.min' : 'filters.atLeast'), name: field.min, value: str(params[field.min]) },
+      ];
+      if (field.max) inputs.push({ label: t('filters.max'), name: field.max, value: str(params[field.max]) });
+      views.push({ kind: 'range', label: t(field.label), inputs });
+    } else if (field.kind === 'check') {
+      views.push({ kind: 'check', name: field.key, label: t(field.label), checked: params[field.key] === true });
+    } else {
+      const value = str(params[field.key]);
+      const options: Option[] = [{ value: '', text: t(field.kind === 'since' ? 'filters.anyTime' : 'filters.any') }];
+      if (field.kind === 'since') {
+        for (const days of [1, 7, 30]) options.push({ value: String(days), text: t('filters.lastDays', { days }) });
+      } else {
+        const found = facets[field.facet];
+        const list = Array.isArray(found) ? (found as FacetValue[]) : [];
+        if (list.length === 0 && !value) continue;
+        if (value && !list.some((o) => str(o.value) === value)) options.push({ value, text: value });
+        for (const o of list) {
+          const v = str(o.value);
+          options.push({ value: v, text: `${o.label ?? v} (${formatCount(o.count, intl.locale)})` });
+        }
+      }
+      views.push({ kind: 'select', name: field.key, label: t(field.label), value, options });
+    }
+  }
+  views.push({ kind: 'submit', label: t('filters.apply') });
+  return views;
+}
+
+const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
+/** React's escaping of text and attribute values (escapeTextForBrowser). */
+const escape = (text: string): string => text.replace(/["&'<>]/g, (ch) => ESCAPES[ch] ?? ch);
+
+/**
+ * The controls as HTML, byte for byte what React renders of them as uncontrolled elements
+ * (test/unit/filtersPanel.test.ts): ~150 elements without handlers, one string to write.
+ * React leaves an unchanged string alone, so what a visitor types stays until submitted.
+ */
+export function fieldsHtml(views: FieldView[]): string {
+  let html = '';
+  for (const view of views) {
+    switch (view.kind) {
+      case 'hidden':
+        html += `<input type="hidden" name="${escape(view.name)}" value="${escape(view.value)}"/>`;
+        break;
+      case 'select':
+        html += `<label class="filters__field"><span>${escape(view.label)}</span><select name="${escape(view.name)}">`;
+        for (const o of view.options) {
+          html += `<option value="${escape(o.value)}"${o.value === view.value ? ' selected=""' : ''}>${escape(o.text)}</option>`;
+        }
+        html += '</select></label>';
+        break;
+      case 'range':
+        html += `<fieldset class="filters__field filters__range"><legend>${escape(view.label)}</legend>`;
+        for (const input of view.inputs) {
+          html += `<label><span>${escape(input.label)}</span><input type="number" inputMode="numeric" min="0" name="${escape(input.name)}" value="${escape(input.value)}"/></label>`;
+        }
+        html += '</fieldset>';
+        break;
+      case 'check':
+        html += `<label class="filters__field filters__check"><input type="checkbox" name="${escape(view.name)}"${view.checked ? ' checked=""' : ''} value="true"/><span>${escape(view.label)}</span></label>`;
+        break;
+      case 'submit':
+        html += `<div class="filters__actions"><button type="submit" class="button button--primary">${escape(view.label)}</button></div>`;
+        break;
+    }
+  }
+  return html;
+}
+
 /**
  * The filters panel: a native <details> with a GET form, so it works
  * without JavaScript; with it, opening locks page scrolling and closing
- * restores it and scrolls to the top (product-spec §4).
+ * restores it and scrolls to the top (product-spec §4), and submitting
+ * navigates in the app. The form's controls are `fieldsHtml`.
  */
 export function FiltersPanel({ action, pathname, params }: { action: string; pathname: string; params: QueryParams }) {
   const intl = useIntl();
@@ -92,9 +209,8 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
   const details = useRef<HTMLDetailsElement>(null);
   const navigate = useNavigate();
   const target = site.target === 'general' ? 'homes' : site.target;
-  const fields = [...COMMON_HEAD, ...(FIELDS[target] ?? []), ...COMMON_TAIL];
-  const keys = panelKeys(fields);
   const count = activeFilterCount(params, site.target);
+  const views = filterFieldViews(intl, target, params, facets);
 
   useEffect(() => {
     document.body.style.overflow = open ? 'hidden' : '';
@@ -122,100 +238,17 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
     navigate(`${pathname}${search ? `?${search}` : ''}`);
   };
 
-  const options = (facet: string): FacetValue[] => {
-    const list = (facets as Record<string, unknown>)[facet];
-    return Array.isArray(list) ? (list as FacetValue[]) : [];
-  };
-
   return (
     <details className="filters" id="filters" ref={details} open={open} onToggle={onToggle}>
       <summary className="button button--secondary">{intl.formatMessage({ id: 'filters.open' }, { count })}</summary>
       <div className="filters__panel" role="group" aria-label={intl.formatMessage({ id: 'filters.title' })}>
-        <form method="get" action={action} className="filters__form" onSubmit={onSubmit}>
-          {Object.entries(params)
-            .filter(
-              ([key, value]) => !keys.has(key) && value !== null && value !== '' && key !== 'what' && key !== 'where',
-            )
-            .map(([key, value]) => (
-              <input key={key} type="hidden" name={key} value={str(value)} />
-            ))}
-          {fields.map((field) => {
-            if (field.kind === 'facet') {
-              const list = options(field.facet);
-              const current = str(params[field.key]);
-              if (list.length === 0 && !current) return null;
-              return (
-                <label key={field.key} className="filters__field">
-                  <span>{intl.formatMessage({ id: field.label })}</span>
-                  <select name={field.key} defaultValue={current}>
-                    <option value="">{intl.formatMessage({ id: 'filters.any' })}</option>
-                    {current && !list.some((o) => str(o.value) === current) && (
-                      <option value={current}>{current}</option>
-                    )}
-                    {list.map((o) => (
-                      <option key={str(o.value)} value={str(o.value)}>
-                        {`${o.label ?? str(o.value)} (${intl.formatNumber(o.count)})`}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              );
-            }
-            if (field.kind === 'range') {
-              return (
-                <fieldset key={field.min} className="filters__field filters__range">
-                  <legend>{intl.formatMessage({ id: field.label })}</legend>
-                  <label>
-                    <span>{intl.formatMessage({ id: field.max ? 'filters.min' : 'filters.atLeast' })}</span>
-                    <input
-                      type="number"
-                      inputMode="numeric"
-                      min="0"
-                      name={field.min}
-                      defaultValue={str(params[field.min])}
-                    />
-                  </label>
-                  {field.max && (
-                    <label>
-                      <span>{intl.formatMessage({ id: 'filters.max' })}</span>
-                      <input
-                        type="number"
-                        inputMode="numeric"
-                        min="0"
-                        name={field.max}
-                        defaultValue={str(params[field.max])}
-                      />
-                    </label>
-                  )}
-                </fieldset>
-              );
-            }
-            if (field.kind === 'since') {
-              return (
-                <label key={field.key} className="filters__field">
-                  <span>{intl.formatMessage({ id: field.label })}</span>
-                  <select name={field.key} defaultValue={str(params[field.key])}>
-                    <option value="">{intl.formatMessage({ id: 'filters.anyTime' })}</option>
-                    <option value="1">{intl.formatMessage({ id: 'filters.lastDays' }, { days: 1 })}</option>
-                    <option value="7">{intl.formatMessage({ id: 'filters.lastDays' }, { days: 7 })}</option>
-                    <option value="30">{intl.formatMessage({ id: 'filters.lastDays' }, { days: 30 })}</option>
-                  </select>
-                </label>
-              );
-            }
-            return (
-              <label key={field.key} className="filters__field filters__check">
-                <input type="checkbox" name={field.key} value="true" defaultChecked={params[field.key] === true} />
-                <span>{intl.formatMessage({ id: field.label })}</span>
-              </label>
-            );
-          })}
-          <div className="filters__actions">
-            <button type="submit" className="button button--primary">
-              {intl.formatMessage({ id: 'filters.apply' })}
-            </button>
-          </div>
-        </form>
+        <form
+          method="get"
+          action={action}
+          className="filters__form"
+          onSubmit={onSubmit}
+          dangerouslySetInnerHTML={{ __html: fieldsHtml(views) }}
+        />
       </div>
     </details>
   );

@@ -4,6 +4,7 @@ import type { MessageId } from '../shared/i18n/messages';
 import type { RootState } from '../state/store';
 import { useBuildPath } from './RoutesContext';
 import { FeedbackButton } from './feedback/FeedbackButton';
+import { plainMessage } from './plainMessage';
 
 /** Corporate pages the footer leads to (product-spec §2); see docs/decisions/003-footer-links.md. */
 const CORPORATE_BASE = 'https://about.trawl.com';
@@ -24,17 +25,17 @@ export function Footer() {
   const intl = useIntl();
   const buildPath = useBuildPath();
   const site = useSelector((state: RootState) => state.app.site);
-  const newTab = intl.formatMessage({ id: 'footer.newTab' });
+  const newTab = plainMessage(intl, 'footer.newTab');
   const items = LINKS.map(({ id, slug }) => ({
     key: slug,
     href: `${CORPORATE_BASE}/${site.country}/${slug}`,
-    label: intl.formatMessage({ id: id === 'footer.guide' && site.target === 'jobs' ? 'footer.guideJobs' : id }),
+    label: plainMessage(intl, id === 'footer.guide' && site.target === 'jobs' ? 'footer.guideJobs' : id),
   }));
   if (site.target === 'products') {
     items.unshift({
       key: 'top-searches',
       href: buildPath('topsearches', {}, true),
-      label: intl.formatMessage({ id: 'footer.topSearches' }),
+      label: plainMessage(intl, 'footer.topSearches'),
     });
   }
   return (

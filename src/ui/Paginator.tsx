@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { QueryParams } from '../shared/routing/query';
 import { useBuildPath } from './RoutesContext';
+import { plainMessage } from './plainMessage';
 
 /** Pages shown around the current one (the spec leaves the window open; decision 006). */
 export const PAGINATOR_WINDOW = 5;
@@ -29,12 +30,12 @@ export function Paginator({
   if (maxPage <= 1) return null;
   const href = (p: number) => buildPath(routeName, { ...params, page: p });
   return (
-    <nav className="paginator" aria-label={intl.formatMessage({ id: 'paginator.label' })}>
+    <nav className="paginator" aria-label={plainMessage(intl, 'paginator.label')}>
       <ul>
         {page > 1 && (
           <li>
             <Link to={href(page - 1)} rel="prev">
-              {intl.formatMessage({ id: 'paginator.previous' })}
+              {plainMessage(intl, 'paginator.previous')}
             </Link>
           </li>
         )}
@@ -52,7 +53,7 @@ export function Paginator({
         {page < maxPage && (
           <li>
             <Link to={href(page + 1)} rel="next">
-              {intl.formatMessage({ id: 'paginator.next' })}
+              {plainMessage(intl, 'paginator.next')}
             </Link>
           </li>
         )}

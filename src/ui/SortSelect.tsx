@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { SORT_KEYS } from '../shared/domain/constants';
 import { stringifyQuery, type QueryParams } from '../shared/routing/query';
 import type { RootState } from '../state/store';
+import { plainMessage } from './plainMessage';
 
 /** Sort keys offered per vertical: price per square metre only where there are square metres. */
 function sortsFor(target: string): readonly string[] {
@@ -35,18 +36,18 @@ export function SortSelect({ action, pathname, params }: { action: string; pathn
           <input key={k} type="hidden" name={k} value={String(v)} />
         ))}
       <label>
-        <span>{intl.formatMessage({ id: 'sort.label' })}</span>
+        <span>{plainMessage(intl, 'sort.label')}</span>
         <select name="sort" value={current} onChange={onChange}>
           {sortsFor(target).map((key) => (
             <option key={key} value={key}>
-              {intl.formatMessage({ id: `sort.${key}` })}
+              {plainMessage(intl, `sort.${key}`)}
             </option>
           ))}
         </select>
       </label>
       <noscript>
         <button type="submit" className="button button--secondary">
-          {intl.formatMessage({ id: 'sort.apply' })}
+          {plainMessage(intl, 'sort.apply')}
         </button>
       </noscript>
     </form>

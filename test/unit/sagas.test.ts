@@ -7,6 +7,7 @@ import { createRoutes } from '../../src/routes/routeTable';
 import { fetchAutocomplete } from '../../src/sagas/autocompleteSaga';
 import { loadPage } from '../../src/sagas/pageSaga';
 import { ApiSearchError } from '../../src/shared/api/errors';
+import { LISTING_AD_FIELDS, PAGE_KEYWORD_FIELDS } from '../../src/shared/domain/ad';
 import { en } from '../../src/shared/i18n/locales/en';
 import { NO_LOCAL_STORE } from '../../src/shared/localStore';
 import { autocompleteRequested } from '../../src/state/autocomplete';
@@ -80,6 +81,9 @@ describe('page load sagas', () => {
       clientId: 'pwa-mobile',
       sort: 'price',
       'filters[priceMax]': 900,
+      // Only what the page keeps of each ad and of the keyword object.
+      'fields[ads]': LISTING_AD_FIELDS,
+      'fields[keyword]': PAGE_KEYWORD_FIELDS,
     });
     expect(query).not.to.have.property('filters[priceMin]');
     expect(dispatched.map((a) => a.type)).to.include.members(['search/started', 'search/succeeded', 'page/loaded']);

@@ -88,11 +88,26 @@ export interface AnalyzeOptions {
 export function analyzeProfile(file: string, serverFile: string, options: AnalyzeOptions = {}): ProfileSummary {
   const top = options.top ?? 25;
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
-  const mapFile = `${serverFile}.map`;
-  const lookup = fs.existsSync(mapFile)
-    ? new SourceLookup(JSON.parse(fs.readFileSync(mapFile, 'utf8')) as SourceMapV3)
-    : undefined;
-  const bundleUrl = `file://${serverFile}`;
+  // The server bundle and its chunks (page code loaded with import(), shared split chunks),
+  // each mapped back to the sources through its own source map.
+  const bundleDir = path.dirname(serverFile);
+  const lookups = new Map<string, SourceLookup | undefined>();
+  const lookupFor = (file: string): SourceLookup | undefined => {
+    if (!lookups.has(file)) {
+      const mapFile = `${file}.map`;
+      lookups.set(
+        file,
+        fs.existsSync(mapFile)
+          ? new SourceLookup(JSON.parse(fs.readFileSync(mapFile, 'utf8')) as SourceMapV3)
+          : undefined,
+      );
+    }
+    return lookups.get(file);
+  };
+  const bundleFileOf = (url: string): string | undefined => {
+    const file = url.startsWith('file://') ? url.slice('file://'.length) : url;
+    return path.dirname(file) === bundleDir && file.endsWith('.js') ? file : undefined;
+  };
   const nodes = new Map<number, ProfileNode>();
   const parent = new Map<number, number>();
   for (const n of profile.nodes) {
@@ -105,9 +120,10 @@ export function analyzeProfile(file: string, serverFile: string, options: Analyz
     if (l) return l;
     const f = (nodes.get(id) as ProfileNode).callFrame;
     let where = f.url;
-    if (f.url === bundleUrl || f.url === serverFile) {
-      const pos = lookup?.lookup(f.lineNumber, f.columnNumber);
-      where = pos ? `${stripSource(pos.source)}:${pos.line}` : `server.js:${f.lineNumber + 1}`;
+    const bundleFile = f.url ? bundleFileOf(f.url) : undefined;
+    if (bundleFile) {
+      const pos = lookupFor(bundleFile)?.lookup(f.lineNumber, f.columnNumber);
+      where = pos ? `${stripSource(pos.source)}:${pos.line}` : `${path.basename(bundleFile)}:${f.lineNumber + 1}`;
     } else if (f.url) {
       const nm = f.url.lastIndexOf('node_modules/');
       where = nm >= 0 ? `${f.url.slice(nm)}:${f.lineNumber + 1}` : `${path.basename(f.url)}:${f.lineNumber + 1}`;

@@ -11,6 +11,7 @@ import { Paginator } from '../../ui/Paginator';
 import { useBuildPath } from '../../ui/RoutesContext';
 import { SearchForm } from '../../ui/SearchForm';
 import { SortSelect } from '../../ui/SortSelect';
+import { plainMessage } from '../../ui/plainMessage';
 
 const str = (v: unknown): string => (v === undefined || v === null || typeof v === 'boolean' ? '' : String(v));
 
@@ -42,7 +43,7 @@ export function SerpPage() {
         </p>
         {meta?.keyword?.didYouMeanWhat && (
           <p>
-            {intl.formatMessage({ id: 'serp.didYouMean' })}{' '}
+            {plainMessage(intl, 'serp.didYouMean')}{' '}
             <a href={buildPath(routeName ?? 'serp_search', { ...pathParams, what: meta.keyword.didYouMeanWhat }, true)}>
               {meta.keyword.didYouMeanWhat}
             </a>
@@ -55,17 +56,17 @@ export function SerpPage() {
         <SortSelect action={action} pathname={location.pathname} params={params} />
       </div>
       <AdSlot id="serp-top" />
-      <AdList label={intl.formatMessage({ id: 'serp.premium' })} ads={results.premiumTop} eagerFirst />
+      <AdList label={plainMessage(intl, 'serp.premium')} ads={results.premiumTop} eagerFirst />
       <AdList
-        label={intl.formatMessage({ id: 'serp.results' })}
+        label={plainMessage(intl, 'serp.results')}
         ads={results.organic}
         eagerFirst={results.premiumTop.length === 0}
       />
-      <AdList label={intl.formatMessage({ id: 'serp.premium' })} ads={results.premiumBottom} />
+      <AdList label={plainMessage(intl, 'serp.premium')} ads={results.premiumBottom} />
       {results.similarContent.length > 0 && (
         <>
-          <h2>{intl.formatMessage({ id: 'serp.similar' })}</h2>
-          <AdList label={intl.formatMessage({ id: 'serp.similar' })} ads={results.similarContent} headingLevel={3} />
+          <h2>{plainMessage(intl, 'serp.similar')}</h2>
+          <AdList label={plainMessage(intl, 'serp.similar')} ads={results.similarContent} headingLevel={3} />
         </>
       )}
       {meta && (

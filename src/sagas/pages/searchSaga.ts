@@ -4,7 +4,13 @@ import { call, put, select } from 'redux-saga/effects';
 import type { AppRoutes } from '../../routes/types';
 import type { Api } from '../../shared/api/createApi';
 import { isApiError } from '../../shared/api/errors';
-import type { Ad, SearchMeta, Suggestion } from '../../shared/domain/ad';
+import {
+  LISTING_AD_FIELDS,
+  PAGE_KEYWORD_FIELDS,
+  type Ad,
+  type SearchMeta,
+  type Suggestion,
+} from '../../shared/domain/ad';
 import { CLIENT_ID, SORT_KEYS } from '../../shared/domain/constants';
 import { apiFilters } from '../../shared/domain/filters';
 import type { QueryParams, QueryValue } from '../../shared/routing/query';
@@ -75,6 +81,9 @@ export function searchQuery(
     clientId: CLIENT_ID,
     sort,
     retrieveKeyword: true,
+    // Only what the page keeps (ListingAd, pageMeta): the service builds nothing else.
+    'fields[ads]': LISTING_AD_FIELDS,
+    'fields[keyword]': PAGE_KEYWORD_FIELDS,
     originId: tracking.origin,
     userCampaignIds: tracking.userCampaignIds.length > 0 ? tracking.userCampaignIds.join(',') : undefined,
     ...(tracking.abTest

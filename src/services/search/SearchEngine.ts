@@ -18,7 +18,15 @@ import {
   type RefItem,
 } from './reference';
 import type { SearchStore } from './SearchStore';
-import { SECTION, SECTION_TYPE, adResource, isPremium, siteContext, type SiteContext } from './present';
+import {
+  KEYWORD_MEMBERS,
+  SECTION,
+  SECTION_TYPE,
+  adResource,
+  isPremium,
+  siteContext,
+  type SiteContext,
+} from './present';
 import { capitalize, editDistance, normalizePhrase, slug, tokenize } from './text';
 import type {
   Candidate,
@@ -435,7 +443,16 @@ export class SearchEngine {
     const ctx = plan.ctx;
     const present = (c: Candidate, placement: Parameters<typeof adResource>[2]) => {
       const ad = docs.get(c.id);
-      return ad ? [adResource(ad, ctx, { ...placement, from: plan.place, listing: true, device: params.device })] : [];
+      return ad
+        ? [
+            adResource(
+              ad,
+              ctx,
+              { ...placement, from: plan.place, listing: true, device: params.device },
+              params.adFields,
+            ),
+          ]
+        : [];
     };
     const organicSection =
       mode === 'retention' ? SECTION.onlyNew : mode === 'landing' ? SECTION.landing : SECTION.results;
@@ -465,9 +482,10 @@ export class SearchEngine {
       this.places,
     );
     const pagination = paginationLinks(selfPath, params, maxPage);
+    const title = titleOf(plan);
     const meta: Record<string, unknown> = {
-      title: titleOf(plan),
-      description: `${titleOf(plan)}: ${total.toLocaleString(ctx.locale)} ${ADS[ctx.lang]}.`,
+      title,
+      description: `${title}: ${formatCount(total, ctx.locale)} ${ADS[ctx.lang]}.`,
       totalCount: total,
       totalPremiumCount: premiumRanked.total,
       countIsEstimate: !organic.complete,
@@ -547,6 +565,11 @@ export class SearchEngine {
     return { didYouMean: phrase, redirect: unknown === plan.whatTokens.length ? phrase : null };
   }
 
+  /**
+   * The keyword object (`meta.keyword`): the search's words and place, and the links and
+   * lists around them. With `fields[keyword]` only the members named are built (similar
+   * keywords, for one, cost a store query).
+   */
   private async keyword(
     plan: Plan,
     correction: { didYouMean: string | null; redirect: string | null },
@@ -557,62 +580,78 @@ export class SearchEngine {
     const city = lineage.find((p) => p.kind === 'city');
     const cityArea = lineage.find((p) => p.kind === 'cityArea');
     const ref = (p: Place | undefined) => (p ? { id: p.id, name: p.name } : null);
-    const similar = plan.whatTokens[0]
-      ? (await this.store.keywordsByPrefix(plan.site, plan.whatTokens[0], 8))
-          .filter((k) => k.norm !== normalizePhrase(params.what))
-          .slice(0, 6)
-          .map((k) => ({ keyword: k.keyword, url: `?what=${encodeURIComponent(k.keyword)}` }))
-      : [];
-    const places = this.placeLists(plan.site.country, place, region);
     const typeItems =
       plan.site.vertical === 'homes' ? DEAL_TYPES : plan.site.vertical === 'products' ? PRODUCT_CATEGORIES : [];
     const what = correction.redirect ?? params.what;
-    return {
-      redirectWhat: correction.redirect,
-      redirectWhere: place && plan.placeCorrected ? this.places.label(place) : null,
-      empty: !params.what && !params.where && !place,
-      what,
-      url: seoPath(what, place?.name ?? params.where),
-      whatSearch: plan.whatTokens.join(' '),
-      where: place?.name ?? params.where,
-      didYouMeanWhat: correction.redirect ? null : correction.didYouMean,
-      region: ref(region),
-      city: ref(city),
-      cityArea: ref(cityArea),
-      geoInfo: lineage
-        .filter((p) => p.kind !== 'country')
-        .reverse()
-        .map((p, i) => ({ id: p.id, name: p.name, visible: i < 2 })),
-      make: plan.make ?? null,
-      model: plan.model ?? null,
-      categoryTypeId: params.typeId ?? null,
-      similarKeywords: similar,
-      breadcrumb: lineage.map((p) => ({
-        id: p.id,
-        name: p.name,
-        kind: p.kind,
-        url: seoPath(params.what, p.kind === 'country' ? '' : p.name),
-      })),
-      hierarchy: {
-        geo: lineage.map((p) => ({ id: p.id, name: p.name, kind: p.kind })),
-        geoHorizontal: places.siblings,
-        region: places.regions,
-        city: places.cities,
-        current: place ? { id: place.id, name: place.name, kind: place.kind } : null,
-        condition: [],
-        amenities: [],
-        fuel: plan.site.vertical === 'cars' ? refList(FUELS, ctx.lang) : [],
-        model:
-          plan.site.vertical === 'cars' && plan.make
-            ? (CAR_MAKES.find((m) => slug(m.name) === slug(plan.make ?? ''))?.models ?? []).map((m) => ({
-                value: slug(m),
-                label: m,
-              }))
-            : [],
-        propertyType: plan.site.vertical === 'homes' ? refList(PROPERTY_TYPES, ctx.lang) : [],
-        subcategory: refList(typeItems, ctx.lang),
+    const members: Record<(typeof KEYWORD_MEMBERS)[number], () => unknown> = {
+      redirectWhat: () => correction.redirect,
+      redirectWhere: () => (place && plan.placeCorrected ? this.places.label(place) : null),
+      empty: () => !params.what && !params.where && !place,
+      what: () => what,
+      url: () => seoPath(what, place?.name ?? params.where),
+      whatSearch: () => plan.whatTokens.join(' '),
+      where: () => place?.name ?? params.where,
+      didYouMeanWhat: () => (correction.redirect ? null : correction.didYouMean),
+      region: () => ref(region),
+      city: () => ref(city),
+      cityArea: () => ref(cityArea),
+      geoInfo: () =>
+        lineage
+          .filter((p) => p.kind !== 'country')
+          .reverse()
+          .map((p, i) => ({ id: p.id, name: p.name, visible: i < 2 })),
+      make: () => plan.make ?? null,
+      model: () => plan.model ?? null,
+      categoryTypeId: () => params.typeId ?? null,
+      similarKeywords: () => undefined,
+      breadcrumb: () =>
+        lineage.map((p) => ({
+          id: p.id,
+          name: p.name,
+          kind: p.kind,
+          url: seoPath(params.what, p.kind === 'country' ? '' : p.name),
+        })),
+      hierarchy: () => {
+        const places = this.placeLists(plan.site.country, place, region);
+        return {
+          geo: lineage.map((p) => ({ id: p.id, name: p.name, kind: p.kind })),
+          geoHorizontal: places.siblings,
+          region: places.regions,
+          city: places.cities,
+          current: place ? { id: place.id, name: place.name, kind: place.kind } : null,
+          condition: [],
+          amenities: [],
+          fuel: plan.site.vertical === 'cars' ? refList(FUELS, ctx.lang) : [],
+          model:
+            plan.site.vertical === 'cars' && plan.make
+              ? (CAR_MAKES.find((m) => slug(m.name) === slug(plan.make ?? ''))?.models ?? []).map((m) => ({
+                  value: slug(m),
+                  label: m,
+                }))
+              : [],
+          propertyType: plan.site.vertical === 'homes' ? refList(PROPERTY_TYPES, ctx.lang) : [],
+          subcategory: refList(typeItems, ctx.lang),
+        };
       },
     };
+    const wanted = params.keywordFields;
+    const keyword: Record<string, unknown> = {};
+    for (const name of KEYWORD_MEMBERS) {
+      if (wanted && !wanted.has(name)) continue;
+      keyword[name] =
+        name === 'similarKeywords' ? await this.similarKeywords(plan) : (members[name] as () => unknown)();
+    }
+    return keyword;
+  }
+
+  /** Up to six keywords people searched that start with the search's first word (not the search itself). */
+  private async similarKeywords(plan: Plan): Promise<{ keyword: string; url: string }[]> {
+    const first = plan.whatTokens[0];
+    if (!first) return [];
+    return (await this.store.keywordsByPrefix(plan.site, first, 8))
+      .filter((k) => k.norm !== normalizePhrase(plan.params.what))
+      .slice(0, 6)
+      .map((k) => ({ keyword: k.keyword, url: `?what=${encodeURIComponent(k.keyword)}` }));
   }
 
   /**
@@ -1211,13 +1250,31 @@ function sectionTypeOf(ad: StoredAd): number {
   return isPremium(ad) ? SECTION_TYPE.premium : SECTION_TYPE.organic;
 }
 
+const counts = new Map<string, Intl.NumberFormat>();
+
+/** `n.toLocaleString(locale)` with one formatter per locale (toLocaleString builds one per call). */
+function formatCount(n: number, locale: string): string {
+  let f = counts.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale);
+    counts.set(locale, f);
+  }
+  return f.format(n);
+}
+
+/** Stands for the page number in the query string the links are made from (never in a real query). */
+const PAGE_MARK = '\u0000page\u0000';
+
 function paginationLinks(selfPath: string, params: SearchParams, maxPage: number) {
-  const link = (page: number) => {
+  const withPage = (number: string) => {
     const raw = { ...params.raw } as Record<string, unknown>;
-    const pageObj = { ...((raw.page as Record<string, unknown> | undefined) ?? {}), number: String(page) };
-    raw.page = pageObj;
+    raw.page = { ...((raw.page as Record<string, unknown> | undefined) ?? {}), number };
     return `${selfPath}?${flatStringify(raw)}`;
   };
+  // One query string for every link, the page number put in its place per link (each
+  // link made whole when a parameter holds the mark itself).
+  const parts = withPage(PAGE_MARK).split(encodeURIComponent(PAGE_MARK));
+  const link = (page: number) => (parts.length === 2 ? `${parts[0]}${page}${parts[1]}` : withPage(String(page)));
   const page = params.pageNumber;
   return {
     self: link(page),

@@ -14,6 +14,7 @@ import {
   WORKING_HOURS,
   type RefItem,
 } from './reference';
+import { KEYWORD_MEMBERS, parseAdFields, type FieldSet } from './present';
 import { SORTS, type Sort } from './types';
 
 /**
@@ -109,6 +110,8 @@ export const searchSchema = z.object({
     .optional(),
   retrieveKeyword: bool.optional(),
   boostAdsSince: date.optional(),
+  /** JSON:API sparse fieldsets: `fields[ads]`, `fields[keyword]` (see `parseFieldsets`). */
+  fields: z.record(z.string(), z.string().max(2000, 'is too long')).optional(),
 });
 
 export type SearchInput = z.output<typeof searchSchema>;
@@ -126,6 +129,10 @@ export interface SearchParams {
   filters: Record<string, unknown>;
   retrieveKeyword: boolean;
   boostAdsSince: number | undefined;
+  /** `fields[ads]`: the members of each ad to build (`true`: all). */
+  adFields: FieldSet;
+  /** `fields[keyword]`: the members of `meta.keyword` to build (undefined: all). */
+  keywordFields: ReadonlySet<string> | undefined;
   raw: Record<string, unknown>;
 }
 
@@ -166,8 +173,52 @@ export function parseSearchParams(raw: Record<string, unknown>, country: string,
     filters: input.filters ?? {},
     retrieveKeyword: input.retrieveKeyword ?? true,
     boostAdsSince: input.boostAdsSince,
+    ...parseFieldsets(input.fields ?? {}),
     raw,
   };
+}
+
+/**
+ * JSON:API sparse fieldsets (`fields[TYPE]=a,b`): `fields[ads]` names the members of each
+ * ad to build (a dotted name is a member of an object member: `location.city`), and
+ * `fields[keyword]` the members of `meta.keyword`. Unknown types and unknown members are
+ * a 400 naming the parameter and the names; an empty list keeps only type and id.
+ */
+export function parseFieldsets(fields: Record<string, string>): Pick<SearchParams, 'adFields' | 'keywordFields'> {
+  let adFields: FieldSet = true;
+  let keywordFields: Set<string> | undefined;
+  for (const [type, value] of Object.entries(fields)) {
+    const parameter = `fields[${type}]`;
+    if (type === 'ads') {
+      const parsed = parseAdFields(value);
+      if (parsed.unknown.length > 0) {
+        throw ServiceError.badParameter(
+          parameter,
+          `${parameter}: no member ${parsed.unknown.map((n) => `"${n}"`).join(', ')} in an ad`,
+        );
+      }
+      adFields = parsed.fields;
+    } else if (type === 'keyword') {
+      const names = value
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n !== '');
+      const unknown = names.filter((n) => !(KEYWORD_MEMBERS as readonly string[]).includes(n));
+      if (unknown.length > 0) {
+        throw ServiceError.badParameter(
+          parameter,
+          `${parameter}: no member ${unknown.map((n) => `"${n}"`).join(', ')} in the keyword object`,
+        );
+      }
+      keywordFields = new Set(names);
+    } else {
+      throw ServiceError.badParameter(
+        parameter,
+        `${parameter}: the search calls have fieldsets for ads and keyword only`,
+      );
+    }
+  }
+  return { adFields, keywordFields };
 }
 
 export function checkCountry(countryCode: string | undefined, country: string): void {

@@ -79,91 +79,375 @@ export function isPremium(ad: StoredAd): boolean {
   return ad.source?.campaigns.some((c) => c.active) ?? false;
 }
 
-/** An ad as a JSON:API resource object: every field of the Ad entity (product-spec §3). */
-export function adResource(ad: StoredAd, ctx: SiteContext, placement: Placement): Record<string, unknown> {
-  const iso = new Date(ad.date * 1000).toISOString();
+/**
+ * A sparse fieldset of the `ads` resource (JSON:API `fields[ads]`): `true` for a whole
+ * member, or the members wanted of an object member (`location.city` → `{ location: { city: true } }`).
+ */
+export type FieldSet = true | { readonly [member: string]: FieldSet };
+
+/** Members of a search document's `meta.keyword` (SearchEngine `keyword`), in the order they are written. */
+export const KEYWORD_MEMBERS = [
+  'redirectWhat',
+  'redirectWhere',
+  'empty',
+  'what',
+  'url',
+  'whatSearch',
+  'where',
+  'didYouMeanWhat',
+  'region',
+  'city',
+  'cityArea',
+  'geoInfo',
+  'make',
+  'model',
+  'categoryTypeId',
+  'similarKeywords',
+  'breadcrumb',
+  'hierarchy',
+] as const;
+
+/** Members of `vertical_properties` every ad has; the rest are its vertical's own (`verticalFields`). */
+const COMMON_VERTICAL_MEMBERS = [
+  'images',
+  'totalImages',
+  'ecoScore',
+  'price',
+  'typeId',
+  'address',
+  'amenities',
+  'geoOsm',
+];
+
+/** The vertical members an ad may carry, beside the common ones (types.ts and `verticalFields` below). */
+const VERTICAL_MEMBERS = [
+  // homes
+  'propertyType',
+  'rooms',
+  'bathrooms',
+  'floorArea',
+  'plotArea',
+  'parking',
+  'newBuilding',
+  'year',
+  'orientation',
+  'furnished',
+  'rentToOwn',
+  'floorNumber',
+  'overseas',
+  'foreclosure',
+  'condition',
+  'byOwner',
+  'propertyTypeLabel',
+  'typeLabel',
+  'priceMeter',
+  // cars
+  'make',
+  'model',
+  'mileage',
+  'doors',
+  'type',
+  'power',
+  'fuel',
+  'transmission',
+  'color',
+  'sizeEngine',
+  'seats',
+  'gears',
+  'guarantee',
+  'co2Emissions',
+  'fuelConsumption',
+  'bestValue',
+  'fuelLabel',
+  'transmissionLabel',
+  // jobs
+  'salary',
+  'category',
+  'telecommute',
+  'jobType',
+  'workingHours',
+  'experience',
+  'company',
+  'requirements',
+  'vacancies',
+  'categoryLabel',
+  'jobTypeLabel',
+  'workingHoursLabel',
+  // products
+  'categoryId',
+];
+
+const leaves = (names: readonly string[]): Record<string, true> => Object.fromEntries(names.map((n) => [n, true]));
+
+/**
+ * Every member of an ad resource's attributes, in the order they are written, with the
+ * members of its object members that a fieldset may name (`source.ad.url`); a member
+ * mapped to `true` is named whole only.
+ */
+export const AD_MEMBERS: { readonly [member: string]: FieldSet } = {
+  ...leaves([
+    'date',
+    'timeAgoSeconds',
+    'title',
+    'description',
+    'descriptionOriginal',
+    'url',
+    'redirectUrl',
+    'premium',
+    'fresh',
+    'expired',
+    'section_id',
+    'section_type_id',
+    'isAlternativeAd',
+    'isSimilarContentAd',
+    'position',
+    'visitCount',
+    'distanceFromWhere',
+    'totalSources',
+  ]),
+  attributes: leaves(['date', 'vertical_properties']),
+  location: leaves(['latitude', 'longitude', 'cityInfo', 'city', 'cityArea', 'region', 'postalCode', 'geoIds']),
+  source: {
+    ...leaves(['id', 'name', 'image']),
+    ad: leaves([
+      'id',
+      'url',
+      'hasAdpageForm',
+      'contactEmail',
+      'contactPhone',
+      'campaignIds',
+      'cpcMobile',
+      'cpcDesktop',
+    ]),
+  },
+  site: leaves(['countryCode', 'vertical']),
+  vertical_properties: leaves([...COMMON_VERTICAL_MEMBERS, ...VERTICAL_MEMBERS]),
+};
+
+/**
+ * Parses a `fields[ads]` value (comma-separated member names, dotted for a member of an
+ * object member: `title,location.city`) against AD_MEMBERS; returns the unknown names
+ * as `unknown` (the caller answers 400 naming them).
+ */
+export function parseAdFields(value: string): { readonly fields: FieldSet; readonly unknown: readonly string[] } {
+  // Callers send the same few lists again and again (a results page always the same one).
+  let parsed = parsedAdFields.get(value);
+  if (!parsed) {
+    parsed = parseAdFieldsUncached(value);
+    if (parsedAdFields.size >= PARSED_AD_FIELDS) parsedAdFields.clear();
+    parsedAdFields.set(value, parsed);
+  }
+  return parsed;
+}
+
+/** How many `fields[ads]` lists a process keeps parsed. */
+const PARSED_AD_FIELDS = 100;
+const parsedAdFields = new Map<string, { fields: FieldSet; unknown: string[] }>();
+
+function parseAdFieldsUncached(value: string): { fields: FieldSet; unknown: string[] } {
+  const fields: Record<string, FieldSet> = {};
+  const unknown: string[] = [];
+  for (const raw of value.split(',')) {
+    const name = raw.trim();
+    if (name === '') continue;
+    const path = name.split('.');
+    let known: FieldSet | undefined = AD_MEMBERS;
+    for (const part of path) {
+      known = known === true || known === undefined || !Object.hasOwn(known, part) ? undefined : known[part];
+    }
+    if (known === undefined) {
+      unknown.push(name);
+      continue;
+    }
+    let node = fields;
+    for (let i = 0; i < path.length; i++) {
+      const part = path[i] as string;
+      const existing: FieldSet | undefined = node[part];
+      if (existing === true) break;
+      if (i === path.length - 1) {
+        node[part] = true;
+        break;
+      }
+      const next: Record<string, FieldSet> = existing ?? {};
+      node[part] = next;
+      node = next;
+    }
+  }
+  return { fields, unknown };
+}
+
+/** The members of `value` that `fields` names, in `value`'s order. */
+function pick(value: Record<string, unknown>, fields: FieldSet): Record<string, unknown> {
+  if (fields === true) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const wanted = fields[key];
+    if (wanted === undefined) continue;
+    const v = value[key];
+    out[key] =
+      wanted === true || v === null || typeof v !== 'object' || Array.isArray(v)
+        ? v
+        : pick(v as Record<string, unknown>, wanted);
+  }
+  return out;
+}
+
+/** Everything an attribute of one ad is built from. */
+interface Presenting {
+  ad: StoredAd;
+  ctx: SiteContext;
+  placement: Placement;
+  iso: string;
+}
+
+type MemberBuilder = (p: Presenting, fields: FieldSet) => unknown;
+
+function formattedPrice(ad: StoredAd, ctx: SiteContext): Record<string, unknown> | null {
   const price = ad.price;
-  const campaigns = (ad.source?.campaigns ?? []).filter((c) => c.active);
+  return price
+    ? {
+        value: price.value,
+        valueFormatted: formatPrice(price.value, ad.currency, ctx.locale),
+        oldValue: price.oldValue ?? null,
+        oldValueFormatted: price.oldValue !== undefined ? formatPrice(price.oldValue, ad.currency, ctx.locale) : null,
+        isWeekly: price.isWeekly ?? false,
+        currency: ad.currency,
+        history: price.history ?? [],
+      }
+    : null;
+}
+
+/** `vertical_properties`: the common members built one by one, the vertical's own only when named. */
+function verticalProperties({ ad, ctx }: Presenting, fields: FieldSet): Record<string, unknown> {
   const l = ad.location;
-  const description =
-    placement.listing && ad.description.length > 280 ? `${ad.description.slice(0, 277)}...` : ad.description;
-  const distance =
-    placement.from && l.latitude !== undefined && l.longitude !== undefined
-      ? Math.round(distanceKm(placement.from.lat, placement.from.lng, l.latitude, l.longitude) * 10) / 10
-      : null;
-  const vertical: Record<string, unknown> = {
-    images: ad.images,
-    totalImages: ad.images.length,
-    ecoScore: ad.ecoScore ?? null,
-    price: price
-      ? {
-          value: price.value,
-          valueFormatted: formatPrice(price.value, ad.currency, ctx.locale),
-          oldValue: price.oldValue ?? null,
-          oldValueFormatted: price.oldValue !== undefined ? formatPrice(price.oldValue, ad.currency, ctx.locale) : null,
-          isWeekly: price.isWeekly ?? false,
-          currency: ad.currency,
-          history: price.history ?? [],
-        }
-      : null,
-    typeId: ad.typeId ?? null,
-    address: l.address ?? null,
-    amenities: ad.amenities ?? [],
-    geoOsm: l.latitude !== undefined && l.longitude !== undefined ? { lat: l.latitude, lon: l.longitude } : null,
-    ...verticalFields(ad, ctx.lang),
+  const common: Record<string, () => unknown> = {
+    images: () => ad.images,
+    totalImages: () => ad.images.length,
+    ecoScore: () => ad.ecoScore ?? null,
+    price: () => formattedPrice(ad, ctx),
+    typeId: () => ad.typeId ?? null,
+    address: () => l.address ?? null,
+    amenities: () => ad.amenities ?? [],
+    geoOsm: () =>
+      l.latitude !== undefined && l.longitude !== undefined ? { lat: l.latitude, lon: l.longitude } : null,
   };
-  return {
-    type: 'ads',
-    id: ad.id,
-    attributes: {
-      date: iso,
-      timeAgoSeconds: Math.max(0, Math.floor(ctx.now - ad.date)),
-      title: ad.title,
-      description,
-      descriptionOriginal: ad.description,
-      url: ad.url,
-      redirectUrl: ad.url,
-      premium: isPremium(ad),
-      fresh: ctx.now - ad.date < FRESH_SECONDS,
-      expired: ad.expired,
-      section_id: placement.sectionId,
-      section_type_id: placement.sectionTypeId,
-      isAlternativeAd: placement.isAlternativeAd ?? false,
-      isSimilarContentAd: placement.isSimilarContentAd ?? false,
-      position: placement.position,
-      visitCount: 0,
-      distanceFromWhere: distance,
-      totalSources: placement.totalSources ?? 1,
-      attributes: { date: iso, vertical_properties: { price: { value: price?.value ?? null } } },
-      location: {
-        latitude: l.latitude ?? null,
-        longitude: l.longitude ?? null,
-        cityInfo: l.cityId !== undefined ? { id: l.cityId, name: l.city ?? null, regionId: l.regionId ?? null } : null,
-        city: l.city ?? null,
-        cityArea: l.cityArea ?? null,
-        region: l.region ?? null,
-        postalCode: l.postalCode ?? null,
-        geoIds: { region: l.regionId ?? null, city: l.cityId ?? null, cityArea: l.cityAreaId ?? null },
-      },
-      source: {
-        id: ad.sourceId,
-        name: ad.source?.name ?? null,
-        image: ad.source?.image ?? null,
-        ad: {
-          id: ad.partnerAdId,
-          url: ad.url,
-          hasAdpageForm: ad.source?.hasAdpageForm ?? false,
-          contactEmail: ad.source?.contactEmail ?? null,
-          contactPhone: ad.source?.contactPhone ?? null,
-          campaignIds: campaigns.map((c) => c.id),
-          cpcMobile: campaigns[0]?.cpcMobile ?? 0,
-          cpcDesktop: campaigns[0]?.cpcDesktop ?? 0,
-        },
-      },
-      site: { countryCode: ad.country, vertical: ad.vertical },
-      vertical_properties: vertical,
+  const out: Record<string, unknown> = {};
+  for (const name of COMMON_VERTICAL_MEMBERS) {
+    if (fields === true || fields[name] !== undefined) out[name] = (common[name] as () => unknown)();
+  }
+  if (fields === true) return Object.assign(out, verticalFields(ad, ctx.lang));
+  if (Object.keys(fields).some((name) => !COMMON_VERTICAL_MEMBERS.includes(name))) {
+    const own = verticalFields(ad, ctx.lang);
+    for (const name of Object.keys(own)) if (fields[name] !== undefined) out[name] = own[name];
+  }
+  return out;
+}
+
+/** Each attribute of an ad resource, in the order they are written (product-spec §3 "Ad"). */
+const MEMBERS: ReadonlyArray<[string, MemberBuilder]> = [
+  ['date', (p) => p.iso],
+  ['timeAgoSeconds', ({ ad, ctx }) => Math.max(0, Math.floor(ctx.now - ad.date))],
+  ['title', ({ ad }) => ad.title],
+  [
+    'description',
+    ({ ad, placement }) =>
+      placement.listing && ad.description.length > 280 ? `${ad.description.slice(0, 277)}...` : ad.description,
+  ],
+  ['descriptionOriginal', ({ ad }) => ad.description],
+  ['url', ({ ad }) => ad.url],
+  ['redirectUrl', ({ ad }) => ad.url],
+  ['premium', ({ ad }) => isPremium(ad)],
+  ['fresh', ({ ad, ctx }) => ctx.now - ad.date < FRESH_SECONDS],
+  ['expired', ({ ad }) => ad.expired],
+  ['section_id', ({ placement }) => placement.sectionId],
+  ['section_type_id', ({ placement }) => placement.sectionTypeId],
+  ['isAlternativeAd', ({ placement }) => placement.isAlternativeAd ?? false],
+  ['isSimilarContentAd', ({ placement }) => placement.isSimilarContentAd ?? false],
+  ['position', ({ placement }) => placement.position],
+  ['visitCount', () => 0],
+  [
+    'distanceFromWhere',
+    ({ ad, placement }) => {
+      const l = ad.location;
+      return placement.from && l.latitude !== undefined && l.longitude !== undefined
+        ? Math.round(distanceKm(placement.from.lat, placement.from.lng, l.latitude, l.longitude) * 10) / 10
+        : null;
     },
-  };
+  ],
+  ['totalSources', ({ placement }) => placement.totalSources ?? 1],
+  [
+    'attributes',
+    ({ ad, iso }, fields) =>
+      pick({ date: iso, vertical_properties: { price: { value: ad.price?.value ?? null } } }, fields),
+  ],
+  [
+    'location',
+    ({ ad }, fields) => {
+      const l = ad.location;
+      return pick(
+        {
+          latitude: l.latitude ?? null,
+          longitude: l.longitude ?? null,
+          cityInfo:
+            l.cityId !== undefined ? { id: l.cityId, name: l.city ?? null, regionId: l.regionId ?? null } : null,
+          city: l.city ?? null,
+          cityArea: l.cityArea ?? null,
+          region: l.region ?? null,
+          postalCode: l.postalCode ?? null,
+          geoIds: { region: l.regionId ?? null, city: l.cityId ?? null, cityArea: l.cityAreaId ?? null },
+        },
+        fields,
+      );
+    },
+  ],
+  [
+    'source',
+    ({ ad }, fields) => {
+      const wantsAd = fields === true || fields.ad !== undefined;
+      const campaigns = wantsAd ? (ad.source?.campaigns ?? []).filter((c) => c.active) : [];
+      return pick(
+        {
+          id: ad.sourceId,
+          name: ad.source?.name ?? null,
+          image: ad.source?.image ?? null,
+          ad: wantsAd
+            ? {
+                id: ad.partnerAdId,
+                url: ad.url,
+                hasAdpageForm: ad.source?.hasAdpageForm ?? false,
+                contactEmail: ad.source?.contactEmail ?? null,
+                contactPhone: ad.source?.contactPhone ?? null,
+                campaignIds: campaigns.map((c) => c.id),
+                cpcMobile: campaigns[0]?.cpcMobile ?? 0,
+                cpcDesktop: campaigns[0]?.cpcDesktop ?? 0,
+              }
+            : null,
+        },
+        fields,
+      );
+    },
+  ],
+  ['site', ({ ad }, fields) => pick({ countryCode: ad.country, vertical: ad.vertical }, fields)],
+  ['vertical_properties', verticalProperties],
+];
+
+/**
+ * An ad as a JSON:API resource object: every field of the Ad entity (product-spec §3), or,
+ * with a sparse fieldset (`fields[ads]`), only the members it names, built and nothing else.
+ */
+export function adResource(
+  ad: StoredAd,
+  ctx: SiteContext,
+  placement: Placement,
+  fields: FieldSet = true,
+): Record<string, unknown> {
+  const p: Presenting = { ad, ctx, placement, iso: new Date(ad.date * 1000).toISOString() };
+  const attributes: Record<string, unknown> = {};
+  for (const [name, build] of MEMBERS) {
+    const wanted = fields === true ? true : fields[name];
+    if (wanted !== undefined) attributes[name] = build(p, wanted);
+  }
+  return { type: 'ads', id: ad.id, attributes };
 }
 
 function verticalFields(ad: StoredAd, lang: Lang): Record<string, unknown> {

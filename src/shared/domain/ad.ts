@@ -75,6 +75,36 @@ export interface ListingAd {
   };
 }
 
+/**
+ * The members of an ad that `ListingAd` keeps, as a JSON:API sparse fieldset
+ * (`fields[ads]`): a results page asks the search service for these only, so
+ * the service builds nothing else. Keep it in step with `listingAd` below.
+ */
+export const LISTING_AD_FIELDS = [
+  'date',
+  'timeAgoSeconds',
+  'title',
+  'premium',
+  'fresh',
+  'section_id',
+  'section_type_id',
+  'position',
+  'totalSources',
+  'location.city',
+  'location.cityArea',
+  'location.region',
+  'source.id',
+  'source.name',
+  'source.ad.hasAdpageForm',
+  'vertical_properties.images',
+  'vertical_properties.price',
+].join(',');
+
+/** The members of `meta.keyword` a results page reads (`fields[keyword]`); see `pageMeta` in src/state/search.ts. */
+export const PAGE_KEYWORD_FIELDS = ['what', 'where', 'didYouMeanWhat', 'redirectWhat', 'redirectWhere', 'geoInfo'].join(
+  ',',
+);
+
 /** The card's part of an ad (about a third of the whole): the first picture, no description, no facts. */
 export function listingAd(ad: ListingAd): ListingAd {
   const a = ad.attributes;
