@@ -34,7 +34,8 @@ export interface SearchService {
 /** The search service on the embedded SQLite store in `<dataDir>/search.sqlite`. */
 export function createSearchService(options: SearchServiceOptions): SearchService {
   const now = options.now ?? (() => new Date());
-  const store = new SqliteSearchStore(options.dataDir);
+  // The store compares ads' expiration times with the service's clock (decision 045).
+  const store = new SqliteSearchStore(options.dataDir, { now: () => Math.floor(now().getTime() / 1000) });
   let gazetteer: Gazetteer | undefined;
   const places = () => (gazetteer ??= Gazetteer.shared());
   const engine = new SearchEngine({
