@@ -205,3 +205,6 @@ export function adTagOrigins(tagUrl: string): string[] {
   }
   return origin === new URL(DEFAULT_AD_TAG_URL).origin ? [...GPT_ORIGINS] : [origin];
 }
+
+/** The element id of a slot's container (the page renders it; the ad tag fills it). */
+export const adSlotElementId = (slotId: string): string => `ad-slot-${slotId}`;

@@ -1,7 +1,4 @@
-import type { AdNetwork, AdSlotConfig } from '../../config/adSlots';
-
-/** The element id of a slot's container. */
-export const adSlotElementId = (slotId: string): string => `ad-slot-${slotId}`;
+import { adSlotElementId, type AdNetwork, type AdSlotConfig } from '../../config/adSlots';
 
 /** The part of GPT's `googletag` API Trawl uses (a stand-in in the tests implements the same). */
 interface GptSlot {

@@ -1,13 +1,17 @@
 import type { SagaIterator } from 'redux-saga';
 import { actionChannel, call, delay, getContext, put, select, take } from 'redux-saga/effects';
 import { adSlotFor, type AdNetwork, type AdSlotConfig } from '../../config/adSlots';
-import { createAdTag, type AdTag } from '../client/adTag';
+import type { AdTag } from '../client/adTag';
 import type { ErrorReporter } from '../shared/errorReporting';
 import { AD_SLOT_DESTROYED, AD_SLOT_REGISTERED, adSlotsDisplayed, adSlotsRemoved, adTagFailed } from '../state/adSlots';
 import { CONSENT_ANSWERED, type ConsentState } from '../state/consent';
 import { FIRST_LOAD_DONE, PAGE_LOAD_STARTED, PAGE_LOADED } from '../state/page';
 import type { RootState } from '../state/store';
 import { getReport } from './context';
+
+/** The tag's code is a chunk of its own: only a site with an ad network loads it (decision 061). */
+const loadAdTag = (): Promise<AdTag> =>
+  import(/* webpackChunkName: "ad-tag" */ '../client/adTag').then((module) => module.createAdTag());
 
 /** Non-personalised ads: the visitor turned them off, or their country needs an answer not given yet. */
 export const nonPersonalizedAds = (consent: ConsentState): boolean =>
@@ -51,7 +55,7 @@ export function* watchAdSlots(): SagaIterator {
   ]);
   const firstLoadDone: boolean = yield select((state: RootState) => state.page.firstLoadDone);
   if (!firstLoadDone) yield take(FIRST_LOAD_DONE);
-  const tag: AdTag = (yield getContext('adTag')) ?? createAdTag();
+  const tag: AdTag = (yield getContext('adTag')) ?? (yield call(loadAdTag));
   try {
     yield call([tag, tag.ready]);
   } catch (error) {

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { adSlotFor } from '../../../config/adSlots';
-import { adSlotElementId } from '../../client/adTag';
+import { adSlotElementId, adSlotFor } from '../../../config/adSlots';
 import { adSlotDestroyed, adSlotRegistered } from '../../state/adSlots';
 import type { RootState } from '../../state/store';
 
