@@ -98,7 +98,7 @@ export function foldedWords(text: string): string[] {
   return words;
 }
 
-function grow(a: Uint16Array): Uint16Array {
+function grow(a: Uint16Array<ArrayBuffer>): Uint16Array<ArrayBuffer> {
   const grown = new Uint16Array(a.length * 2);
   grown.set(a);
   return grown;
@@ -201,7 +201,7 @@ function hashWords(text: string): number {
   return n;
 }
 
-function growHashes(a: Uint32Array): Uint32Array {
+function growHashes(a: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
   const grown = new Uint32Array(a.length * 2);
   grown.set(a);
   return grown;
