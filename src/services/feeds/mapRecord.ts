@@ -599,7 +599,12 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
 
   // Everything the mapping did not read stays with the ad, as the partner wrote it.
   const attributes: Record<string, string> = {};
-  for (const [name, value] of r.kept) attributes[name] = value;
+  // Its own keys, counted rather than listed after each (`__proto__` is not one).
+  let count = 0;
+  for (const [name, value] of r.kept) {
+    attributes[name] = value;
+    if (Object.hasOwn(attributes, name)) count++;
+  }
   for (const [name, field] of record.fields) {
     if (attributes[name] !== undefined) continue;
     if (r.used.has(name) && !extra.has(name)) continue;
@@ -607,8 +612,9 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const t = field.text.trim();
     if (!t) continue;
     attributes[name] = toPlainText(t, false).slice(0, MAX_ATTRIBUTE);
-    if (Object.keys(attributes).length >= 60) break;
+    if (Object.hasOwn(attributes, name)) count++;
+    if (count >= 60) break;
   }
-  if (Object.keys(attributes).length > 0) ad.feedAttributes = attributes;
+  if (count > 0) ad.feedAttributes = attributes;
   return { ok: true, ad, dateGiven, warnings: r.warnings };
 }
