@@ -1,5 +1,5 @@
 /**
- * Feed import speed: `npx tsx bench/feeds.bench.ts [--ads N] [--workers N]` (default 1,000,000 ads,
+ * Feed import speed: `npx tsx bench/feeds.bench.ts [--ads N] [--workers N] [--batch N]` (default 1,000,000 ads,
  * the importer's own choice of threads). Generates a Trovit homes feed of N ads into a temp dir
  * (streamed to disk), imports it into a fresh store (first import), imports it again (the daily
  * re-import: nothing changed), and reports for each: ads/s beside the budget, the CPU it took per
@@ -15,7 +15,6 @@ import { writeSyntheticFeed } from '../src/services/feeds/syntheticFeed';
 import { SqliteSearchStore } from '../src/services/search/SqliteSearchStore';
 
 const BUDGET = { adsPerSecond: 20_000, peakRssMb: 1024 };
-const BATCH_SIZE = 5000;
 
 function vmHwmMb(): number | undefined {
   try {
@@ -130,9 +129,12 @@ async function measure(label: string, run: (onProgress: (p: ImportProgress) => v
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { ads: { type: 'string' }, workers: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { ads: { type: 'string' }, workers: { type: 'string' }, batch: { type: 'string' } },
+  });
   const ads = Number(values.ads ?? 1_000_000);
   const workers = values.workers !== undefined ? Number(values.workers) : undefined;
+  const batchSize = Number(values.batch ?? 5000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-feeds-bench-'));
   const file = path.join(dir, 'feed.xml');
   try {
@@ -151,7 +153,7 @@ async function main(): Promise<void> {
         site: { country: 'es', vertical: 'homes' },
         sourceId: 1,
         file,
-        batchSize: BATCH_SIZE,
+        batchSize,
         ...(workers !== undefined ? { workers } : {}),
         onProgress,
       }).run();
@@ -197,7 +199,7 @@ async function main(): Promise<void> {
         loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
       },
       ads,
-      batchSize: BATCH_SIZE,
+      batchSize,
       workers: workers ?? 'default',
       feedMb: Math.round(bytes / 1e6),
       storeMb,

@@ -45,36 +45,37 @@ function isWordChar(c: number): boolean {
   return known === 2;
 }
 
-/** `tokenize(text)`: the folded words of a text. */
+/**
+ * `tokenize(text)`: the folded words of a text. One loop without closures (under tsx, whose
+ * esbuild keeps names, each closure made per call was also an `Object.defineProperty`): a word
+ * is a slice of the text while its folded characters are its own, else built from `codes`.
+ */
 export function foldedWords(text: string): string[] {
   const words: string[] = [];
   /** The word's folded code units so far; `start`: where it began in `text`, while it is a slice of it. */
   let length = 0;
   let start = -1;
   let sliced = true;
-  const end = (): void => {
-    if (length === 0) return;
-    words.push(sliced ? text.slice(start, start + length) : String.fromCharCode(...codes.subarray(0, length)));
-    length = 0;
-    sliced = true;
-  };
-  const add = (code: number, at: number, same: boolean): void => {
-    if (length === codes.length) {
-      const grown = new Uint16Array(codes.length * 2);
-      grown.set(codes);
-      codes = grown;
-    }
-    if (length === 0) start = at;
-    codes[length++] = code;
-    // A word stays a slice of the text while each character folds to itself.
-    if (!same || at !== start + length - 1) sliced = false;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i <= text.length; i++) {
+    // One past the end: the last word ends.
+    const c = i < text.length ? text.charCodeAt(i) : 32;
     if (c < 128) {
-      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) add(c, i, true);
-      else if (c >= 65 && c <= 90) add(c + 32, i, false);
-      else end();
+      let code = -1;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) code = c;
+      else if (c >= 65 && c <= 90) {
+        code = c + 32;
+        sliced = false;
+      }
+      if (code >= 0) {
+        if (length === codes.length) codes = grow(codes);
+        if (length === 0) start = i;
+        else if (i !== start + length) sliced = false;
+        codes[length++] = code;
+      } else if (length > 0) {
+        words.push(sliced ? text.slice(start, start + length) : wordOf(length));
+        length = 0;
+        sliced = true;
+      }
       continue;
     }
     const f = foldOf(c);
@@ -82,12 +83,35 @@ export function foldedWords(text: string): string[] {
     const same = f.length === 1 && f.charCodeAt(0) === c;
     for (let j = 0; j < f.length; j++) {
       const o = f.charCodeAt(j);
-      if (isWordChar(o)) add(o, i, same);
-      else end();
+      if (isWordChar(o)) {
+        if (length === codes.length) codes = grow(codes);
+        if (length === 0) start = i;
+        if (!same || i !== start + length) sliced = false;
+        codes[length++] = o;
+      } else if (length > 0) {
+        words.push(sliced ? text.slice(start, start + length) : wordOf(length));
+        length = 0;
+        sliced = true;
+      }
     }
   }
-  end();
   return words;
+}
+
+function grow(a: Uint16Array<ArrayBuffer>): Uint16Array<ArrayBuffer> {
+  const grown = new Uint16Array(a.length * 2);
+  grown.set(a);
+  return grown;
+}
+
+/** The word in `codes[0, length)`. */
+function wordOf(length: number): string {
+  if (length <= 16) {
+    let w = '';
+    for (let k = 0; k < length; k++) w += String.fromCharCode(codes[k] as number);
+    return w;
+  }
+  return String.fromCharCode.apply(null, codes.subarray(0, length) as unknown as number[]);
 }
 
 /** The code units of the word `foldedWords` is building (reused). */
@@ -119,41 +143,42 @@ export function sketchWordHashes(text: string): number[] {
 /** Where `hashWords` puts the hashes (grown as needed, reused). */
 let scratch = new Uint32Array(256);
 
-/** Puts the sketch word hashes of a text in `scratch` (from 0); returns how many. */
+/** Puts the sketch word hashes of a text in `scratch` (from 0); returns how many (one loop, no closures). */
 function hashWords(text: string): number {
   let n = 0;
-  const put = (h: number): void => {
-    if (n === scratch.length) {
-      const grown = new Uint32Array(scratch.length * 2);
-      grown.set(scratch);
-      scratch = grown;
-    }
-    scratch[n++] = h;
-  };
   let h = 2166136261;
   let length = 0;
   let digits = true;
-  const end = (): void => {
-    if (length >= 3 || (length > 0 && digits)) put(finish(h));
-    h = 2166136261;
-    length = 0;
-    digits = true;
-  };
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
+  for (let i = 0; i <= text.length; i++) {
+    // One past the end: the last word ends.
+    let c = i < text.length ? text.charCodeAt(i) : 32;
     if (c < 128) {
       if (c >= 65 && c <= 90) c += 32;
       if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
         h = Math.imul(h ^ c, 16777619);
         length++;
         if (c > 57) digits = false;
-      } else if (length > 0) end();
+        continue;
+      }
+      if (length > 0) {
+        if (length >= 3 || digits) {
+          if (n === scratch.length) scratch = growHashes(scratch);
+          scratch[n++] = finish(h);
+        }
+        h = 2166136261;
+        length = 0;
+        digits = true;
+      }
       continue;
     }
     const f = foldOf(c);
     if (f === null) {
       n = 0;
-      for (const w of tokenize(text)) if (w.length >= 3 || /^\d+$/.test(w)) put(hash32(w));
+      for (const w of tokenize(text))
+        if (w.length >= 3 || /^\d+$/.test(w)) {
+          if (n === scratch.length) scratch = growHashes(scratch);
+          scratch[n++] = hash32(w);
+        }
       return n;
     }
     for (let j = 0; j < f.length; j++) {
@@ -162,11 +187,24 @@ function hashWords(text: string): number {
         h = Math.imul(h ^ o, 16777619);
         length++;
         if (o < 48 || o > 57) digits = false;
-      } else if (length > 0) end();
+      } else if (length > 0) {
+        if (length >= 3 || digits) {
+          if (n === scratch.length) scratch = growHashes(scratch);
+          scratch[n++] = finish(h);
+        }
+        h = 2166136261;
+        length = 0;
+        digits = true;
+      }
     }
   }
-  if (length > 0) end();
   return n;
+}
+
+function growHashes(a: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
+  const grown = new Uint32Array(a.length * 2);
+  grown.set(a);
+  return grown;
 }
 
 /**

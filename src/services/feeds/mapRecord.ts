@@ -292,6 +292,37 @@ function reject(record: RawRecord, reason: string): MapResult {
   return { ok: false, partnerAdId: record.fields.get('id')?.text.trim() || undefined, reason };
 }
 
+interface PriceContext {
+  r: Reader;
+  ad: AdInput;
+  field: RawField | undefined;
+  /** Units of the ad's currency per euro. */
+  rate: number;
+  currency: string;
+}
+
+/**
+ * The feed's price: monthly/weekly/daily (daily becomes weekly), within [min, max] euros. A
+ * function of the module, not a closure made per record (under tsx each is an `Object.defineProperty`).
+ */
+function readPrice({ r, ad, field: priceField, rate, currency }: PriceContext, min: number, max: number): void {
+  if (!priceField || !priceField.text.trim()) return;
+  const value = parseNumber(priceField.text);
+  if (value === undefined) {
+    r.keep('price', `not a number: "${priceField.text.trim().slice(0, 40)}"`);
+    return;
+  }
+  const period = enumKey(priceField.attrs.period ?? '');
+  const weekly = period === 'weekly' || period === 'week' || period === 'daily' || period === 'day';
+  const v = period === 'daily' || period === 'day' ? value * 7 : value;
+  if (v <= 0 || v < min * rate || v > max * rate) {
+    r.keep('price', `${value} is out of range ${Math.round(min * rate)}–${Math.round(max * rate)} ${currency}`);
+    return;
+  }
+  ad.price = { value: Math.round(v * 100) / 100, ...(weekly ? { isWeekly: true } : {}) };
+  if (period && !['monthly', 'month', 'weekly', 'week'].includes(period)) r.kept.set('price_period', period);
+}
+
 export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   const broken = record.fields.get('__error');
   if (broken) return reject(record, broken.text);
@@ -387,24 +418,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     else r.keep('eco_score', `unknown value "${eco.slice(0, 20)}"`);
   }
 
-  /** The feed's price: monthly/weekly/daily (daily becomes weekly), within [min, max] euros. */
-  const readPrice = (min: number, max: number): void => {
-    if (!priceField || !priceField.text.trim()) return;
-    const value = parseNumber(priceField.text);
-    if (value === undefined) {
-      r.keep('price', `not a number: "${priceField.text.trim().slice(0, 40)}"`);
-      return;
-    }
-    const period = enumKey(priceField.attrs.period ?? '');
-    const weekly = period === 'weekly' || period === 'week' || period === 'daily' || period === 'day';
-    const v = period === 'daily' || period === 'day' ? value * 7 : value;
-    if (v <= 0 || v < min * rate || v > max * rate) {
-      r.keep('price', `${value} is out of range ${Math.round(min * rate)}–${Math.round(max * rate)} ${currency}`);
-      return;
-    }
-    ad.price = { value: Math.round(v * 100) / 100, ...(weekly ? { isWeekly: true } : {}) };
-    if (period && !['monthly', 'month', 'weekly', 'week'].includes(period)) r.kept.set('price_period', period);
-  };
+  const price: PriceContext = { r, ad, field: priceField, rate, currency };
 
   let extra: ReadonlySet<string> = NO_EXTRA;
   const vertical = ctx.site.vertical;
@@ -416,8 +430,8 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     ad.typeId = typeId;
     const rent = RENT_TYPES.has(typeId);
     const parking = typeId === 6 || typeId === 7;
-    if (rent) readPrice(parking ? 20 : 100, 50_000);
-    else readPrice(parking ? 1_000 : 10_000, 100_000_000);
+    if (rent) readPrice(price, parking ? 20 : 100, 50_000);
+    else readPrice(price, parking ? 1_000 : 10_000, 100_000_000);
     let kind = r.enumerated('property_type', propertyKind) ?? KIND_OF_TYPE[typeId];
     if (!kind) {
       for (const word of enumKey(title).split(' ')) {
@@ -463,7 +477,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     ad.homes = homes;
     extra = EXTRA_FIELDS.homes;
   } else if (vertical === 'cars') {
-    readPrice(300, 1_000_000);
+    readPrice(price, 300, 1_000_000);
     const { make, model, makeKnown } = carMakeModel(r.plain('make', 60), r.plain('model', 60), title);
     if (!makeKnown && make) r.warnings.push({ field: 'make', reason: `unknown make "${make.slice(0, 40)}"` });
     const cars: NonNullable<AdInput['cars']> = { make, model };
@@ -574,7 +588,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (ids.length > 1) r.kept.set('categories', ids.join(','));
     ad.typeId = categoryId;
     ad.products = { categoryId };
-    readPrice(0.01, 500_000);
+    readPrice(price, 0.01, 500_000);
     const shipping = r.number('shipping_cost', 0, 1000);
     if (shipping !== undefined) {
       if (ad.price) r.kept.set('shipping_cost', String(shipping));
@@ -585,7 +599,12 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
 
   // Everything the mapping did not read stays with the ad, as the partner wrote it.
   const attributes: Record<string, string> = {};
-  for (const [name, value] of r.kept) attributes[name] = value;
+  // Its own keys, counted rather than listed after each (`__proto__` is not one).
+  let count = 0;
+  for (const [name, value] of r.kept) {
+    attributes[name] = value;
+    if (Object.hasOwn(attributes, name)) count++;
+  }
   for (const [name, field] of record.fields) {
     if (attributes[name] !== undefined) continue;
     if (r.used.has(name) && !extra.has(name)) continue;
@@ -593,8 +612,9 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const t = field.text.trim();
     if (!t) continue;
     attributes[name] = toPlainText(t, false).slice(0, MAX_ATTRIBUTE);
-    if (Object.keys(attributes).length >= 60) break;
+    if (Object.hasOwn(attributes, name)) count++;
+    if (count >= 60) break;
   }
-  if (Object.keys(attributes).length > 0) ad.feedAttributes = attributes;
+  if (count > 0) ad.feedAttributes = attributes;
   return { ok: true, ad, dateGiven, warnings: r.warnings };
 }

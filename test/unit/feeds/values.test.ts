@@ -6,9 +6,16 @@ import {
   parseDate,
   parseNumber,
   parseUrl,
+  plainTextByPatterns,
   toPlainText,
 } from '../../../src/services/feeds/values';
 import { homeTypeId, productCategoryIds } from '../../../src/services/feeds/vocabulary';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readFeed } from '../../../src/services/feeds/feedRecords';
+import { syntheticAd } from '../../../src/services/feeds/syntheticFeed';
+import { seededRandom } from '../../../src/shared/seededRandom';
 
 const iso = (s: number | undefined) => (s === undefined ? undefined : new Date(s * 1000).toISOString().slice(0, 19));
 
@@ -171,5 +178,42 @@ describe('feed values: the forms partners write', () => {
       expect(toPlainText(cleaned, false), JSON.stringify(cleaned)).to.equal(cleaned.replace(/\s+/g, ' ').trim());
       expect(parseNumber(digits), JSON.stringify(digits)).to.equal(numberBefore(digits));
     }
+  });
+
+  it('gives plain text back unchanged exactly when the passes of patterns would (real and random text)', async () => {
+    const texts: string[] = [];
+    const dir = path.join(__dirname, '../../fixtures/feeds');
+    for (const file of fs.readdirSync(dir).filter((f) => /\.(xml|jsonl)$/.test(f))) {
+      try {
+        for await (const records of readFeed(path.join(dir, file), file.endsWith('.xml') ? 'xml' : 'jsonl'))
+          for (const r of records) for (const f of r.fields.values()) texts.push(f.text, f.text.trim());
+      } catch {
+        // A malformed fixture: its records before the fault are enough.
+      }
+    }
+    // The generated feed of the benchmark, in a fresh temp dir.
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-plain-'));
+    try {
+      const file = path.join(tmp, 'feed.xml');
+      const ads: string[] = [];
+      for (let i = 0; i < 300; i++) ads.push(syntheticAd(i, { count: 300 }) ?? '');
+      fs.writeFileSync(file, `<trovit>${ads.join('')}</trovit>`);
+      for await (const records of readFeed(file, 'xml'))
+        for (const r of records) for (const f of r.fields.values()) texts.push(f.text, f.text.trim());
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+    const random = seededRandom(4);
+    const pool = 'ab Z9,.;-  \t\n\r<>&;#x41p/\u00a0\u200b\ufeff\u2028\u3000\u007f\u0001áñ日😀\ud800';
+    for (let i = 0; i < 20_000; i++) {
+      let t = '';
+      const n = Math.floor(random() * 12);
+      for (let j = 0; j < n; j++) t += pool[Math.floor(random() * pool.length)];
+      texts.push(t, `Piso ${t} centro`);
+    }
+    expect(texts.length).to.be.greaterThan(40_000);
+    for (const t of texts)
+      for (const multiline of [true, false])
+        expect(toPlainText(t, multiline), JSON.stringify(t)).to.equal(plainTextByPatterns(t, multiline));
   });
 });
