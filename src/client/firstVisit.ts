@@ -1,5 +1,5 @@
 import { experimentsFor } from '../../config/experiments';
-import { COOKIES, DAY_SECONDS } from '../shared/domain/cookies';
+import { COOKIES, DAY_SECONDS, parseCookies } from '../shared/domain/cookies';
 import {
   abAssignment,
   INSTALLATION_ID_PATTERN,
@@ -26,21 +26,6 @@ export interface VisitorEnvironment {
   search: string;
   randomId(): string;
   setCookie(name: string, value: string, maxAgeSeconds: number): void;
-}
-
-export function parseCookies(header: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    try {
-      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      out[name] = part.slice(eq + 1).trim();
-    }
-  }
-  return out;
 }
 
 /**

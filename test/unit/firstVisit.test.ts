@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { adoptVisitor, parseCookies, type VisitorEnvironment } from '../../src/client/firstVisit';
+import { adoptVisitor, type VisitorEnvironment } from '../../src/client/firstVisit';
+import { parseCookies } from '../../src/shared/domain/cookies';
 import { assignOption, bucketHash } from '../../src/shared/domain/visitor';
 import { seededRandom } from '../../src/shared/seededRandom';
 import type { RootState } from '../../src/state/store';

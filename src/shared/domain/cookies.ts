@@ -21,3 +21,24 @@ export const COOKIES = {
 export const LEGACY_BANNER_COOKIES = ['cookie_banner', 'cookies_accepted'] as const;
 
 export const DAY_SECONDS = 86_400;
+
+/**
+ * A `Cookie` header or `document.cookie` as names and values (values
+ * URI-decoded where they decode); of two cookies with one name, the first,
+ * which browsers list first as the more specific.
+ */
+export function parseCookies(header: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name in out) continue;
+    try {
+      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      out[name] = part.slice(eq + 1).trim();
+    }
+  }
+  return out;
+}

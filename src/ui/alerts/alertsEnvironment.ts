@@ -1,4 +1,4 @@
-import { DAY_SECONDS } from '../../shared/domain/cookies';
+import { DAY_SECONDS, parseCookies } from '../../shared/domain/cookies';
 
 /**
  * What the alert sagas need of the browser: cookies, local storage and the
@@ -75,12 +75,7 @@ export const browserPushClient: PushClient = {
 
 export const browserEnvironment: AlertsEnvironment = {
   getCookie(name) {
-    if (!inBrowser()) return undefined;
-    for (const part of document.cookie.split(';')) {
-      const eq = part.indexOf('=');
-      if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-    }
-    return undefined;
+    return inBrowser() ? parseCookies(document.cookie)[name] : undefined;
   },
   setCookie(name, value, maxAgeDays) {
     if (!inBrowser()) return;
