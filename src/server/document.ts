@@ -30,7 +30,7 @@ export const cspHash = (text: string): string =>
 
 const constantHashes = new Map<string, string>();
 /** The hash of text that is the same on many pages (the stylesheet of one accent, the ad tag's watcher), made once per key. */
-function constantHash(text: string, key = text): string {
+function constantHash(text: string, key: string): string {
   let hash = constantHashes.get(key);
   if (hash === undefined) {
     hash = cspHash(text);
@@ -38,8 +38,6 @@ function constantHash(text: string, key = text): string {
   }
   return hash;
 }
-
-const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /** The state as the page carries it: the catalogue by its URL when it has one, not its words. */
 function pageState(state: RootState): unknown {
@@ -65,11 +63,8 @@ export function renderDocument({ state, body, nonce, scripts, cookies = [] }: Do
     if (!nonce) (tag === 'script' ? scriptHashes : styleHashes).push(key ? constantHash(text, key) : cspHash(text));
     return `<${tag}${attrs}${nonceAttr}>${text}</${tag}>`;
   };
-  let adHead = adTagHead(state.adSlots?.network ?? null, nonce ?? '');
-  if (!nonce && adHead) {
-    adHead = adHead.replace(/ nonce=""/g, '');
-    for (const match of adHead.matchAll(INLINE_SCRIPT)) scriptHashes.push(constantHash(match[1] ?? ''));
-  }
+  // The ad tag's watcher is the same text on every page: its hash is made once.
+  const adHead = adTagHead(state.adSlots?.network ?? null, (text) => inline('script', '', text, 'ad-tag'), nonceAttr);
   const lines = [
     '<!doctype html>',
     `<html lang="${escapeHtml(site.locale)}" dir="${site.direction}" data-vertical="${site.target}" data-base="${site.basePath}">`,

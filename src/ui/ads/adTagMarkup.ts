@@ -7,12 +7,18 @@ export const AD_TAG_SCRIPT_ID = 'trawl-ad-tag';
 
 /**
  * The head markup of the third-party ad tag, only for a site with a network:
- * a small inline script (under the request's nonce; listening on the document, as element load events never reach the window) that queues `googletag`
- * calls and turns the tag's load or error into `window.__TRAWL_AD_TAG__`,
- * a promise that rejects when the tag fails to load; then the tag itself,
- * async, under the same nonce.
+ * a small inline script (listening on the document, as element load events
+ * never reach the window) that queues `googletag` calls and turns the tag's
+ * load or error into `window.__TRAWL_AD_TAG__`, a promise that rejects when
+ * the tag fails to load; then the tag itself, async. The page writes the
+ * inline script (`inlineScript`, under its nonce or named by its hash) and
+ * gives the nonce attribute for the tag, empty on a page without one.
  */
-export function adTagHead(network: AdNetwork | null, nonce: string): string {
+export function adTagHead(
+  network: AdNetwork | null,
+  inlineScript: (text: string) => string,
+  nonceAttribute: string,
+): string {
   if (!network) return '';
   const watcher =
     'window.googletag=window.googletag||{cmd:[]};' +
@@ -22,7 +28,7 @@ export function adTagHead(network: AdNetwork | null, nonce: string): string {
     "on('load',ok);on('error',function(){ko(new Error('The ad tag failed to load'))})});" +
     'window.__TRAWL_AD_TAG__.catch(function(){});';
   return (
-    `<script nonce="${nonce}">${watcher}</script>` +
-    `<script async id="${AD_TAG_SCRIPT_ID}" src="${escapeAttribute(network.tagUrl)}" nonce="${nonce}"></script>`
+    inlineScript(watcher) +
+    `<script async id="${AD_TAG_SCRIPT_ID}" src="${escapeAttribute(network.tagUrl)}"${nonceAttribute}></script>`
   );
 }
