@@ -28,11 +28,16 @@ export function notFoundResult(intl: IntlShape): PageResult {
  * Matches a location and runs the route's load saga to completion; the
  * server calls it once before rendering, the browser on every navigation.
  */
-export function* loadPage(pathname: string, search: string): SagaIterator<PageResult> {
+export function* loadPage(
+  pathname: string,
+  search: string,
+  /** The route the caller already matched for this location (the server's render: null for none), else matched here. */
+  matched?: ReturnType<AppRoutes['match']> | null,
+): SagaIterator<PageResult> {
   const routes: AppRoutes = yield getRoutes();
   const intl: IntlShape = yield getIntl();
   const target = yield select((state: RootState) => state.app.site.target);
-  const match = routes.match(pathname, search, target);
+  const match = matched === undefined ? routes.match(pathname, search, target) : (matched ?? undefined);
   yield put(pageLoadStarted(match?.route.name ?? null, match?.params ?? {}, pathname, search));
   if (match) yield spawn(trackEntry, match.params);
   let result: PageResult;

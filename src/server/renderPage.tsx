@@ -100,9 +100,9 @@ export function createPageRenderer(options: RenderOptions) {
     const nonce = res.locals.cspNonce as string;
     const pathname = req.path.slice(site.basePath.length) || '/';
     const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    const match = options.routes.match(pathname, search, site.target);
     // No Trawl cookie, a page that shows only what its URL asks for: the visitor-neutral rendering (decision 062).
-    const match = hasTrawlCookie(req) ? undefined : options.routes.match(pathname, search, site.target);
-    const neutral = match !== undefined && mayRenderNeutral(req, match.route.name);
+    const neutral = match !== undefined && !hasTrawlCookie(req) && mayRenderNeutral(req, match.route.name);
     const deferredCookies: DeferredCookie[] | undefined = neutral ? [] : undefined;
     const visitor = visitorContext(req, res, { neutral, deviceHeader: options.deviceHeader });
     const intl = intlFor(site.locale);
@@ -145,7 +145,9 @@ export function createPageRenderer(options: RenderOptions) {
       report: options.report,
       visitor: { ip: visitor.ip, userAgent: visitor.userAgent },
     });
-    const result = (await store.sagaMiddleware.run(loadPage, pathname, search).toPromise()) as PageResult;
+    const result = (await store.sagaMiddleware
+      .run(loadPage, pathname, search, match ?? null)
+      .toPromise()) as PageResult;
     store.dispatch(END as unknown as AppAction);
 
     if (result.redirect !== undefined) {
