@@ -142,3 +142,46 @@ describe('search service: sparse fieldsets (fields[ads], fields[keyword])', func
     expect((bad?.document as Body).errors[0].source.parameter).to.equal('fields[ads]');
   });
 });
+
+describe('search service: every member of a whole ad is one fields[ads] may name', function () {
+  this.timeout(60_000);
+  let s: SearchApp;
+  before(async () => {
+    s = await searchApp([
+      { country: 'uk', vertical: 'homes' },
+      { country: 'uk', vertical: 'cars' },
+      { country: 'uk', vertical: 'jobs' },
+      { country: 'uk', vertical: 'products' },
+    ]);
+  });
+  after(() => s.close());
+
+  it('names each member, and each member of an object member, that whole ads of every vertical carry', async () => {
+    const members = new Set<string>();
+    for (const vertical of ['homes', 'cars', 'jobs', 'products']) {
+      const res = await request(s.app).get(`/api/sites/uk/${vertical}/search?page[organic][size]=50`);
+      expect(res.status, res.text.slice(0, 300)).to.equal(200);
+      const ads = JSON.parse(res.text).data as Body[];
+      expect(ads.length, vertical).to.be.greaterThan(0);
+      for (const ad of ads) {
+        for (const [name, value] of Object.entries(ad.attributes as Record<string, unknown>)) {
+          members.add(name);
+          if (value && typeof value === 'object' && !Array.isArray(value))
+            for (const inner of Object.keys(value)) members.add(`${name}.${inner}`);
+        }
+      }
+    }
+    expect(members.size).to.be.greaterThan(40);
+    // In lists within the parameter's 200 characters.
+    const lists: string[] = [];
+    for (const name of members) {
+      const last = lists.length - 1;
+      if (last >= 0 && `${lists[last]},${name}`.length <= 200) lists[last] += `,${name}`;
+      else lists.push(name);
+    }
+    for (const list of lists) {
+      const res = await request(s.app).get(`/api/sites/uk/homes/search?fields[ads]=${encodeURIComponent(list)}`);
+      expect(res.status, res.text.slice(0, 500)).to.equal(200);
+    }
+  });
+});
