@@ -1,9 +1,9 @@
 import cluster from 'node:cluster';
-import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createServices } from '../services/createServices';
 import { createServerApp } from './app';
+import { createHttpServer } from './httpServer';
 import { createMailer } from '../services/mail/createMailer';
 import type { Mailer } from '../services/mail/Mailer';
 import { createMetrics } from '../services/metrics/createMetrics';
@@ -132,7 +132,7 @@ async function serve(env: Environment, log: Logger): Promise<void> {
     metricsHandler: metrics.handler,
   });
 
-  const server = http.createServer(app);
+  const server = createHttpServer(app);
   server.keepAliveTimeout = 65_000;
   let worker: { stop(): Promise<void> } | undefined;
   server.listen(env.PORT, env.HOST, () => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
 import { createServerApp, type ServerAppOptions } from '../../src/server/app';
+import { createHttpServer } from '../../src/server/httpServer';
 import { createLogger } from '../../src/server/logger';
 import { createServices, type Services } from '../../src/services/createServices';
 import { createMetrics } from '../../src/services/metrics/createMetrics';
@@ -45,7 +45,7 @@ export async function startTestServer(
     localSearch: services.search.call,
     ...appOptions,
   });
-  const server = http.createServer(app);
+  const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
