@@ -1080,7 +1080,10 @@ function isDigits(text: string): boolean {
 /** The stored document of an ad: the ad without its keywords, with its id. */
 function docOf(ad: AdInput, id: string): string {
   const { keywords: _, ...rest } = ad;
-  return JSON.stringify({ ...rest, id });
+  // Not `{ ...rest, id }`: V8 gives a property added to an object made by spread a map of its own
+  // (~0.6 µs); `rest` is a new object already, and `id` keeps its place if the ad had one.
+  rest.id = id;
+  return JSON.stringify(rest);
 }
 
 /** The `ads` columns of an ad after `k`; `tw` is its title's distinct folded words, space-separated. */
