@@ -294,8 +294,23 @@ export function parseUrl(text: string | undefined): string | undefined {
   }
 }
 
+/** Keys of short values already folded: a feed repeats its few enumerated values (types, units, periods). */
+const enumKeys = new Map<string, string>();
+
 /** Folded key of an enumerated value: lower case, accents removed, words joined by single spaces. */
 export function enumKey(text: string): string {
+  let key = enumKeys.get(text);
+  if (key === undefined) {
+    key = foldedKey(text);
+    if (text.length <= 40) {
+      if (enumKeys.size >= 10_000) enumKeys.clear();
+      enumKeys.set(text, key);
+    }
+  }
+  return key;
+}
+
+function foldedKey(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
