@@ -100,7 +100,7 @@ export function hashAndDoc(
   const tail = `,"id":${JSON.stringify(doc.id)}${doc.expired ? ',"expired":true' : ''}}`;
   const written =
     at > 0 && Object.keys(ad)[7] === 'date'
-      ? `${json.slice(0, at + 1)},"date":${JSON.stringify(doc.date)}${json.slice(at + 1, -1)}${tail}`
+      ? [json.slice(0, at + 1), ',"date":', JSON.stringify(doc.date), json.slice(at + 1, -1), tail].join('')
       : JSON.stringify({ ...ad, date: doc.date, id: doc.id, ...(doc.expired ? { expired: true } : {}) });
   return { hash, doc: written };
 }
