@@ -98,6 +98,8 @@ export function hashAndDoc(
   // The end of the description (a JSON string, whose quotes inside are escaped) and the location.
   const at = json.indexOf('","location":{');
   const tail = `,"id":${JSON.stringify(doc.id)}${doc.expired ? ',"expired":true' : ''}}`;
+  // Joined into one flat string: a concatenation would keep `json` and its slices alive for as long
+  // as the prepared batch waits for its turn (decision 047).
   const written =
     at > 0 && Object.keys(ad)[7] === 'date'
       ? [json.slice(0, at + 1), ',"date":', JSON.stringify(doc.date), json.slice(at + 1, -1), tail].join('')
