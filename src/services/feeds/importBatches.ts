@@ -194,7 +194,10 @@ export class BatchWriter {
         const keys = store.writeNewAdsSync(fresh.sort((a, b) => a.date - b.date));
         const keyOf = new Map<AdWrite, number>();
         fresh.forEach((w, i) => keyOf.set(w, keys[i] as number));
-        const prints = freshPrints.map((p) => ({ ...p, k: keyOf.get(p.w) as number })).sort((a, b) => a.k - b.k);
+        // Not `{ ...p, k }`: a property added to an object made by spread costs V8 ~0.6 µs (placeResolver.ts).
+        const prints = freshPrints
+          .map((p) => ({ w: p.w, fp: p.fp, group: p.group, k: keyOf.get(p.w) as number }))
+          .sort((a, b) => a.k - b.k);
         for (const p of prints) dedup.put(p.k, p.w.id, p.fp, p.group);
       }
       if (changed.length > 0) store.writeAdsSync(changed.sort((a, b) => a.date - b.date));

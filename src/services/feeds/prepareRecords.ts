@@ -11,6 +11,14 @@ import type { PlaceResolver } from './placeResolver';
 
 export type { Rejection, WarningCount };
 
+/**
+ * `text` as a string of its own. V8 makes a substring of 13 characters or more a view of the
+ * string it was cut from: a record's title, cut from a 64 KiB chunk of the file, would keep that
+ * chunk alive (and copied by every scavenge) for as long as the prepared batch waits for its
+ * turn. A concatenation, once sliced, is flattened into a new string first.
+ */
+const detached = (text: string): string => (text.length < 13 ? text : ` ${text}`.slice(1));
+
 /** SHA-1 of a string in one call (`crypto.hash`, Node 20.12). */
 const sha1 = (text: string, encoding: 'base64url'): string => sha1Hash('sha1', text, encoding);
 
@@ -90,9 +98,11 @@ export function hashAndDoc(
   // The end of the description (a JSON string, whose quotes inside are escaped) and the location.
   const at = json.indexOf('","location":{');
   const tail = `,"id":${JSON.stringify(doc.id)}${doc.expired ? ',"expired":true' : ''}}`;
+  // Joined into one flat string: a concatenation would keep `json` and its slices alive for as long
+  // as the prepared batch waits for its turn (decision 047).
   const written =
     at > 0 && Object.keys(ad)[7] === 'date'
-      ? `${json.slice(0, at + 1)},"date":${JSON.stringify(doc.date)}${json.slice(at + 1, -1)}${tail}`
+      ? [json.slice(0, at + 1), ',"date":', JSON.stringify(doc.date), json.slice(at + 1, -1), tail].join('')
       : JSON.stringify({ ...ad, date: doc.date, id: doc.id, ...(doc.expired ? { expired: true } : {}) });
   return { hash, doc: written };
 }
@@ -135,11 +145,15 @@ export class RecordPreparer {
         continue;
       }
       const partnerCoords = record.fields.has('latitude') && record.fields.has('longitude');
+      // What the prepared write keeps of the record's text (the document is a new string already).
+      ad.partnerAdId = detached(partnerId);
+      ad.title = detached(ad.title);
+      ad.description = detached(ad.description);
       ad.id = id;
       ad.date = date;
       if (expired) ad.expired = true;
       batch.items.push({
-        partnerId,
+        partnerId: ad.partnerAdId,
         line: record.line,
         hash,
         dateGiven: result.dateGiven,

@@ -279,11 +279,24 @@ function trimAroundBreaks(text: string): string {
   return from === 0 ? text : out + text.slice(from);
 }
 
+/**
+ * An http(s) URL that `new URL(t).toString()` gives back as it is: lower-case scheme and host
+ * (labels of ASCII letters, digits and single inner hyphens, the last starting with a letter: no
+ * IP address, no punycode), no port or user, a path and query of characters the URL parser leaves
+ * alone (`%` only before two hex digits; no `'` in the query), no fragment — and no dot segment
+ * (`DOT_SEGMENT`). Most feeds' URLs are such, and skip the parser (~0.6 µs each).
+ */
+const CANONICAL_URL =
+  /^https?:\/\/(?:[a-z0-9]+(?:-[a-z0-9]+)*\.)+[a-z][a-z0-9]*(?:-[a-z0-9]+)*\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*(?:\?(?:[A-Za-z0-9\-._~!$&()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$/;
+/** A `.` or `..` path segment (also percent-encoded), which the parser resolves. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i;
+
 /** An absolute http(s) URL (protocol-relative ones become https); undefined otherwise. */
 export function parseUrl(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   let t = decodeEntities(text.trim());
   if (t.startsWith('//')) t = `https:${t}`;
+  if (CANONICAL_URL.test(t) && !DOT_SEGMENT.test(t)) return t;
   if (!/^https?:\/\//i.test(t)) return undefined;
   try {
     const url = new URL(t);
@@ -294,8 +307,23 @@ export function parseUrl(text: string | undefined): string | undefined {
   }
 }
 
+/** Keys of short values already folded: a feed repeats its few enumerated values (types, units, periods). */
+const enumKeys = new Map<string, string>();
+
 /** Folded key of an enumerated value: lower case, accents removed, words joined by single spaces. */
 export function enumKey(text: string): string {
+  let key = enumKeys.get(text);
+  if (key === undefined) {
+    key = foldedKey(text);
+    if (text.length <= 40) {
+      if (enumKeys.size >= 10_000) enumKeys.clear();
+      enumKeys.set(text, key);
+    }
+  }
+  return key;
+}
+
+function foldedKey(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

@@ -1083,7 +1083,10 @@ function isDigits(text: string): boolean {
 /** The stored document of an ad: the ad without its keywords, with its id. */
 function docOf(ad: AdInput, id: string): string {
   const { keywords: _, ...rest } = ad;
-  return JSON.stringify({ ...rest, id });
+  // Not `{ ...rest, id }`: V8 gives a property added to an object made by spread a map of its own
+  // (~0.6 µs); `rest` is a new object already, and `id` keeps its place if the ad had one.
+  rest.id = id;
+  return JSON.stringify(rest);
 }
 
 /** The `ads` columns of an ad after `k`; `tw` is its title's distinct folded words, space-separated. */
@@ -1134,20 +1137,23 @@ function adColumns(ad: AdInput, id: string, site: number, expired: boolean, tw: 
 /** The description, places, make, model, company, property type and amenities, the present ones joined by ` \n `. */
 function bodyText(ad: AdInput): string {
   const l = ad.location;
-  let out = withPart('', ad.description);
-  out = withPart(out, l.cityArea);
-  out = withPart(out, l.city);
-  out = withPart(out, l.region);
-  out = withPart(out, ad.cars?.make);
-  out = withPart(out, ad.cars?.model);
-  out = withPart(out, ad.jobs?.company);
-  out = withPart(out, ad.homes?.propertyType);
-  if (ad.amenities) for (const a of ad.amenities) out = withPart(out, a);
-  return out;
+  const parts: string[] = [];
+  withPart(parts, ad.description);
+  withPart(parts, l.cityArea);
+  withPart(parts, l.city);
+  withPart(parts, l.region);
+  withPart(parts, ad.cars?.make);
+  withPart(parts, ad.cars?.model);
+  withPart(parts, ad.jobs?.company);
+  withPart(parts, ad.homes?.propertyType);
+  if (ad.amenities) for (const a of ad.amenities) withPart(parts, a);
+  // Joined into one flat string: a concatenation keeps a node per part, and a feed import's
+  // prepared writes keep their text until their batch is written (docs/decisions/047).
+  return parts.join(' \n ');
 }
 
-function withPart(out: string, part: string | undefined): string {
-  return part ? (out === '' ? part : `${out} \n ${part}`) : out;
+function withPart(parts: string[], part: string | undefined): void {
+  if (part) parts.push(part);
 }
 
 /** `tagToken` of a feed's few text values (property types, makes, companies), each slug made once. */

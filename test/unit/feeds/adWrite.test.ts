@@ -89,7 +89,16 @@ function before(ad: AdInput, words: (text: string) => string[]) {
   };
 }
 
+/** The document as it was made before (without the keywords; the id last, or where the ad had one). */
+function docBefore(ad: AdInput, id: string): string {
+  const { keywords: _, ...rest } = ad;
+  return JSON.stringify({ ...rest, id });
+}
+
 function expectSame(ad: AdInput): void {
+  expect(adWriteOf(ad, 'id', false).doc).to.equal(docBefore(ad, 'id'));
+  const withId: AdInput = { id: 'an old id', ...ad };
+  expect(adWriteOf(withId, 'id', false).doc).to.equal(docBefore(withId, 'id'));
   for (const words of [tokenize, foldedWords]) {
     const w = adWriteOf(ad, 'id', false, { words });
     const b = before(ad, words);
@@ -111,8 +120,8 @@ async function mappedAds(file: string, site: SiteKey): Promise<AdInput[]> {
   return ads;
 }
 
-describe('adWriteOf: the index parts of a write as before', () => {
-  it('gives the fixtures and the generated feed the title words, full text and keywords of before', async () => {
+describe('adWriteOf: the document and the index parts of a write as before', () => {
+  it('gives the fixtures and the generated feed the document, title words, full text and keywords of before', async () => {
     const dir = path.join(__dirname, '../../fixtures/feeds');
     const sites: [string, SiteKey][] = [
       ['homes-es.xml', { country: 'es', vertical: 'homes' }],
@@ -143,7 +152,7 @@ describe('adWriteOf: the index parts of a write as before', () => {
     expect(n).to.be.greaterThan(500);
   });
 
-  it('gives random ads of every vertical the title words, full text and keywords of before', () => {
+  it('gives random ads of every vertical the document, title words, full text and keywords of before', () => {
     const random = seededRandom(46);
     const pool = [
       'Piso',
