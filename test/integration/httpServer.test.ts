@@ -1,8 +1,9 @@
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import express from 'express';
 import request from 'supertest';
-import { createHttpServer } from '../../src/server/httpServer';
+import { createHttpServer, inArrivalOrder } from '../../src/server/httpServer';
 import { startTestServer, type TestServer } from '../support/testServer';
 
 describe('the HTTP server (decision 063)', () => {
@@ -54,5 +55,62 @@ describe('the HTTP server (decision 063)', () => {
       const missing = await request(server.url).get('/api/sites/uk/homes/nothing-here');
       expect(missing.status).to.equal(404);
     });
+  });
+});
+
+describe('requests in arrival order (decision 064)', () => {
+  type Pair = [http.IncomingMessage, http.ServerResponse];
+  const arrival = (name: string, destroyed = false) => [{ url: name, socket: { destroyed } }, {}] as unknown as Pair;
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it('starts one request per turn of the event loop, in the order they came', async () => {
+    const events: string[] = [];
+    const listener = inArrivalOrder((req) => {
+      events.push(`start ${req.url}`);
+      // Work a request leaves for the next turn runs before the next request starts.
+      setImmediate(() => events.push(`after ${req.url}`));
+    });
+    // Three requests that came in one batch, as Node hands them over.
+    for (const name of ['a', 'b', 'c']) listener(...arrival(name));
+    expect(events).to.deep.equal([]);
+    for (let i = 0; i < 4; i++) await turn();
+    expect(events).to.deep.equal(['start a', 'after a', 'start b', 'after b', 'start c', 'after c']);
+  });
+
+  it('a request that arrives while others wait goes after them', async () => {
+    const started: string[] = [];
+    let listener: http.RequestListener = () => undefined;
+    listener = inArrivalOrder((req) => {
+      started.push(String(req.url));
+      if (req.url === 'a') listener(...arrival('late'));
+    });
+    listener(...arrival('a'));
+    listener(...arrival('b'));
+    for (let i = 0; i < 4; i++) await turn();
+    expect(started).to.deep.equal(['a', 'b', 'late']);
+  });
+
+  it('skips a request whose connection closed while it waited, and goes on after a failing one', async () => {
+    const started: string[] = [];
+    const listener = inArrivalOrder((req) => {
+      started.push(String(req.url));
+      if (req.url === 'boom') throw new Error('boom');
+    });
+    // The throw is uncaught, as from any request listener: mocha's own handler steps aside meanwhile.
+    const failures: unknown[] = [];
+    const mochas = process.listeners('uncaughtException');
+    process.removeAllListeners('uncaughtException');
+    process.on('uncaughtException', (error) => failures.push(error));
+    try {
+      listener(...arrival('gone', true));
+      listener(...arrival('boom'));
+      listener(...arrival('after'));
+      for (let i = 0; i < 4; i++) await turn();
+    } finally {
+      process.removeAllListeners('uncaughtException');
+      for (const l of mochas) process.on('uncaughtException', l);
+    }
+    expect(started).to.deep.equal(['boom', 'after']);
+    expect(failures.map((e) => (e as Error).message)).to.deep.equal(['boom']);
   });
 });
