@@ -1,6 +1,6 @@
 /**
  * Feed import speed: `npx tsx bench/feeds.bench.ts [--ads N] [--workers N] [--batch N]` (default 1,000,000 ads,
- * the importer's own choice of threads). Generates a Trovit homes feed of N ads into a temp dir
+ * the importer's own choice of threads and batch size, as `npm run import` runs). Generates a Trovit homes feed of N ads into a temp dir
  * (streamed to disk), imports it into a fresh store (first import), imports it again (the daily
  * re-import: nothing changed), and reports for each: ads/s beside the budget, the CPU it took per
  * ad (all threads) and by thread, and how busy the machine was with other work meanwhile (from
@@ -10,7 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { FeedImporter, type ImportProgress, type ImportSummary } from '../src/services/feeds/FeedImporter';
+import {
+  DEFAULT_BATCH_SIZE,
+  FeedImporter,
+  type ImportProgress,
+  type ImportSummary,
+} from '../src/services/feeds/FeedImporter';
 import { writeSyntheticFeed } from '../src/services/feeds/syntheticFeed';
 import { SqliteSearchStore } from '../src/services/search/SqliteSearchStore';
 
@@ -134,7 +139,8 @@ async function main(): Promise<void> {
   });
   const ads = Number(values.ads ?? 1_000_000);
   const workers = values.workers !== undefined ? Number(values.workers) : undefined;
-  const batchSize = Number(values.batch ?? 5000);
+  // The importer's own batch size unless told: what `npm run import` runs.
+  const batchSize = values.batch !== undefined ? Number(values.batch) : DEFAULT_BATCH_SIZE;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-feeds-bench-'));
   const file = path.join(dir, 'feed.xml');
   try {
