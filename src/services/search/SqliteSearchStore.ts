@@ -834,7 +834,6 @@ export class SqliteSearchStore implements SearchStore {
   // ---- Feed imports (issue 4, src/services/feeds): additions only. ----
 
   private dataVersion: number | undefined;
-  private dataVersionStatement: Database.Statement | undefined;
 
   /**
    * Another process (a feed import) may have written to the file: when it has
@@ -843,9 +842,8 @@ export class SqliteSearchStore implements SearchStore {
    */
   followOtherWriters(): void {
     if (!this.db.open) return;
-    // A prepared statement: `db.pragma()` compiles its SQL on every call, ~40 µs, several times a page.
-    this.dataVersionStatement ??= this.db.prepare('PRAGMA data_version').pluck();
-    const version = this.dataVersionStatement.get() as number;
+    // A kept statement: `db.pragma()` compiles its SQL on every call, ~40 µs, several times a page.
+    const version = this.stmt('PRAGMA data_version').pluck().get() as number;
     if (version === this.dataVersion) return;
     // The first look reloads too: another connection may have written since this one opened.
     this.dataVersion = version;
