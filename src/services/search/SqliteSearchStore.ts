@@ -26,8 +26,8 @@ import type {
  *   within it keys count down in publication order, so a site is a rowid range
  *   (no site token in the index) and "newest first" is an ascending walk;
  * - `ad_docs`: the whole ad as JSON, read only for the ads of a page;
- * - `ads_fts`: a contentless FTS5 index (unicode61, diacritics removed) with
- *   three columns: title, body (description, place and label words) and tags,
+ * - `ads_fts`: a contentless FTS5 index (unicode61, diacritics removed, no
+ *   positions: `detail=none`) with three columns: title, body (description, place and label words) and tags,
  *   where every exact-match filter value is a token (`zzc2643743` for a city,
  *   `zzsrc41701` for a source ...), so that text and exact filters are one MATCH
  *   and the index walks its doclists newest first, within the site's rowid
@@ -116,13 +116,23 @@ function siteRange(site: number): { base: number; top: number } {
 
 /**
  * The schema's layout version (`PRAGMA user_version`): a layout-1 store is re-keyed on open; a
- * layout-2 store gains the `expires` column (filled for its live dated ads) on open (decision 045).
+ * layout-2 store gains the `expires` column (filled for its live dated ads) on open (decision 045);
+ * a layout-3 store's text index is rebuilt without positions on open (decision 065).
  */
-const LAYOUT_VERSION = 3;
+const LAYOUT_VERSION = 4;
 
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;
 const FIRST_WINDOW = 60_000;
+
+/**
+ * The text index. It keeps which ads hold each word, and not where (`detail=none`, decision 065):
+ * every query is single words and tag tokens, never a phrase or a column filter, and relevance
+ * reads the row's title words (`tw`). Positions were most of the index and of each write.
+ */
+const TEXT_INDEX = `CREATE VIRTUAL TABLE IF NOT EXISTS ads_fts USING fts5(
+  title, body, tags, content='', contentless_delete=1, detail=none, tokenize="unicode61 remove_diacritics 2"
+);`;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sources (id INTEGER PRIMARY KEY, site INTEGER NOT NULL, data TEXT NOT NULL);
@@ -147,9 +157,7 @@ CREATE TABLE IF NOT EXISTS ads (
 CREATE UNIQUE INDEX IF NOT EXISTS ads_partner ON ads(source_id, partner_id);
 CREATE INDEX IF NOT EXISTS ads_dup ON ads(dup) WHERE dup IS NOT NULL;
 CREATE TABLE IF NOT EXISTS ad_docs (k INTEGER PRIMARY KEY, doc TEXT NOT NULL);
-CREATE VIRTUAL TABLE IF NOT EXISTS ads_fts USING fts5(
-  title, body, tags, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2"
-);
+${TEXT_INDEX}
 CREATE TABLE IF NOT EXISTS sites (site INTEGER PRIMARY KEY, min_k INTEGER NOT NULL, max_k INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS terms (site INTEGER NOT NULL, term TEXT NOT NULL, ads INTEGER NOT NULL,
   PRIMARY KEY (site, term)) WITHOUT ROWID;
@@ -260,6 +268,7 @@ export class SqliteSearchStore implements SearchStore {
     else {
       this.db.exec(SCHEMA);
       if (existing && layout < 3) this.addExpiryColumn();
+      if (existing && layout < 4) this.reindexText();
       if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
     }
     // The ads whose expiration time may come before they are marked expired (after the column exists).
@@ -508,6 +517,34 @@ export class SqliteSearchStore implements SearchStore {
             : `UPDATE ads SET expires = (SELECT json_extract(d.doc, '$.expiresAt') FROM ad_docs d WHERE d.k = ads.k)
                WHERE k IN (SELECT k FROM ad_docs WHERE instr(doc, '"expiresAt":') > 0)`,
         );
+        this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+      })
+      .immediate();
+  }
+
+  /**
+   * Layout 3 to 4: the text index without positions (decision 065), rebuilt from the documents of
+   * the ads not marked expired (the ones indexed), in key order. Another process may be opening
+   * the same store: the index is rebuilt once, under the write lock.
+   */
+  private reindexText(): void {
+    this.db
+      .transaction(() => {
+        const index = this.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'ads_fts'`).get() as
+          { sql: string } | undefined;
+        if (!index?.sql.includes('detail=none')) {
+          this.db.exec(`DROP TABLE IF EXISTS ads_fts; ${TEXT_INDEX}`);
+          const read = this.db.prepare(
+            `SELECT a.k, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.expired = 0 AND a.k > ? ORDER BY a.k LIMIT 5000`,
+          );
+          const insert = this.db.prepare('INSERT INTO ads_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)');
+          for (let after = -1; ;) {
+            const rows = read.all(after) as { k: number; doc: string }[];
+            if (rows.length === 0) break;
+            for (const r of rows) insert.run(r.k, ...textOf(JSON.parse(r.doc) as AdInput));
+            after = (rows[rows.length - 1] as { k: number }).k;
+          }
+        }
         this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
       })
       .immediate();
@@ -1058,7 +1095,7 @@ export function adWriteOf(
     date: ad.date,
     columns: adColumns(ad, id, site, expired, distinct.join(' ')),
     doc: options.doc ?? docOf(ad, id),
-    fts: expired ? null : [ad.title, bodyText(ad), tagsText(ad)],
+    fts: expired ? null : textOf(ad),
     terms,
     keywords,
     category: ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null,
@@ -1138,6 +1175,11 @@ function adColumns(ad: AdInput, id: string, site: number, expired: boolean, tw: 
 }
 
 /** The description, places, make, model, company, property type and amenities, the present ones joined by ` \n `. */
+/** What the text index holds of an ad: its title, body and tag columns. */
+function textOf(ad: AdInput): [string, string, string] {
+  return [ad.title, bodyText(ad), tagsText(ad)];
+}
+
 function bodyText(ad: AdInput): string {
   const l = ad.location;
   const parts: string[] = [];

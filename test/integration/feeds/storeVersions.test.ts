@@ -39,7 +39,7 @@ describe('a search store of layout 2 (before expiration times were stored)', () 
       let now = NOW_S;
       const store = new SqliteSearchStore(dir, { now: () => now });
       try {
-        expect(store.db.pragma('user_version', { simple: true })).to.equal(3);
+        expect(store.db.pragma('user_version', { simple: true })).to.equal(4);
         const index = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'ads_expires'`).get() as {
           sql: string;
         };
@@ -60,6 +60,77 @@ describe('a search store of layout 2 (before expiration times were stored)', () 
       const again = new SqliteSearchStore(dir);
       expect(again.db.prepare('SELECT count(*) AS n FROM ads WHERE expires IS NOT NULL').get()).to.deep.equal({ n: 1 });
       again.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a search store of layout 3 (a text index with word positions)', () => {
+  it('rebuilds the index without positions on open, from the unexpired ads, and finds by word and tag', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout3-'));
+    try {
+      const ad = (partnerAdId: string, title: string, sourceId: number): AdInput => ({
+        country: 'es',
+        vertical: 'homes',
+        sourceId,
+        partnerAdId,
+        title,
+        description: 'Luminoso, con terraza',
+        url: `https://partner.example/${partnerAdId}`,
+        date: NOW_S - 86400,
+        location: { city: 'Madrid' },
+        images: [],
+        currency: 'EUR',
+      });
+      const old = new SqliteSearchStore(dir, { now: () => NOW_S });
+      await old.writeAds([
+        ad('p1', 'Piso en Chamberí', 3),
+        ad('p2', 'Ático con vistas', 4),
+        ad('p3', 'Piso reformado', 4),
+      ]);
+      await old.expireAds([(await old.getAdByPartner(4, 'p3'))!.id]);
+      // What layout 3 left: the same index with positions (here emptied, so that only a rebuild finds anything).
+      old.db.exec(`DROP TABLE ads_fts; CREATE VIRTUAL TABLE ads_fts USING fts5(
+        title, body, tags, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2")`);
+      old.db.pragma('user_version = 3');
+      old.close();
+
+      const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+      try {
+        expect(store.db.pragma('user_version', { simple: true })).to.equal(4);
+        const index = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'ads_fts'`).get() as { sql: string };
+        expect(index.sql).to.include('detail=none');
+        const base = { site: ES_HOMES, ranges: [], order: 'newest' as const, limit: 50 };
+        const partners = async (q: Parameters<SqliteSearchStore['findCandidates']>[0]) => {
+          const { candidates } = await store.findCandidates(q);
+          const ads = await store.getAds(candidates.map((c) => c.id));
+          return ads.map((a) => a.partnerAdId).sort();
+        };
+        // Accents folded, the expired p3 not indexed again.
+        expect(await partners({ ...base, terms: [['piso']], tags: [] })).to.deep.equal(['p1']);
+        expect(await partners({ ...base, terms: [['chamberi']], tags: [] })).to.deep.equal(['p1']);
+        expect(await partners({ ...base, terms: [['terraza']], tags: [] })).to.deep.equal(['p1', 'p2']);
+        expect(await partners({ ...base, terms: [], tags: [{ field: 'source', values: [4] }] })).to.deep.equal(['p2']);
+        expect(await partners({ ...base, terms: [['atico'], ['vistas']], tags: [] })).to.deep.equal(['p2']);
+      } finally {
+        store.close();
+      }
+      // Opened again: nothing to rebuild (the index keeps a row written after the first open).
+      const again = new SqliteSearchStore(dir, { now: () => NOW_S });
+      await again.writeAds([ad('p4', 'Piso nuevo', 5)]);
+      again.close();
+      const third = new SqliteSearchStore(dir, { now: () => NOW_S });
+      const found = await third.findCandidates({
+        site: ES_HOMES,
+        ranges: [],
+        order: 'newest',
+        limit: 50,
+        terms: [['piso']],
+        tags: [],
+      });
+      expect(found.total).to.equal(2);
+      third.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
