@@ -53,6 +53,8 @@ async function seedDemoData(env: Environment, log: Logger): Promise<void> {
   }
 }
 
+const SINGLE_THREADED_GC = '--single-threaded-gc';
+
 async function runPrimary(env: Environment, log: Logger, processes: number): Promise<void> {
   await seedDemoData(env, log);
   const childRoles = [...env.roles].filter((r) => r !== 'worker').join(',');
@@ -61,6 +63,11 @@ async function runPrimary(env: Environment, log: Logger, processes: number): Pro
   let port = 0;
   let listening = 0;
   let worker: { stop(): Promise<void> } | undefined;
+  // A process per core: V8's parallel and concurrent GC threads could only take their core
+  // from another process's requests, so each process collects on its own thread (decision 066).
+  if (processes >= os.availableParallelism() && !process.execArgv.includes(SINGLE_THREADED_GC)) {
+    cluster.setupPrimary({ execArgv: [...process.execArgv, SINGLE_THREADED_GC] });
+  }
   const fork = () => cluster.fork(childEnv);
   cluster.on('listening', (_child, address) => {
     listening += 1;

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { PROJECT_ROOT } from '../../src/server/clientAssets';
@@ -42,6 +44,19 @@ function get(port: number, urlPath: string): Promise<{ status: number; body: str
   });
 }
 
+/** The pids of a process's children (Linux's /proc). */
+function childPids(pid: number): number[] {
+  return fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/))
+    .filter(Boolean)
+    .map(Number);
+}
+
+function commandLine(pid: number): string[] {
+  return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+}
+
 describe('the server process', function () {
   this.timeout(40_000);
 
@@ -50,6 +65,11 @@ describe('the server process', function () {
     const home = await get(port, '/homes');
     expect(home.status).to.equal(200);
     expect((await get(port, '/readyz')).status).to.equal(200);
+    // A process per core, each collecting its garbage on its own thread (decision 066).
+    const workers = childPids(child.pid as number);
+    expect(workers).to.have.length(os.availableParallelism());
+    for (const pid of workers) expect(commandLine(pid)).to.include('--single-threaded-gc');
+    expect(commandLine(child.pid as number)).not.to.include('--single-threaded-gc');
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).to.equal(0);
