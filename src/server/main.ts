@@ -39,10 +39,16 @@ async function main(): Promise<void> {
   }
 }
 
-async function seedDemoData(env: Environment, log: Logger): Promise<void> {
-  if (!env.DEMO_DATA || !env.roles.has('api')) return;
+/**
+ * Opens the search store once before the server's processes do: a store of an earlier layout is
+ * upgraded here, alone (rebuilding a big store's text index takes longer than the others would
+ * wait for the write lock), and the demo data seeded into an empty one when asked.
+ */
+async function prepareSearchStore(env: Environment, log: Logger): Promise<void> {
+  if (!env.roles.has('api')) return;
   const search = createSearchService({ dataDir: env.dataDir, log: (msg, extra) => log.info(extra ?? {}, msg) });
   try {
+    if (!env.DEMO_DATA) return;
     const written = await search.seedDemoData((done, total) => {
       process.stdout.write(`\rSeeding demo data: ${done}/${total} sites`);
       if (done === total) process.stdout.write('\n');
@@ -56,7 +62,7 @@ async function seedDemoData(env: Environment, log: Logger): Promise<void> {
 const SINGLE_THREADED_GC = '--single-threaded-gc';
 
 async function runPrimary(env: Environment, log: Logger, processes: number): Promise<void> {
-  await seedDemoData(env, log);
+  await prepareSearchStore(env, log);
   const childRoles = [...env.roles].filter((r) => r !== 'worker').join(',');
   const childEnv = { ROLES: childRoles, DEMO_DATA: '0', WEB_CONCURRENCY: '1' };
   let stopping = false;
@@ -107,8 +113,9 @@ async function runPrimary(env: Environment, log: Logger, processes: number): Pro
 
 /** One process serving the roles it was given; stops gracefully on SIGTERM / SIGINT. */
 async function serve(env: Environment, log: Logger): Promise<void> {
-  // Seed before the services open their stores, so they start from the seeded data.
-  await seedDemoData(env, log);
+  // Upgrade and seed before the services open their stores, so they start from the seeded data
+  // (a cluster's primary did it before forking this process).
+  if (cluster.isPrimary) await prepareSearchStore(env, log);
   const metrics = createMetrics();
   const services = env.roles.has('api')
     ? createServices({

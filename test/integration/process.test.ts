@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { PROJECT_ROOT } from '../../src/server/clientAssets';
+import { SqliteSearchStore } from '../../src/services/search/SqliteSearchStore';
 import { tempDataDir } from '../support/testServer';
 
 /** Starts the built server (dist/server/server.js) as `npm start` does, on a free port. */
@@ -97,6 +98,46 @@ describe('the server process', function () {
       child.kill('SIGTERM');
       await exited;
     }
+  });
+
+  it('upgrades a store of an earlier layout as it starts, and every process serves it', async () => {
+    const dataDir = tempDataDir();
+    const old = new SqliteSearchStore(dataDir);
+    await old.writeAds([
+      {
+        country: 'uk',
+        vertical: 'homes',
+        sourceId: 1,
+        partnerAdId: 'a1',
+        url: 'https://partner.example/a1',
+        title: 'Flat with a garden',
+        description: 'Bright.',
+        date: Math.floor(Date.now() / 1000) - 3600,
+        location: {},
+        images: [],
+        currency: 'GBP',
+      },
+    ]);
+    // Layout 3: the text index with word positions (emptied: only a rebuild finds the ad again).
+    old.db.exec(`DROP TABLE ads_fts; CREATE VIRTUAL TABLE ads_fts USING fts5(
+      title, body, tags, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2")`);
+    old.db.pragma('user_version = 3');
+    old.close();
+    const { child, port, output } = await startBuiltServer({ DATA_DIR: dataDir });
+    try {
+      const res = await get(port, '/api/sites/uk/homes/search?what=garden');
+      expect(res.status).to.equal(200);
+      expect((JSON.parse(res.body) as { data: { id: string }[] }).data).to.have.length(1);
+      expect(childPids(child.pid as number)).to.have.length(os.availableParallelism());
+      expect(output()).not.to.include('a server process died');
+    } finally {
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    const store = new SqliteSearchStore(dataDir);
+    expect(store.db.pragma('user_version', { simple: true })).to.equal(4);
+    store.close();
   });
 
   it('refuses to start on a bad setting, naming it', async () => {

@@ -26,8 +26,9 @@ import type {
  *   within it keys count down in publication order, so a site is a rowid range
  *   (no site token in the index) and "newest first" is an ascending walk;
  * - `ad_docs`: the whole ad as JSON, read only for the ads of a page;
- * - `ads_fts`: a contentless FTS5 index (unicode61, diacritics removed, no
- *   positions: `detail=none`) with three columns: title, body (description, place and label words) and tags,
+ * - `ads_fts`: a contentless FTS5 index (unicode61, diacritics removed, no word
+ *   positions: `detail=none`) with three columns: title, body (description,
+ *   place and label words) and tags,
  *   where every exact-match filter value is a token (`zzc2643743` for a city,
  *   `zzsrc41701` for a source ...), so that text and exact filters are one MATCH
  *   and the index walks its doclists newest first, within the site's rowid
@@ -1174,12 +1175,12 @@ function adColumns(ad: AdInput, id: string, site: number, expired: boolean, tw: 
   ];
 }
 
-/** The description, places, make, model, company, property type and amenities, the present ones joined by ` \n `. */
 /** What the text index holds of an ad: its title, body and tag columns. */
 function textOf(ad: AdInput): [string, string, string] {
   return [ad.title, bodyText(ad), tagsText(ad)];
 }
 
+/** The description, places, make, model, company, property type and amenities, the present ones joined by ` \n `. */
 function bodyText(ad: AdInput): string {
   const l = ad.location;
   const parts: string[] = [];
