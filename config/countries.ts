@@ -117,14 +117,18 @@ export function isoRegion(code: string): string {
   return code.toUpperCase();
 }
 
-const displayNames = new Map<string, Intl.DisplayNames>();
+const localNames = new Map<string, string>();
 
-/** The country's name in a locale's language ("España" on es-ES), the English name when Intl has none. */
+/**
+ * The country's name in a locale's language ("España" on es-ES), the English name when Intl has
+ * none. Kept per locale and country: a results page without a place asks for it (~20 µs a call).
+ */
 export function localCountryName(country: CountryDef, locale: string): string {
-  let names = displayNames.get(locale);
-  if (!names) {
-    names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
-    displayNames.set(locale, names);
+  const key = `${locale}|${country.code}`;
+  let name = localNames.get(key);
+  if (name === undefined) {
+    name = new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(isoRegion(country.code)) ?? country.name;
+    localNames.set(key, name);
   }
-  return names.of(isoRegion(country.code)) ?? country.name;
+  return name;
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { COUNTRIES } from '../../config/countries';
+import { COUNTRIES, countryByCode, localCountryName } from '../../config/countries';
 import { HOSTS, resolveSite, siteEntries } from '../../config/sites';
 
 describe('sites', () => {
@@ -65,5 +65,16 @@ describe('sites', () => {
     expect(resolveSite('products.pt.localhost', '/')).to.equal(undefined);
     expect(resolveSite('boats.es.localhost', '/')).to.equal(undefined);
     expect(resolveSite('homes.zz.localhost', '/')).to.equal(undefined);
+  });
+});
+
+describe('localCountryName', () => {
+  it("names a country in the locale's language, the same on every call, per locale", () => {
+    const es = countryByCode('es');
+    expect(es).to.not.equal(undefined);
+    expect(localCountryName(es!, 'es-ES')).to.equal('España');
+    expect(localCountryName(es!, 'es-ES')).to.equal('España');
+    expect(localCountryName(es!, 'en-GB')).to.equal('Spain');
+    expect(localCountryName(countryByCode('uk')!, 'en-GB')).to.equal('United Kingdom');
   });
 });
