@@ -172,6 +172,9 @@ function decodeEntity(entity: string, name: string): string {
 }
 
 export function decodeEntities(text: string): string {
+  // Every entity starts with `&`: text without one (most URLs, three per generated ad) is given back
+  // without the pattern's scan and replace (~150 ns per URL).
+  if (!text.includes('&')) return text;
   return text.replace(/&(#\d{1,7}|#[xX][\da-fA-F]{1,6}|[a-zA-Z][a-zA-Z\d]{1,10});?/g, (e, name: string) =>
     decodeEntity(e, name),
   );

@@ -362,4 +362,21 @@ describe('feed values: the forms partners write', () => {
     for (let i = 0; i < 300; i++) expect(simpleHtmlText(texts[texts.length - 60_300 + i] as string)).to.be.a('string');
     expect(onePass).to.be.greaterThan(20_000);
   });
+
+  it('decodes entities as the pattern alone does, with or without an `&`', () => {
+    const byPattern = (text: string): string =>
+      text.replace(/&(#\d{1,7}|#[xX][\da-fA-F]{1,6}|[a-zA-Z][a-zA-Z\d]{1,10});?/g, (e) => decodeEntities(`${e}`));
+    const random = seededRandom(49);
+    const pool = ['&', 'amp;', '#38;', '#x26;', 'eacute;', 'nbsp', 'a', ' ', ';', '#', 'x', '1', 'https://a.es/?b=1'];
+    let decoded = 0;
+    for (let i = 0; i < 20_000; i++) {
+      let t = '';
+      for (let j = Math.floor(random() * 10); j > 0; j--) t += pool[Math.floor(random() * pool.length)];
+      const d = decodeEntities(t);
+      expect(d, JSON.stringify(t)).to.equal(byPattern(t));
+      if (!t.includes('&')) expect(d).to.equal(t);
+      else if (d !== t) decoded++;
+    }
+    expect(decoded).to.be.greaterThan(1000);
+  });
 });
