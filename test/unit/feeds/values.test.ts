@@ -9,6 +9,7 @@ import {
   parseUrl,
   throughUrlParser,
   plainTextByPatterns,
+  simpleHtmlText,
   toPlainText,
 } from '../../../src/services/feeds/values';
 import { homeTypeId, productCategoryIds } from '../../../src/services/feeds/vocabulary';
@@ -307,5 +308,75 @@ describe('feed values: the forms partners write', () => {
     for (const t of texts)
       for (const multiline of [true, false])
         expect(toPlainText(t, multiline), JSON.stringify(t)).to.equal(plainTextByPatterns(t, multiline));
+  });
+
+  it('gives text whose only markup is tags what the passes of patterns give, in one pass', async () => {
+    const texts: string[] = [];
+    const dir = path.join(__dirname, '../../fixtures/feeds');
+    for (const file of fs.readdirSync(dir).filter((f) => /\.(xml|jsonl)$/.test(f))) {
+      try {
+        for await (const records of readFeed(path.join(dir, file), file.endsWith('.xml') ? 'xml' : 'jsonl'))
+          for (const r of records) for (const f of r.fields.values()) texts.push(f.text, f.text.trim());
+      } catch {
+        // A malformed fixture: its records before the fault are enough.
+      }
+    }
+    for (let i = 0; i < 300; i++) {
+      const content = /<content><!\[CDATA\[(.*?)\]\]><\/content>/s.exec(syntheticAd(i, { count: 300 }) ?? '');
+      texts.push(content?.[1] as string);
+    }
+    // Tags, blanks, punctuation and characters the one pass reads, then what it leaves to the patterns.
+    const reads = [
+      ...['<p>', '</p>', '<P>', '</P >', '<br>', '<br/>', '<BR />', '<b>', '</b>', '<strong>', '<em>', '<span>'],
+      ...['<p class="x">', "<div id='a>b'>", '<h1>', '</h6>', '<h7>', '<pre>', '<p_x>', '<p-x>', '<li>', '<ul>'],
+      ...['<table>', '<hr>', '<section>', '<a href="?a=1&amp;b=2">', '<img src="x\ty">', '<p\n>', '<scripts>'],
+      ...[' ', ' ', ' ', '  ', '\n', '\n', '\n\n\n', ',', '.', ' ,', ' .', 'Piso', 'centro', 'á', '日本', '😀'],
+      ...['\u0085', '\ud800', '-', ';', 'x', '/', '>'],
+    ];
+    const refused = [
+      ...['<script>', '</script>', '<STYLE>', '</style>', '<noscript>', '<!-- c -->', '<!x>', '<1>', '< p>', '</ p>'],
+      ...['<', '&amp;', '&', '\t', '\u00a0', '\r', '\u200b', '\ufeff', '\u2028', '\u3000', '\u007f', '\u0001'],
+    ];
+    const pool = [...reads, ...refused];
+    const random = seededRandom(47);
+    for (let i = 0; i < 60_000; i++) {
+      let t = '';
+      const n = Math.floor(random() * 16);
+      // Half of them only of what the one pass reads.
+      const from = random() < 0.5 ? pool.length : reads.length;
+      for (let j = 0; j < n; j++) t += pool[Math.floor(random() * from)];
+      texts.push(t);
+    }
+    let onePass = 0;
+    for (const t of texts) {
+      const fast = simpleHtmlText(t);
+      const patterns = plainTextByPatterns(t, true);
+      if (fast !== undefined) {
+        onePass++;
+        expect(fast, JSON.stringify(t)).to.equal(patterns);
+      }
+      expect(toPlainText(t, true), JSON.stringify(t)).to.equal(patterns);
+      expect(toPlainText(t, false), JSON.stringify(t)).to.equal(plainTextByPatterns(t, false));
+    }
+    // Every generated description is read in one pass, and so is a good part of the random texts.
+    for (let i = 0; i < 300; i++) expect(simpleHtmlText(texts[texts.length - 60_300 + i] as string)).to.be.a('string');
+    expect(onePass).to.be.greaterThan(20_000);
+  });
+
+  it('decodes entities as the pattern alone does, with or without an `&`', () => {
+    const byPattern = (text: string): string =>
+      text.replace(/&(#\d{1,7}|#[xX][\da-fA-F]{1,6}|[a-zA-Z][a-zA-Z\d]{1,10});?/g, (e) => decodeEntities(`${e}`));
+    const random = seededRandom(49);
+    const pool = ['&', 'amp;', '#38;', '#x26;', 'eacute;', 'nbsp', 'a', ' ', ';', '#', 'x', '1', 'https://a.es/?b=1'];
+    let decoded = 0;
+    for (let i = 0; i < 20_000; i++) {
+      let t = '';
+      for (let j = Math.floor(random() * 10); j > 0; j--) t += pool[Math.floor(random() * pool.length)];
+      const d = decodeEntities(t);
+      expect(d, JSON.stringify(t)).to.equal(byPattern(t));
+      if (!t.includes('&')) expect(d).to.equal(t);
+      else if (d !== t) decoded++;
+    }
+    expect(decoded).to.be.greaterThan(1000);
   });
 });
