@@ -115,11 +115,14 @@ export function hashAndDoc(
     delete ad.expired;
     ad.date = mapped;
   }
-  return hashAndDocOfCopy(ad, dateGiven, doc);
+  return hashAndDocByCopy(ad, dateGiven, doc);
 }
 
-/** `hashAndDoc` of any ad, as it was before (through a copy of the ad without its date). */
-function hashAndDocOfCopy(
+/**
+ * `hashAndDoc` the general way, for any ad: through a copy of the ad without its date, as it was
+ * before (exported for the test that holds the fast way to it).
+ */
+export function hashAndDocByCopy(
   ad: AdInput,
   dateGiven: boolean,
   doc: { id: string; date: number; expired: boolean },
