@@ -10,22 +10,25 @@ import { feedApp, homesXml, NOW_S } from './feedKit';
 const ES_HOMES: SiteKey = { country: 'es', vertical: 'homes' };
 const EXPIRES = Date.UTC(2025, 5, 2) / 1000;
 
+/** A home in Madrid published a day before the tests' clock, but for its partner id. */
+function madridHome(ad: Pick<AdInput, 'sourceId' | 'title' | 'description'>): Omit<AdInput, 'partnerAdId'> {
+  return {
+    country: 'es',
+    vertical: 'homes',
+    url: 'https://partner.example/ad',
+    date: NOW_S - 86400,
+    location: { city: 'Madrid' },
+    images: [],
+    currency: 'EUR',
+    ...ad,
+  };
+}
+
 describe('a search store of layout 2 (before expiration times were stored)', () => {
   it('gains the expires column on open, filled from the documents, and serves by it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout2-'));
     try {
-      const base: Omit<AdInput, 'partnerAdId'> = {
-        country: 'es',
-        vertical: 'homes',
-        sourceId: 3,
-        title: 'Piso en Madrid',
-        description: 'Piso luminoso',
-        url: 'https://partner.example/ad',
-        date: NOW_S - 86400,
-        location: { city: 'Madrid' },
-        images: [],
-        currency: 'EUR',
-      };
+      const base = madridHome({ sourceId: 3, title: 'Piso en Madrid', description: 'Piso luminoso' });
       const old = new SqliteSearchStore(dir, { now: () => NOW_S });
       await old.writeAds([
         { ...base, partnerAdId: 'dated', expiresAt: EXPIRES },
@@ -71,17 +74,8 @@ describe('a search store of layout 3 (a text index with word positions)', () => 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout3-'));
     try {
       const ad = (partnerAdId: string, title: string, sourceId: number): AdInput => ({
-        country: 'es',
-        vertical: 'homes',
-        sourceId,
+        ...madridHome({ sourceId, title, description: 'Luminoso, con terraza' }),
         partnerAdId,
-        title,
-        description: 'Luminoso, con terraza',
-        url: `https://partner.example/${partnerAdId}`,
-        date: NOW_S - 86400,
-        location: { city: 'Madrid' },
-        images: [],
-        currency: 'EUR',
       });
       const old = new SqliteSearchStore(dir, { now: () => NOW_S });
       await old.writeAds([

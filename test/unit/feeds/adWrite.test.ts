@@ -1,18 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
-import { readFeed } from '../../../src/services/feeds/feedRecords';
 import { foldedWords } from '../../../src/services/feeds/foldedWords';
-import { GazetteerPlaces } from '../../../src/services/feeds/gazetteerPlaces';
-import { mapRecord } from '../../../src/services/feeds/mapRecord';
-import { PlaceResolver } from '../../../src/services/feeds/placeResolver';
-import { syntheticAd } from '../../../src/services/feeds/syntheticFeed';
-import { Gazetteer } from '../../../src/services/places/Gazetteer';
 import { adWriteOf, tagToken } from '../../../src/services/search/SqliteSearchStore';
 import { tokenize } from '../../../src/services/search/text';
-import type { AdInput, SiteKey } from '../../../src/services/search/types';
+import type { AdInput } from '../../../src/services/search/types';
 import { seededRandom } from '../../../src/shared/seededRandom';
+import { fixtureAndGeneratedAds } from '../../support/feedAds';
 
 /**
  * `adWriteOf` builds the full-text, title-word and keyword parts of an ad's write without
@@ -109,45 +101,12 @@ function expectSame(ad: AdInput): void {
   }
 }
 
-async function mappedAds(file: string, site: SiteKey): Promise<AdInput[]> {
-  const places = new PlaceResolver(new GazetteerPlaces(Gazetteer.shared(), site.country));
-  const ads: AdInput[] = [];
-  for await (const records of readFeed(file, file.endsWith('.jsonl') ? 'jsonl' : 'xml'))
-    for (const r of records) {
-      const m = mapRecord(r, { site, sourceId: 7, now: 1_800_000_000, places });
-      if (m.ok) ads.push(m.ad);
-    }
-  return ads;
-}
-
 describe('adWriteOf: the document and the index parts of a write as before', () => {
   it('gives the fixtures and the generated feed the document, title words, full text and keywords of before', async () => {
-    const dir = path.join(__dirname, '../../fixtures/feeds');
-    const sites: [string, SiteKey][] = [
-      ['homes-es.xml', { country: 'es', vertical: 'homes' }],
-      ['homes-es.jsonl', { country: 'es', vertical: 'homes' }],
-      ['cars-uk.xml', { country: 'uk', vertical: 'cars' }],
-      ['jobs-uk.xml', { country: 'uk', vertical: 'jobs' }],
-      ['products-it.xml', { country: 'it', vertical: 'products' }],
-    ];
     let n = 0;
-    for (const [file, site] of sites)
-      for (const ad of await mappedAds(path.join(dir, file), site)) {
-        expectSame(ad);
-        n++;
-      }
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-adwrite-'));
-    try {
-      const file = path.join(tmp, 'feed.xml');
-      const xml: string[] = [];
-      for (let i = 0; i < 500; i++) xml.push(syntheticAd(i, { count: 500 }) ?? '');
-      fs.writeFileSync(file, `<trovit>${xml.join('')}</trovit>`);
-      for (const ad of await mappedAds(file, { country: 'es', vertical: 'homes' })) {
-        expectSame(ad);
-        n++;
-      }
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
+    for (const { ad } of await fixtureAndGeneratedAds(500)) {
+      expectSame(ad);
+      n++;
     }
     expect(n).to.be.greaterThan(500);
   });

@@ -1,16 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'chai';
-import { readFeed } from '../../../src/services/feeds/feedRecords';
-import { GazetteerPlaces } from '../../../src/services/feeds/gazetteerPlaces';
-import { mapRecord } from '../../../src/services/feeds/mapRecord';
-import { PlaceResolver } from '../../../src/services/feeds/placeResolver';
 import { hashAndDoc, hashAndDocByCopy } from '../../../src/services/feeds/prepareRecords';
-import { syntheticAd } from '../../../src/services/feeds/syntheticFeed';
-import { Gazetteer } from '../../../src/services/places/Gazetteer';
-import type { AdInput, SiteKey } from '../../../src/services/search/types';
+import type { AdInput } from '../../../src/services/search/types';
 import { seededRandom } from '../../../src/shared/seededRandom';
+import { fixtureAndGeneratedAds } from '../../support/feedAds';
 
 /**
  * `hashAndDoc` against the general way it falls back to (`hashAndDocByCopy`, the code every store
@@ -28,39 +20,9 @@ function expectSame(ad: AdInput, dateGiven: boolean, doc: { id: string; date: nu
   expect(ad.date).to.equal(doc.date);
 }
 
-async function mappedAds(file: string, site: SiteKey): Promise<{ ad: AdInput; dateGiven: boolean }[]> {
-  const places = new PlaceResolver(new GazetteerPlaces(Gazetteer.shared(), site.country));
-  const ads: { ad: AdInput; dateGiven: boolean }[] = [];
-  for await (const records of readFeed(file, file.endsWith('.jsonl') ? 'jsonl' : 'xml'))
-    for (const r of records) {
-      const m = mapRecord(r, { site, sourceId: 7, now: 1_800_000_000, places });
-      if (m.ok) ads.push({ ad: m.ad, dateGiven: m.dateGiven });
-    }
-  return ads;
-}
-
 describe('hashAndDoc: the change hash and the document of before', () => {
   it('gives the mapped ads of the fixtures and of the generated feed the hash, document and ad of before', async () => {
-    const dir = path.join(__dirname, '../../fixtures/feeds');
-    const sites: [string, SiteKey][] = [
-      ['homes-es.xml', { country: 'es', vertical: 'homes' }],
-      ['homes-es.jsonl', { country: 'es', vertical: 'homes' }],
-      ['cars-uk.xml', { country: 'uk', vertical: 'cars' }],
-      ['jobs-uk.xml', { country: 'uk', vertical: 'jobs' }],
-      ['products-it.xml', { country: 'it', vertical: 'products' }],
-    ];
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-hashdoc-'));
-    const mapped: { ad: AdInput; dateGiven: boolean }[] = [];
-    try {
-      for (const [file, site] of sites) mapped.push(...(await mappedAds(path.join(dir, file), site)));
-      const file = path.join(tmp, 'feed.xml');
-      const xml: string[] = [];
-      for (let i = 0; i < 500; i++) xml.push(syntheticAd(i, { count: 500 }) ?? '');
-      fs.writeFileSync(file, `<trovit>${xml.join('')}</trovit>`);
-      mapped.push(...(await mappedAds(file, { country: 'es', vertical: 'homes' })));
-    } finally {
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
+    const mapped = await fixtureAndGeneratedAds(500);
     expect(mapped.length).to.be.greaterThan(500);
     let i = 0;
     for (const { ad, dateGiven } of mapped) {

@@ -22,6 +22,21 @@ import { seededRandom } from '../../../src/shared/seededRandom';
 
 const iso = (s: number | undefined) => (s === undefined ? undefined : new Date(s * 1000).toISOString().slice(0, 19));
 
+/** Every field's text of the feed fixtures, as read and trimmed (a malformed fixture: its records before the fault). */
+async function fixtureFieldTexts(): Promise<string[]> {
+  const texts: string[] = [];
+  const dir = path.join(__dirname, '../../fixtures/feeds');
+  for (const file of fs.readdirSync(dir).filter((f) => /\.(xml|jsonl)$/.test(f))) {
+    try {
+      for await (const records of readFeed(path.join(dir, file), file.endsWith('.xml') ? 'xml' : 'jsonl'))
+        for (const r of records) for (const f of r.fields.values()) texts.push(f.text, f.text.trim());
+    } catch {
+      // A malformed fixture: its records before the fault are enough.
+    }
+  }
+  return texts;
+}
+
 describe('feed values: the forms partners write', () => {
   it('reads the four date forms, optionally with a time', () => {
     expect(iso(parseDate('15/05/2025'))).to.equal('2025-05-15T00:00:00');
@@ -274,16 +289,7 @@ describe('feed values: the forms partners write', () => {
   });
 
   it('gives plain text back unchanged exactly when the passes of patterns would (real and random text)', async () => {
-    const texts: string[] = [];
-    const dir = path.join(__dirname, '../../fixtures/feeds');
-    for (const file of fs.readdirSync(dir).filter((f) => /\.(xml|jsonl)$/.test(f))) {
-      try {
-        for await (const records of readFeed(path.join(dir, file), file.endsWith('.xml') ? 'xml' : 'jsonl'))
-          for (const r of records) for (const f of r.fields.values()) texts.push(f.text, f.text.trim());
-      } catch {
-        // A malformed fixture: its records before the fault are enough.
-      }
-    }
+    const texts = await fixtureFieldTexts();
     // The generated feed of the benchmark, in a fresh temp dir.
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-plain-'));
     try {
@@ -311,16 +317,7 @@ describe('feed values: the forms partners write', () => {
   });
 
   it('gives text whose only markup is tags what the passes of patterns give, in one pass', async () => {
-    const texts: string[] = [];
-    const dir = path.join(__dirname, '../../fixtures/feeds');
-    for (const file of fs.readdirSync(dir).filter((f) => /\.(xml|jsonl)$/.test(f))) {
-      try {
-        for await (const records of readFeed(path.join(dir, file), file.endsWith('.xml') ? 'xml' : 'jsonl'))
-          for (const r of records) for (const f of r.fields.values()) texts.push(f.text, f.text.trim());
-      } catch {
-        // A malformed fixture: its records before the fault are enough.
-      }
-    }
+    const texts = await fixtureFieldTexts();
     for (let i = 0; i < 300; i++) {
       const content = /<content><!\[CDATA\[(.*?)\]\]><\/content>/s.exec(syntheticAd(i, { count: 300 }) ?? '');
       texts.push(content?.[1] as string);
