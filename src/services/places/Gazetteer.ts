@@ -76,26 +76,28 @@ interface PackageData {
 
 /**
  * Run by a child process: the two packages' data the gazetteer reads, for the wanted countries
- * (ISO codes), as compact JSON on its standard output (arguments: the packages' files, the codes).
+ * (ISO codes), as JSON of a \`PackageData\`'s maps on its standard output (arguments: the
+ * packages' files, the codes).
  */
 const EXTRACT = `
 const wanted = new Set(JSON.parse(process.argv[3]));
 const raw = {};
 for (const c of require(process.argv[1])) {
   if (!wanted.has(c.country)) continue;
-  (raw[c.country] ??= []).push([c.cityId, c.name, c.featureCode, c.population, c.loc.coordinates[1], c.loc.coordinates[0]]);
+  const [lng, lat] = c.loc.coordinates;
+  (raw[c.country] ??= []).push({ cityId: c.cityId, name: c.name, featureCode: c.featureCode, population: c.population, lat, lng });
 }
 const { City, State } = require(process.argv[2]);
-const csc = {};
+const cscCities = {};
 for (const c of City.getAllCities(['name', 'countryCode', 'stateCode', 'latitude', 'longitude'])) {
   if (!wanted.has(c.countryCode) || !c.latitude || !c.longitude) continue;
-  (csc[c.countryCode] ??= []).push([Number(c.latitude), Number(c.longitude), c.stateCode]);
+  (cscCities[c.countryCode] ??= []).push({ lat: Number(c.latitude), lng: Number(c.longitude), state: c.stateCode });
 }
 const states = {};
 for (const iso of wanted) {
-  states[iso] = State.getStatesOfCountry(iso).map((s) => [s.isoCode, s.name, s.latitude ?? null, s.longitude ?? null]);
+  states[iso] = State.getStatesOfCountry(iso).map((s) => ({ isoCode: s.isoCode, name: s.name, latitude: s.latitude ?? null, longitude: s.longitude ?? null }));
 }
-process.stdout.write(JSON.stringify({ raw, csc, states }));
+process.stdout.write(JSON.stringify({ raw, cscCities, states }));
 `;
 
 /**
@@ -112,39 +114,15 @@ function loadPackageData(wanted: ReadonlySet<string>): PackageData {
     { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } },
   );
   const data = JSON.parse(json) as {
-    raw: Record<string, [number, string, string, number, number, number][]>;
-    csc: Record<string, [number, number, string][]>;
-    states: Record<string, [string, string, string | null, string | null][]>;
+    raw: Record<string, RawCity[]>;
+    cscCities: Record<string, { lat: number; lng: number; state: string }[]>;
+    states: Record<string, RawState[]>;
   };
-  const raw = new Map<string, RawCity[]>();
-  for (const [iso, list] of Object.entries(data.raw)) {
-    raw.set(
-      iso,
-      list.map(([cityId, name, featureCode, population, lat, lng]) => ({
-        cityId,
-        name,
-        featureCode,
-        population,
-        lat,
-        lng,
-      })),
-    );
-  }
-  const cscCities = new Map<string, { lat: number; lng: number; state: string }[]>();
-  for (const [iso, list] of Object.entries(data.csc)) {
-    cscCities.set(
-      iso,
-      list.map(([lat, lng, state]) => ({ lat, lng, state })),
-    );
-  }
-  const states = new Map<string, RawState[]>();
-  for (const [iso, list] of Object.entries(data.states)) {
-    states.set(
-      iso,
-      list.map(([isoCode, name, latitude, longitude]) => ({ isoCode, name, latitude, longitude })),
-    );
-  }
-  return { raw, cscCities, states };
+  return {
+    raw: new Map(Object.entries(data.raw)),
+    cscCities: new Map(Object.entries(data.cscCities)),
+    states: new Map(Object.entries(data.states)),
+  };
 }
 
 const COUNTRY_ID_BASE = 80_000_000;
