@@ -54,6 +54,8 @@ interface Lhr {
   runWarnings: string[];
   lighthouseVersion: string;
   environment: { hostUserAgent: string; benchmarkIndex: number };
+  /** Set when the run could not measure the page (e.g. NO_LCP): its scores are null. */
+  runtimeError?: { code: string; message: string };
 }
 
 interface Run {
@@ -62,6 +64,8 @@ interface Run {
   failing: Record<Category, Array<{ id: string; title: string; displayValue?: string }>>;
   warnings: string[];
   benchmarkIndex: number;
+  /** Why this run measured nothing usable (a runtime error, or a category without a score). */
+  error?: string;
 }
 
 async function runOnce(page: BenchPage): Promise<Run> {
@@ -104,7 +108,20 @@ async function runOnce(page: BenchPage): Promise<Run> {
     for (const [key, id] of Object.entries(METRICS) as Array<[keyof typeof METRICS, string]>) {
       metrics[key] = lhr.audits[id]?.numericValue ?? NaN;
     }
-    return { scores, metrics, failing, warnings: lhr.runWarnings, benchmarkIndex: lhr.environment.benchmarkIndex };
+    const unscored = CATEGORIES.filter((c) => Number.isNaN(scores[c]));
+    const error = lhr.runtimeError
+      ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
+      : unscored.length > 0
+        ? `no score for ${unscored.join(', ')}`
+        : undefined;
+    return {
+      scores,
+      metrics,
+      failing,
+      warnings: lhr.runWarnings,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      ...(error ? { error } : {}),
+    };
   } finally {
     chrome.kill();
   }
@@ -124,12 +141,25 @@ async function main(): Promise<void> {
     busyBefore = await waitForQuietMachine(numArg('wait-quiet', 90));
     for (const page of await benchPages(server)) {
       const results: Run[] = [];
-      for (let i = 0; i < runs; i++) {
+      const failedRuns: string[] = [];
+      // A run that measured nothing (Lighthouse's runtime errors happen) is reported and run again:
+      // a median over a missing score would be no figure at all. Up to `runs` such retries per page.
+      for (let attempt = 1; results.length < runs; attempt++) {
+        if (failedRuns.length > runs)
+          throw new Error(
+            `${page.name}: ${failedRuns.length} Lighthouse runs measured nothing: ${failedRuns.join('; ')}`,
+          );
         const t0 = Date.now();
         const r = await runOnce(page);
+        const label = `  ${page.name} run ${results.length + 1}/${runs}${attempt > results.length + 1 ? ` (attempt ${attempt})` : ''}`;
+        if (r.error) {
+          failedRuns.push(r.error);
+          console.log(`${label}: measured nothing (${r.error}); run again`);
+          continue;
+        }
         results.push(r);
         console.log(
-          `  ${page.name} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}; LCP ${round(r.metrics.lcpMs, 0)} ms, TBT ${round(r.metrics.tbtMs, 0)} ms, CLS ${round(r.metrics.cls, 3)} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+          `${label}: ${CATEGORIES.map((c) => `${c} ${r.scores[c]}`).join(', ')}; LCP ${round(r.metrics.lcpMs, 0)} ms, TBT ${round(r.metrics.tbtMs, 0)} ms, CLS ${round(r.metrics.cls, 3)} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
         );
       }
       const med = <T extends string>(pick: (r: Run) => Record<T, number>, key: T) =>
@@ -166,6 +196,7 @@ async function main(): Promise<void> {
         runs: results.map((r) => ({ ...r.scores, ...r.metrics, benchmarkIndex: r.benchmarkIndex })),
         failingAudits: failing,
         warnings: [...new Set(results.flatMap((r) => r.warnings))],
+        failedRuns,
       };
       for (const cat of CATEGORIES) {
         const op = cat === 'performance' ? '>=' : '=';
