@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
+import { readOrCreateSecretFile } from '../secrets';
 
 export interface VapidDetails {
   publicKey: string;
@@ -22,24 +22,20 @@ export function loadVapidDetails(dataDir: string, env: NodeJS.ProcessEnv = proce
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
   }
-  const dir = path.join(dataDir, 'secrets');
-  const file = path.join(dir, 'vapid.json');
-  const read = (): VapidDetails => {
-    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
-    return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
-  };
+  const file = path.join(dataDir, 'secrets', 'vapid.json');
+  const text = readOrCreateSecretFile(dataDir, 'vapid.json', () => `${JSON.stringify(webpush.generateVAPIDKeys())}\n`);
+  let stored: { publicKey?: unknown; privateKey?: unknown };
   try {
-    return read();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    stored = Object(JSON.parse(text)) as typeof stored;
+  } catch {
+    throw new Error(`${file} is not the JSON of a VAPID key pair: remove it to make new keys`);
   }
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const keys = webpush.generateVAPIDKeys();
-  try {
-    fs.writeFileSync(file, `${JSON.stringify(keys)}\n`, { flag: 'wx', mode: 0o600 });
-    return { ...keys, subject };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return read();
-    throw error;
-  }
+  if (
+    typeof stored.publicKey !== 'string' ||
+    typeof stored.privateKey !== 'string' ||
+    !stored.publicKey ||
+    !stored.privateKey
+  )
+    throw new Error(`${file} holds no VAPID key pair: remove it to make new keys`);
+  return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
 }
