@@ -92,8 +92,29 @@ export function fromZodError(error: ZodError, where: 'query' | 'body'): ServiceE
 }
 
 /**
- * The services' error middleware: typed errors become their JSON:API shape,
- * a malformed JSON body a 400, anything else a 500 that says nothing inside.
+ * The error a client caused, as a `ServiceError`: typed errors as they are, a zod error as the
+ * body's, a malformed or oversized body, a path whose percent-encoding does not decode (Express's
+ * router throws a URIError with status 400), or any other error Express or body-parser marks as
+ * the client's (4xx, `expose`). Undefined for the service's own failures.
+ */
+export function clientErrorOf(err: unknown): ServiceError | undefined {
+  if (err instanceof ServiceError) return err;
+  if (err instanceof ZodError) return fromZodError(err, 'body');
+  const e = err as { type?: string; status?: number; expose?: boolean } | null;
+  if (e?.type === 'entity.parse.failed')
+    return new ServiceError(400, 'MALFORMED_BODY', 'The request body is not valid JSON.');
+  if (e?.type === 'entity.too.large') return new ServiceError(413, 'BODY_TOO_LARGE', 'The request body is too large.');
+  const status = e?.status;
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  if (err instanceof URIError)
+    return new ServiceError(400, 'MALFORMED_PATH', 'The request path is not valid percent-encoding.');
+  if (e?.expose) return new ServiceError(status, 'BAD_REQUEST', 'The request could not be read.');
+  return undefined;
+}
+
+/**
+ * The services' error middleware: what a client caused becomes its JSON:API error
+ * (`clientErrorOf`), anything else a 500 that says nothing inside.
  */
 export function jsonApiErrorHandler(log?: (err: unknown) => void): ErrorRequestHandler {
   return (err, _req, res, next) => {
@@ -101,21 +122,9 @@ export function jsonApiErrorHandler(log?: (err: unknown) => void): ErrorRequestH
       next(err);
       return;
     }
-    if (err instanceof ServiceError) {
-      sendErrors(res, [err]);
-      return;
-    }
-    if (err instanceof ZodError) {
-      sendErrors(res, [fromZodError(err, 'body')]);
-      return;
-    }
-    const e = err as { type?: string; status?: number };
-    if (e.type === 'entity.parse.failed') {
-      sendErrors(res, [new ServiceError(400, 'MALFORMED_BODY', 'The request body is not valid JSON.')]);
-      return;
-    }
-    if (e.type === 'entity.too.large') {
-      sendErrors(res, [new ServiceError(413, 'BODY_TOO_LARGE', 'The request body is too large.')]);
+    const known = clientErrorOf(err);
+    if (known) {
+      sendErrors(res, [known]);
       return;
     }
     log?.(err);

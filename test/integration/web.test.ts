@@ -167,6 +167,27 @@ describe('the web role', function () {
       expect(res.text).to.include('</html>');
     });
 
+    it('answers a path whose percent-encoding does not decode with a 400, in every service and for pages', async () => {
+      const api = [
+        '/api/sites/%ZZ/homes/search',
+        '/api/sites/uk/homes/ad/%ZZ',
+        '/api/keywords/%ZZ',
+        '/api/sources/lead/%ZZ',
+        '/api/notifications/email/all_subscription/%ZZ',
+        '/api/notifications/browser/subscription/%ZZ/searches',
+        '/api/notifications/email/subscription/%ZZ/searches/1/operation/enable',
+      ];
+      for (const path of api) {
+        const res = await request(server.url).get(path).set('Host', `localhost:${server.port}`);
+        expect(res.status, path).to.equal(400);
+        expect(JSON.parse(res.text).errors[0].code, path).to.equal('MALFORMED_PATH');
+      }
+      // A page's path that does not decode never reaches the page's route: said plainly.
+      const page = await get('/homes/ad/%ZZ', `localhost:${server.port}`);
+      expect(page.status).to.equal(400);
+      expect(page.text).to.equal('Bad Request');
+    });
+
     it('renders the SEO index, and answers an empty index with a 404', async () => {
       const index = await get('/index', `cars.uk.localhost:${server.port}`).expect(200);
       expect(index.text).to.include('class="keywords"');

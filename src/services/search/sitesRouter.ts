@@ -1,7 +1,6 @@
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { z } from 'zod';
-import { ZodError } from 'zod';
-import { ServiceError, fromZodError, jsonApiErrorHandler, parseInput, sendDocument, sendErrors } from '../jsonapi';
+import { ServiceError, clientErrorOf, jsonApiErrorHandler, parseInput, sendDocument, sendErrors } from '../jsonapi';
 import { checkCountry, parseSearchParams, rawQuery } from './params';
 import { PROPERTY_TYPES } from './reference';
 import { NoResults, type SearchEngine, type SearchMode } from './SearchEngine';
@@ -91,7 +90,7 @@ export function createSearchCaller(engine: SearchEngine, log?: (msg: string, ext
           document: { errors: [err.toJson()], ...(Object.keys(err.meta).length > 0 ? { meta: err.meta } : {}) },
         };
       }
-      const known = err instanceof ServiceError ? err : err instanceof ZodError ? fromZodError(err, 'body') : undefined;
+      const known = clientErrorOf(err);
       if (known) return { status: known.status, document: { errors: [known.toJson()] } };
       log?.('search service failed', { err: String((err as Error)?.stack ?? err) });
       const internal = new ServiceError(500, 'INTERNAL', 'The service failed to answer.');

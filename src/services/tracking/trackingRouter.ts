@@ -1,9 +1,8 @@
 import express from 'express';
-import { ZodError } from 'zod';
 import { USER_AGENT_MAX_LENGTH } from '../../shared/domain/constants';
 import { jsonBodies, requireJsonBody } from '../clickout/bodies';
 import type { EventRecord, EventStore, ImpressionRecord } from '../events/EventStore';
-import { ServiceError, fromZodError, sendDocument } from '../jsonapi';
+import { ServiceError, clientErrorOf, fromZodError, sendDocument } from '../jsonapi';
 import type { Metrics } from '../metrics/createMetrics';
 import {
   ATTRIBUTES,
@@ -155,15 +154,8 @@ export function createTrackingRouter(deps: TrackingDeps): express.Router {
       next(err);
       return;
     }
-    const e = err as { type?: string };
-    let error: ServiceError;
-    if (err instanceof ServiceError) error = err;
-    else if (err instanceof ZodError) error = fromZodError(err, 'body');
-    else if (e.type === 'entity.parse.failed')
-      error = new ServiceError(400, 'MALFORMED_BODY', 'The request body is not valid JSON.');
-    else if (e.type === 'entity.too.large')
-      error = new ServiceError(413, 'BODY_TOO_LARGE', 'The request body is too large.');
-    else {
+    let error = clientErrorOf(err);
+    if (!error) {
       deps.log?.('tracking service failed', { err: String(err) });
       error = new ServiceError(500, 'INTERNAL', 'The service failed to answer.');
     }
