@@ -108,6 +108,12 @@ export function clientErrorOf(err: unknown): ServiceError | undefined {
   if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
   if (err instanceof URIError)
     return new ServiceError(400, 'MALFORMED_PATH', 'The request path is not valid percent-encoding.');
+  if (status === 415)
+    return new ServiceError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'The request body is in an encoding or charset this service does not read.',
+    );
   if (e?.expose) return new ServiceError(status, 'BAD_REQUEST', 'The request could not be read.');
   return undefined;
 }

@@ -167,7 +167,7 @@ describe('the web role', function () {
       expect(res.text).to.include('</html>');
     });
 
-    it('answers a path whose percent-encoding does not decode with a 400, in every service and for pages', async () => {
+    it('answers a path whose percent-encoding does not decode with a 400, in every service and for pages, and an unreadable body with a 4xx', async () => {
       const api = [
         '/api/sites/%ZZ/homes/search',
         '/api/sites/uk/homes/ad/%ZZ',
@@ -182,6 +182,21 @@ describe('the web role', function () {
         expect(res.status, path).to.equal(400);
         expect(JSON.parse(res.text).errors[0].code, path).to.equal('MALFORMED_PATH');
       }
+      // A body the services cannot read is the client's error too.
+      const latin9 = await request(server.url)
+        .post('/api/clickout/clicks')
+        .set('Host', `localhost:${server.port}`)
+        .set('Content-Type', 'application/json; charset=latin9')
+        .send('{}');
+      expect(latin9.status).to.equal(415);
+      expect(JSON.parse(latin9.text).errors[0].code).to.equal('UNSUPPORTED_MEDIA_TYPE');
+      const notGzip = await request(server.url)
+        .post('/api/clickout/clicks')
+        .set('Host', `localhost:${server.port}`)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'gzip')
+        .send('not gzip');
+      expect(notGzip.status).to.equal(400);
       // A page's path that does not decode never reaches the page's route: said plainly.
       const page = await get('/homes/ad/%ZZ', `localhost:${server.port}`);
       expect(page.status).to.equal(400);
