@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { createLogger } from '../server/logger';
 import { readEnvironment } from '../server/environment';
 import { createMailer } from '../services/mail/createMailer';
@@ -13,8 +14,26 @@ import { fillTemplate, publicBaseUrlResolver } from './siteUrls';
  * Reads DATA_DIR, SMTP_URL, SEARCH_BASE_URL (`{country}`, `{vertical}`
  * substituted; default `http://127.0.0.1:${PORT}/api/sites/{country}/{vertical}`),
  * PUBLIC_BASE_URL (same placeholders; see siteUrls.ts), MAIL_FROM, LOG_LEVEL.
+ * Exit code 2 on bad options (a mistyped `--once` must not start a worker that runs on).
  */
+const USAGE = 'usage: npm run alerts -- [--once]\n';
+
 async function main(argv: string[]): Promise<number> {
+  let options: { once?: boolean; help?: boolean };
+  try {
+    options = parseArgs({
+      args: argv,
+      options: { once: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }).values;
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   const env = readEnvironment();
   const logger = createLogger(env.LOG_LEVEL === 'silent' ? 'silent' : env.LOG_LEVEL);
   const log = (msg: string, extra?: object) => logger.info(extra ?? {}, msg);
@@ -36,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
     }),
     log,
   });
-  if (argv.includes('--once')) {
+  if (options.once) {
     const report = await worker.runOnce({ treatAllDue: true });
     const flushed = await mailer.flush();
     logger.info({ ...report, mailsDelivered: flushed }, 'alert round done');
