@@ -60,7 +60,8 @@ function parse(argv: string[]) {
   }
   if (positionals.length !== 1) throw new UsageError('give exactly one feed file');
   const file = path.resolve(positionals[0] as string);
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`no such file: ${positionals[0]}`);
+  if (!fs.existsSync(file)) throw new UsageError(`no such file: ${positionals[0]}`);
+  if (!fs.statSync(file).isFile()) throw new UsageError(`not a file: ${positionals[0]}`);
   return {
     help: false as const,
     site,

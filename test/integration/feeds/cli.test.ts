@@ -62,6 +62,9 @@ describe('npm run import (src/services/feeds/cli.ts)', function () {
       expect(res.status, args.join(' ')).to.equal(2);
       expect(res.stderr).to.match(/usage: npm run import|publishes on/);
     }
+    const directory = node(['--source', '1', '--country', 'es', '--vertical', 'homes', os.tmpdir()], dataDir);
+    expect(directory.status).to.equal(2);
+    expect(directory.stderr).to.contain(`not a file: ${os.tmpdir()}`);
   });
 
   it('stops on a malformed file with exit code 1 and a clear error', () => {
