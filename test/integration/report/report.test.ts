@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { runCli } from '../../support/cli';
 import {
   JSONAPI,
   MOBILE_UA,
@@ -14,22 +13,10 @@ import {
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const run = promisify(execFile);
 const CLI = path.resolve('src/services/report/cli.ts');
 
 /** Runs the report CLI as `npm run report` does (tsx), on a data dir. */
-async function report(dataDir: string, ...args: string[]): Promise<{ stdout: string; code: number; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir },
-      timeout: 30_000,
-    });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
-  }
-}
+const report = (dataDir: string, ...args: string[]) => runCli(CLI, dataDir, args);
 
 describe('report: npm run report and GET /api/report', function () {
   this.timeout(60_000);

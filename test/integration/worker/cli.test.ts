@@ -1,26 +1,13 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { runCli } from '../../support/cli';
 
-const run = promisify(execFile);
 const CLI = path.resolve('src/worker/cli.ts');
 
 /** Runs the alerts CLI as `npm run alerts` does (tsx), on a data dir. */
-async function alerts(dataDir: string, ...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-      timeout: 30_000,
-    });
-    return { stdout, stderr, code: 0 };
-  } catch (err) {
-    const e = err as { stdout: string; stderr: string; code: number };
-    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
-  }
-}
+const alerts = (dataDir: string, ...args: string[]) => runCli(CLI, dataDir, args, { LOG_LEVEL: 'silent' });
 
 describe('npm run alerts (src/worker/cli.ts)', function () {
   this.timeout(60_000);

@@ -1,0 +1,23 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Runs a command-line entry as its `npm run` script does (tsx), on a data dir; never throws on an exit code. */
+export async function runCli(
+  cli: string,
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', cli, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
+      timeout: 30_000,
+    });
+    return { stdout, stderr, code: 0 };
+  } catch (err) {
+    const e = err as { stdout: string; stderr: string; code: number };
+    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
+  }
+}
