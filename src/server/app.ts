@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
@@ -255,14 +256,18 @@ export function createServerApp(options: ServerAppOptions): Express {
   });
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const status = (err as { status?: number }).status;
+    const { status, headers } = err as { status?: number; headers?: Record<string, string> };
     if (status && status >= 400 && status < 500 && !res.headersSent) {
-      // A missing asset or a malformed request: the client's mistake, said plainly.
+      // A missing asset, a malformed request, a range past the end: the client's mistake, said plainly.
+      // What a static file's handler set before it failed describes the file, not this answer
+      // (its precompressed encoding above all); what the error carries for it (416's Content-Range) stays.
+      for (const name of ['Content-Encoding', 'ETag', 'Last-Modified', 'Accept-Ranges']) res.removeHeader(name);
+      if (headers) res.set(headers);
       res
         .status(status)
         .type('text')
         .set('Cache-Control', 'no-cache')
-        .send(status === 404 ? 'Not Found' : 'Bad Request');
+        .send(STATUS_CODES[status] ?? 'Bad Request');
       return;
     }
     options.log.error({ err, url: req.originalUrl }, 'request failed');

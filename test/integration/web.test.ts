@@ -197,6 +197,15 @@ describe('the web role', function () {
         .set('Content-Encoding', 'gzip')
         .send('not gzip');
       expect(notGzip.status).to.equal(400);
+      const home = await get('/homes', `localhost:${server.port}`).expect(200);
+      const asset = /\/assets\/[^"]+\.js/.exec(home.text)?.[0] as string;
+      const pastTheEnd = await get(asset, `localhost:${server.port}`)
+        .set('Accept-Encoding', 'br, gzip')
+        .set('Range', 'bytes=99999999-');
+      expect(pastTheEnd.status).to.equal(416);
+      expect(pastTheEnd.headers['content-encoding']).to.equal(undefined);
+      expect(pastTheEnd.headers['content-range']).to.match(/^bytes \*\/\d+$/);
+      expect(pastTheEnd.text).to.equal('Range Not Satisfiable');
       // A page's path that does not decode never reaches the page's route: said plainly.
       const page = await get('/homes/ad/%ZZ', `localhost:${server.port}`);
       expect(page.status).to.equal(400);
