@@ -4,6 +4,9 @@ import path from 'node:path';
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
+/** Where the secret `name` of a data directory lives. */
+export const secretFile = (dataDir: string, name: string): string => path.join(dataDir, 'secrets', name);
+
 /**
  * The content of `<dataDir>/secrets/<name>`, made by `make` and stored there (0600) on first
  * use. A cluster's processes start at once and all ask on a first start: each writes what it
@@ -12,8 +15,8 @@ const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
  * reads a file half written (a file created in place is empty until its writer's next call).
  */
 export function readOrCreateSecretFile(dataDir: string, name: string, make: () => string): string {
-  const dir = path.join(dataDir, 'secrets');
-  const file = path.join(dir, name);
+  const file = secretFile(dataDir, name);
+  const dir = path.dirname(file);
   try {
     return fs.readFileSync(file, 'utf8');
   } catch (error) {
@@ -46,6 +49,6 @@ export function readOrCreateSecretFile(dataDir: string, name: string, make: () =
 export function getOrCreateSecret(dataDir: string, name: string, envValue?: string, bytes = 32): string {
   if (envValue) return envValue;
   const secret = readOrCreateSecretFile(dataDir, name, () => `${randomBytes(bytes).toString('base64url')}\n`).trim();
-  if (!secret) throw new Error(`${path.join(dataDir, 'secrets', name)} is empty: remove it to make a new secret`);
+  if (!secret) throw new Error(`${secretFile(dataDir, name)} is empty: remove it to make a new secret`);
   return secret;
 }

@@ -1,6 +1,6 @@
-import path from 'node:path';
 import webpush from 'web-push';
-import { readOrCreateSecretFile } from '../secrets';
+import { z } from 'zod';
+import { readOrCreateSecretFile, secretFile } from '../secrets';
 
 export interface VapidDetails {
   publicKey: string;
@@ -10,6 +10,9 @@ export interface VapidDetails {
 }
 
 export const DEFAULT_VAPID_SUBJECT = 'mailto:alerts@trawl.example';
+
+/** `vapid.json` as web-push's `generateVAPIDKeys` made it. */
+const STORED_KEYS = z.object({ publicKey: z.string().min(1), privateKey: z.string().min(1) });
 
 /**
  * The VAPID key pair (RFC 8292) that signs every push: from the environment
@@ -22,20 +25,15 @@ export function loadVapidDetails(dataDir: string, env: NodeJS.ProcessEnv = proce
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
   }
-  const file = path.join(dataDir, 'secrets', 'vapid.json');
+  const file = secretFile(dataDir, 'vapid.json');
   const text = readOrCreateSecretFile(dataDir, 'vapid.json', () => `${JSON.stringify(webpush.generateVAPIDKeys())}\n`);
-  let stored: { publicKey?: unknown; privateKey?: unknown };
+  let json: unknown;
   try {
-    stored = Object(JSON.parse(text)) as typeof stored;
+    json = JSON.parse(text);
   } catch {
     throw new Error(`${file} is not the JSON of a VAPID key pair: remove it to make new keys`);
   }
-  if (
-    typeof stored.publicKey !== 'string' ||
-    typeof stored.privateKey !== 'string' ||
-    !stored.publicKey ||
-    !stored.privateKey
-  )
-    throw new Error(`${file} holds no VAPID key pair: remove it to make new keys`);
-  return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
+  const stored = STORED_KEYS.safeParse(json);
+  if (!stored.success) throw new Error(`${file} holds no VAPID key pair: remove it to make new keys`);
+  return { ...stored.data, subject };
 }
