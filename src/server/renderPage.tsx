@@ -155,7 +155,7 @@ export function createPageRenderer(options: RenderOptions) {
       res.set('Cache-Control', PRIVATE_PAGE);
       res.redirect(
         result.status >= 300 && result.status < 400 ? result.status : 302,
-        `${site.basePath}${result.redirect}`,
+        URL.canParse(result.redirect) ? result.redirect : `${site.basePath}${result.redirect}`,
       );
       return;
     }

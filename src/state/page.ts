@@ -14,7 +14,10 @@ export interface PageHead {
 export interface PageResult {
   readonly status: number;
   readonly head: PageHead;
-  /** Site-relative location to send the visitor to instead (the GET /q form target). */
+  /**
+   * Where to send the visitor instead: a site-relative path (the GET /q form's target, an ad
+   * page), or an absolute URL off the site (a click-out's partner page).
+   */
   readonly redirect?: string;
 }
 

@@ -126,6 +126,24 @@ describe('the web role', function () {
       expect(res.headers.location).to.equal('/homes/search/garden-flat/in/london?type_id=2');
     });
 
+    it('sends a click-out without JavaScript to the partner, from a path-prefixed site too, and an unknown ad to its ad page', async () => {
+      const ads = (await (await fetch(`${server.url}/api/sites/uk/homes/search/m?countryCode=uk`)).json()) as {
+        data: Array<{ id: string; attributes: { url?: string } }>;
+      };
+      const id = ads.data[0]!.id;
+      for (const [path, host] of [
+        [`/homes/out/${id}`, `localhost:${server.port}`],
+        [`/out/${id}`, `homes.uk.localhost:${server.port}`],
+      ] as const) {
+        const res = await get(path, host).expect(302);
+        const location = new URL(res.headers.location as string);
+        expect(location.pathname, path).to.match(/^\/partner\/\d+\/ads\//);
+        expect(res.headers['cache-control']).to.equal('private, no-cache');
+      }
+      const unknown = await get('/homes/out/no-such-ad', `localhost:${server.port}`).expect(302);
+      expect(unknown.headers.location).to.equal('/homes/ad/no-such-ad');
+    });
+
     it('renders a results page with the searched words in title, canonical, form and ad cards', async () => {
       const res = await get('/homes/search/house/in/london', `localhost:${server.port}`).expect(200);
       expect(res.text).to.match(/<title>[^<]*London[^<]*\| Trawl<\/title>/i);
