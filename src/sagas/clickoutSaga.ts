@@ -21,6 +21,7 @@ import {
 } from '../state/clickout';
 import type { RootState } from '../state/store';
 import type { AppRoutes } from '../routes/types';
+import { pageNumberOf } from '../shared/routing/query';
 import { getApi, getBrowser, getLocal, getReport, getRoutes, type BrowserEffects } from './context';
 
 /** Sections whose clicks never open the intermediate popup: related ads (190, 149, 157), expired (5), ad page source (186). */
@@ -117,7 +118,7 @@ export function clickAttributes(state: RootState, click: Omit<Click, 'type'>, re
     site: { country_code: app.site.country, vertical_name: app.site.target },
     section: { id: click.sectionId, type_id: click.sectionTypeId },
     search: {
-      page_number: typeof page.params.page === 'number' ? page.params.page : 1,
+      page_number: pageNumberOf(page.params),
       ...(typeof typeId === 'number' ? { type_id: typeId } : {}),
       what: page.params.what == null ? '' : String(page.params.what),
     },
@@ -125,10 +126,10 @@ export function clickAttributes(state: RootState, click: Omit<Click, 'type'>, re
       cookie_id: app.installationId,
       origin_id: tracking.origin,
       campaigns_list: tracking.userCampaignIds,
-      device: app.device,
     },
     tracking: { page_view_id: tracking.pageViewId, ...(tracking.trackingCode ? { code: tracking.trackingCode } : {}) },
     ...(abTest ? { ab_test: abTest } : {}),
+    device: app.device,
     options: { is_force_no_adpage: !goesToAdPage(click.ad) },
   };
 }

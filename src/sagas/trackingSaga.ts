@@ -17,7 +17,7 @@ import {
   type TrackingAction,
 } from '../state/tracking';
 import { verticalByName } from '../../config/verticals';
-import type { QueryParams } from '../shared/routing/query';
+import { pageNumberOf, type QueryParams } from '../shared/routing/query';
 import { getApi, getBrowser, getReport, getVisitor, type BrowserEffects, type Visitor } from './context';
 
 /** Page types sent with page views; error pages as spec §8 says (500 → 17, other errors → 13). */
@@ -43,7 +43,7 @@ export function trackingCommon(state: RootState): Record<string, unknown> {
       order_by: typeof page.params.sort === 'string' ? page.params.sort : 'relevance',
       is_form: page.params.isUserSearch === 1 || page.params.isUserSearch === true,
       total_results: search.meta?.totalCount ?? 0,
-      page_number: typeof page.params.page === 'number' ? page.params.page : 1,
+      page_number: pageNumberOf(page.params),
       filters: { sort: typeof page.params.sort === 'string' ? page.params.sort : 'relevance' },
     },
     dealer_type_id: 1,

@@ -5,6 +5,9 @@ import sinon from 'sinon';
 import { resolveSite } from '../../config/sites';
 import { createRoutes } from '../../src/routes/routeTable';
 import { clickAttributes, onAdClicked, onClickout, REDIRECT_COUNT_KEY } from '../../src/sagas/clickoutSaga';
+import { trackingCommon } from '../../src/sagas/trackingSaga';
+import { clickBody } from '../../src/services/clickout/clickSchema';
+import { ATTRIBUTES } from '../../src/services/tracking/trackingDocuments';
 import { watchTracking } from '../../src/sagas/trackingSaga';
 import { createLocalStore } from '../../src/client/localStore';
 import { ApiClickoutError } from '../../src/shared/api/errors';
@@ -152,6 +155,24 @@ describe('the ad click flow', () => {
     expect(attributes).to.deep.include({ ad: { id: 'ad-1', position: 3 }, section: { id: 1, type_id: 1 } });
     expect(attributes.site).to.deep.equal({ country_code: 'uk', vertical_name: 'homes' });
     expect(attributes.user).to.deep.include({ cookie_id: 'iid-1', origin_id: 2 });
+  });
+
+  it('sends a body the click-out and tracking services accept, from any results URL, with the device where it is read', () => {
+    for (const [page, expected] of [
+      [0, 1],
+      [2.5, 2],
+      ['x', 1],
+      [3, 3],
+    ] as const) {
+      const s = state();
+      const onPage = { ...s, page: { ...s.page, params: { ...s.page.params, page } } };
+      const parsed = clickBody.safeParse({ data: { type: 'clicks', attributes: clickAttributes(onPage, click(), 3) } });
+      expect(parsed.success, `page=${page}: ${parsed.error?.message}`).to.equal(true);
+      expect(parsed.data?.data.attributes.search?.page_number, `page=${page}`).to.equal(expected);
+      expect(parsed.data?.data.attributes.device).to.equal('mobile');
+      const tracked = ATTRIBUTES.page_views.safeParse(trackingCommon(onPage));
+      expect(tracked.success, `tracking, page=${page}: ${tracked.error?.message}`).to.equal(true);
+    }
   });
 
   it('turns an expired ad into its ad page instead of a broken redirect', async () => {

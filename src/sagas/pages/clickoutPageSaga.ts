@@ -5,7 +5,7 @@ import type { AppRoutes } from '../../routes/types';
 import type { Api } from '../../shared/api/createApi';
 import type { ClickResponse } from '../../shared/api/clickoutApi';
 import { isApiError } from '../../shared/api/errors';
-import type { QueryParams } from '../../shared/routing/query';
+import { pageNumberOf, type QueryParams } from '../../shared/routing/query';
 import type { PageResult } from '../../state/page';
 import type { RootState } from '../../state/store';
 import { getApi, getIntl, getRoutes } from '../context';
@@ -31,10 +31,11 @@ export function* loadClickoutRedirect(params: QueryParams): SagaIterator<PageRes
       ad: { id, position: int(params.position, 0) },
       site: { country_code: app.site.country, vertical_name: app.site.target },
       section: { id: int(params.section, 1), type_id: int(params.section_type, 1) },
-      search: { page_number: int(params.page, 1), what: params.what == null ? '' : String(params.what) },
-      user: { cookie_id: app.installationId, origin_id: tracking.origin, device: app.device },
+      search: { page_number: pageNumberOf(params), what: params.what == null ? '' : String(params.what) },
+      user: { cookie_id: app.installationId, origin_id: tracking.origin },
       tracking: { page_view_id: tracking.pageViewId },
       ...(tracking.abTest ? { ab_test: tracking.abTest } : {}),
+      device: app.device,
       options: { is_force_no_adpage: true },
     });
     // The stored URL may be a path on our own host (the demo partners'); make it absolute, never site-relative.

@@ -13,7 +13,7 @@ import {
 } from '../../shared/domain/ad';
 import { CLIENT_ID, SORT_KEYS } from '../../shared/domain/constants';
 import { apiFilters } from '../../shared/domain/filters';
-import type { QueryParams, QueryValue } from '../../shared/routing/query';
+import { pageNumberOf, type QueryParams, type QueryValue } from '../../shared/routing/query';
 import type { AppState } from '../../state/app';
 import type { PageResult } from '../../state/page';
 import { searchFailed, searchStarted, searchSucceeded, suggestionsLoaded } from '../../state/search';
@@ -68,7 +68,7 @@ export function searchQuery(
   const typeId = typeof params.type_id === 'number' ? params.type_id : undefined;
   const sort =
     typeof params.sort === 'string' && (SORT_KEYS as readonly string[]).includes(params.sort) ? params.sort : undefined;
-  const page = typeof params.page === 'number' && params.page >= 1 ? Math.floor(params.page) : 1;
+  const page = pageNumberOf(params);
   return {
     what: text(params.what),
     where: site.target === 'jobs' ? undefined : text(params.where) || undefined,

@@ -7,9 +7,11 @@ export interface ClickAttributes {
   site: { country_code: string; vertical_name: string };
   section?: { id: number; type_id: number };
   search?: { page_number?: number; type_id?: number; what?: string };
-  user?: { cookie_id?: string; origin_id?: number; campaigns_list?: number[]; device?: string };
+  user?: { cookie_id?: string; origin_id?: number; campaigns_list?: number[] };
   tracking?: { page_view_id?: string; code?: string };
   ab_test?: { id: number | string; option: string; platform?: string };
+  /** The visitor's device class (mobile, desktop, tablet): the click's price depends on it. */
+  device?: string;
   options?: { is_force_no_adpage?: boolean };
 }
 

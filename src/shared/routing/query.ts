@@ -42,3 +42,8 @@ export function stringifyQuery(params: Record<string, QueryValue | undefined>): 
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+/** The results page a URL asks for: its `page` from 1 (a fraction rounded down), else 1 (spec §5: page defaults to 1). */
+export function pageNumberOf(params: QueryParams): number {
+  return typeof params.page === 'number' && params.page >= 1 ? Math.floor(params.page) : 1;
+}
