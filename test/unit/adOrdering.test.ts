@@ -48,6 +48,17 @@ describe('filters', () => {
     expect(apiFilters(params, 'cars')).to.deep.equal({ 'filters[make]': 'bmw', 'filters[priceMax]': 900 });
   });
 
+  it('keeps the sign of a map box west of Greenwich or south of the equator, as the search service does', () => {
+    const box = { lat_min: -34.7, lat_max: 0, long_min: -1, long_max: -0.05, price_min: -5 };
+    expect(apiFilters(box, 'homes')).to.deep.equal({
+      'filters[latMin]': -34.7,
+      'filters[latMax]': 0,
+      'filters[longMin]': -1,
+      'filters[longMax]': -0.05,
+    });
+    expect(apiFilters({ long_min: 'west' }, 'homes')).to.deep.equal({});
+  });
+
   it('counts the active filters', () => {
     expect(activeFilterCount({ price_max: 900, city: 'leeds', sort: 'price', what: 'x' }, 'homes')).to.equal(2);
     expect(activeFilterCount({}, 'jobs')).to.equal(0);

@@ -70,16 +70,25 @@ export const camelCase = (key: string): string => key.replace(/_([a-z])/g, (_, c
 
 const isMinMax = (key: string): boolean => /_(min|max)$/.test(key);
 
+/** A map's bounds: west of Greenwich and south of the equator they are below 0 (decision 013). */
+const COORDINATE_BOUNDS: ReadonlySet<string> = new Set(['lat_min', 'lat_max', 'long_min', 'long_max']);
+
 /**
  * The filters a results URL carries, as the search service wants them:
- * camel-cased, and a min or max of 0 or below dropped (product-spec §5).
+ * camel-cased, and a min or max of 0 or below dropped (product-spec §5),
+ * except coordinates, which keep their sign as the service does (decision 013).
  */
 export function apiFilters(params: QueryParams, target: SiteTarget): Record<string, QueryValue> {
   const out: Record<string, QueryValue> = {};
   for (const key of filterKeysOf(target)) {
     const value = params[key];
     if (value === undefined || value === null || value === '' || value === false) continue;
-    if (isMinMax(key) && !(typeof value === 'number' && value > 0)) continue;
+    if (
+      COORDINATE_BOUNDS.has(key)
+        ? typeof value !== 'number'
+        : isMinMax(key) && !(typeof value === 'number' && value > 0)
+    )
+      continue;
     out[`filters[${camelCase(key)}]`] = value;
   }
   return out;
