@@ -17,7 +17,7 @@ import {
   takeRate,
 } from './common';
 import { queryOf, type NotificationStore, type PushSearchRow, type PushSubscriptionRow } from './NotificationStore';
-import { checkAlertOffered, checkSearchValidity, queryKey, resolveSite, type AlertQuery } from './searchRules';
+import { checkAlertOffered, checkAlertQuery, queryKey, resolveSite, type AlertQuery } from './searchRules';
 
 export interface BrowserRouterDeps {
   store: NotificationStore;
@@ -189,9 +189,7 @@ export function createBrowserRouter(deps: BrowserRouterDeps): express.Router {
     input: z.output<typeof searchQuerySchema>,
     pointer: string,
   ): AlertQuery {
-    const query = queryFromInput(input);
-    const checked = checkSearchValidity(site, query.what, query.where, pointer);
-    return { ...query, what: checked.what, where: checked.where };
+    return checkAlertQuery(site, queryFromInput(input), pointer);
   }
 
   router.get('/notifications/browser/vapid-public-key', (_req, res) => {

@@ -18,7 +18,7 @@ import {
 } from './common';
 import { escapeHtml, fill, messagesFor, searchLabel } from './messages';
 import { queryOf, type EmailAlertRow, type NotificationStore, type UserRow } from './NotificationStore';
-import { checkAlertOffered, checkSearchValidity, queryKey, resolveSite } from './searchRules';
+import { checkAlertOffered, checkAlertQuery, queryKey, resolveSite } from './searchRules';
 import { normalizeEmail, type ActTokens, type UserControlTokens } from './tokens';
 
 export interface EmailRouterDeps {
@@ -172,10 +172,7 @@ export function createEmailRouter(deps: EmailRouterDeps): express.Router {
     const a = body.data.attributes;
     const site = resolveSite(a.site.country_code, a.site.vertical_id, '/data/attributes/site');
     checkAlertOffered(site, a.context?.origin_id);
-    const query = queryFromInput(a.search.query);
-    const checked = checkSearchValidity(site, query.what, query.where, '/data/attributes/search/query');
-    query.what = checked.what;
-    query.where = checked.where;
+    const query = checkAlertQuery(site, queryFromInput(a.search.query), '/data/attributes/search/query');
     const email = normalizeEmail(a.user.email);
     const now = nowMs();
     takeRate(

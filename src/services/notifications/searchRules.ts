@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { countryByCode } from '../../../config/countries';
 import { type Vertical, verticalById } from '../../../config/verticals';
 import { ServiceError } from '../jsonapi';
+import { parseFilters, parseSearchParams, rawQuery } from '../search/params';
 
 /** A saved search (the query of an alert), as stored and as sent to the search service. */
 export interface AlertQuery {
@@ -103,6 +104,25 @@ export function checkSearchValidity(
     throw bad('what', `An alert needs a what or a where of at least ${min} letters or digits.`);
   }
   return { what: w, where: p };
+}
+
+/**
+ * The query of a new or changed alert, checked: the search-validity rule, then the search
+ * service's own rules for the site's parameters. An unknown filter or deal type would make
+ * every check of the alert a refused search, and the alert would never send. Returns the
+ * query with its cleaned what and where.
+ */
+export function checkAlertQuery(site: AlertSite, query: AlertQuery, pointer: string): AlertQuery {
+  const checked = { ...query, ...checkSearchValidity(site, query.what, query.where, pointer) };
+  const params = searchParamsOf(site, checked);
+  params.set('countryCode', site.country);
+  try {
+    parseFilters(parseSearchParams(rawQuery(`?${params}`), site.country, site.vertical).filters, site.vertical);
+  } catch (err) {
+    if (!(err instanceof ServiceError) || err.status !== 400) throw err;
+    throw new ServiceError(400, 'INVALID_SEARCH', `The search cannot be saved: ${err.detail}`, { pointer });
+  }
+  return checked;
 }
 
 /** Spec §5: no jobs alert for visitors from alert e-mails in es and us. */

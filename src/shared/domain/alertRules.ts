@@ -2,7 +2,7 @@ import type { SiteTarget } from '../../../config/verticals';
 import type { QueryParams, QueryValue } from '../routing/query';
 import { COOKIES } from './cookies';
 import { PUSH_BANNER_BLOCKED, PUSH_BANNER_MAX_DISMISSALS } from './constants';
-import { filterKeysOf } from './filters';
+import { searchFilters } from './filters';
 
 /**
  * The rules of alert creation the browser applies before it asks the
@@ -81,24 +81,16 @@ export interface AlertSearchQuery {
   vertical_properties: { where: string; deal_type_id: number | null };
 }
 
-const isMinMax = (key: string): boolean => /_(min|max)$/.test(key);
-
 /**
  * The alert query of a results page: what, where (none for jobs), the deal
  * type (category for products) and the page's filters as the results URL
- * names them. `date_from` is left out (an alert is about new ads anyway) and
- * a min or max of 0 or below is dropped (spec §5).
+ * names them, as a search applies them (`searchFilters`), but `date_from`
+ * (an alert is about new ads anyway).
  */
 export function alertQueryOf(params: QueryParams, target: SiteTarget): AlertSearchQuery {
   const text = (v: QueryValue | undefined): string =>
     v === undefined || v === null || typeof v === 'boolean' ? '' : String(v).trim();
-  const filters: Record<string, string | number | boolean> = {};
-  for (const key of filterKeysOf(target)) {
-    const value = params[key];
-    if (key === 'date_from' || value === undefined || value === null || value === '') continue;
-    if (isMinMax(key) && (typeof value !== 'number' || value <= 0)) continue;
-    filters[key] = value;
-  }
+  const { date_from: _dateFrom, ...filters } = searchFilters(params, target);
   const typeId = typeof params.type_id === 'number' && params.type_id > 0 ? params.type_id : null;
   return {
     what: text(params.what),

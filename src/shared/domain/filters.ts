@@ -74,12 +74,12 @@ const isMinMax = (key: string): boolean => /_(min|max)$/.test(key);
 const COORDINATE_BOUNDS: ReadonlySet<string> = new Set(['lat_min', 'lat_max', 'long_min', 'long_max']);
 
 /**
- * The filters a results URL carries, as the search service wants them:
- * camel-cased, and a min or max of 0 or below dropped (product-spec §5),
- * except coordinates, which keep their sign as the service does (decision 013).
+ * The filters a results URL carries, as it names them, that a search applies: set, and a min
+ * or max of 0 or below dropped (product-spec §5), except coordinates, which keep their sign
+ * as the service does (decision 013).
  */
-export function apiFilters(params: QueryParams, target: SiteTarget): Record<string, QueryValue> {
-  const out: Record<string, QueryValue> = {};
+export function searchFilters(params: QueryParams, target: SiteTarget): Record<string, string | number | true> {
+  const out: Record<string, string | number | true> = {};
   for (const key of filterKeysOf(target)) {
     const value = params[key];
     if (value === undefined || value === null || value === '' || value === false) continue;
@@ -89,8 +89,15 @@ export function apiFilters(params: QueryParams, target: SiteTarget): Record<stri
         : isMinMax(key) && !(typeof value === 'number' && value > 0)
     )
       continue;
-    out[`filters[${camelCase(key)}]`] = value;
+    out[key] = value;
   }
+  return out;
+}
+
+/** The filters of a results URL as the search service takes them: `filters[camelCase]`. */
+export function apiFilters(params: QueryParams, target: SiteTarget): Record<string, QueryValue> {
+  const out: Record<string, QueryValue> = {};
+  for (const [key, value] of Object.entries(searchFilters(params, target))) out[`filters[${camelCase(key)}]`] = value;
   return out;
 }
 

@@ -22,13 +22,14 @@ function searchBody(
   what = 'flat',
   where = 'London',
   site = { country_code: 'uk', vertical_id: 1 },
+  filters: Record<string, unknown> = site.vertical_id === 1 ? { rooms_min: 2 } : {},
 ): Record<string, unknown> {
   return {
     data: {
       type: 'searches',
       attributes: {
         site,
-        search: { query: { what, filters: { rooms_min: 2 }, vertical_properties: { where, deal_type_id: 1 } } },
+        search: { query: { what, filters, vertical_properties: { where, deal_type_id: 1 } } },
         context: { section_id: 11, origin_id: 1 },
       },
     },
@@ -151,7 +152,7 @@ describe('browser notifications service', () => {
     expect(again.status).to.equal(200);
     expect(parse(again).data.id).to.equal(searchId);
     expect(parse(again).data.attributes.is_new_alert).to.equal(false);
-    await addSearch(id, 'golf', 'Leeds', { country_code: 'uk', vertical_id: 2 });
+    expect((await addSearch(id, 'golf', 'Leeds', { country_code: 'uk', vertical_id: 2 })).status).to.equal(201);
 
     const changed = await json(
       request(n.app).patch(`/api/notifications/browser/subscription/${id}/searches/${searchId}`),
@@ -193,6 +194,13 @@ describe('browser notifications service', () => {
     });
     expect(jobs.status).to.equal(400);
     expect(parse(jobs).errors[0].code).to.equal('ALERT_NOT_OFFERED');
+    // A search the search service would refuse (rooms are no cars filter) would never send.
+    const cars = await json(
+      request(n.app).post(`/api/notifications/browser/subscription/${id}/searches`),
+      searchBody('golf', 'Leeds', { country_code: 'uk', vertical_id: 2 }, { rooms_min: 2 }),
+    );
+    expect(cars.status).to.equal(400);
+    expect(parse(cars).errors[0].detail).to.match(/roomsMin\] is not a filter of the cars vertical/);
   });
 
   it('enables, disables and deletes a search with country_code, vertical_id and vv; disables all', async () => {

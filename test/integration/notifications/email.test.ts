@@ -78,6 +78,25 @@ describe('e-mail notifications service', () => {
       expect((await create(subscriptionBody({ country: 'jp', what: '家', where: '' }))).status).to.equal(201);
     });
 
+    it('refuses a search the search service would refuse, so that no alert is saved that can never send', async () => {
+      for (const [o, detail] of [
+        [{ filters: { fooBar: '1' } }, /fooBar\] is not a filter of the homes vertical/],
+        [{ dealType: 99999 }, /dealTypeId/],
+        [{ dealType: 77 }, /unknown deal type/],
+        [{ filters: { price_min: 'cheap' } }, /priceMin/],
+      ] as const) {
+        const res = await create(subscriptionBody(o));
+        expect(res.status, JSON.stringify(o)).to.equal(400);
+        const error = JSON.parse(res.text).errors[0];
+        expect(error.code).to.equal('INVALID_SEARCH');
+        expect(error.detail).to.match(detail);
+        expect(error.source.pointer).to.equal('/data/attributes/search/query');
+      }
+      const kept = await create(subscriptionBody({ filters: { price_max: 900, rooms_min: 2, property_type: ['flat'] } }));
+      expect(kept.status, kept.text).to.equal(201);
+      expect(JSON.parse(kept.text).data.attributes.query.filters).to.deep.include({ price_max: 900, rooms_min: 2 });
+    });
+
     it('refuses jobs alerts from alert e-mail origins in es and us, and allows them elsewhere', async () => {
       for (const country of ['es', 'us']) {
         const res = await create(subscriptionBody({ country, vertical: 4, what: 'nurse', originId: 20 }));

@@ -73,7 +73,7 @@ describe('alert rules in the browser', () => {
     }
   });
 
-  it('saves the search of a results URL with its filters, its deal type and no date or zero bounds', () => {
+  it('saves the search of a results URL as it searches: its filters, deal type and map box, no date, zero bounds or unset flags', () => {
     const query = alertQueryOf(
       {
         what: 'flat',
@@ -84,13 +84,16 @@ describe('alert rules in the browser', () => {
         rooms_min: 2,
         date_from: 7,
         parking: true,
+        photos: false,
+        long_min: -1.6,
+        long_max: -1.4,
         page: 3,
       },
       'homes',
     );
     expect(query).to.deep.equal({
       what: 'flat',
-      filters: { price_max: 900, rooms_min: 2, parking: true },
+      filters: { price_max: 900, rooms_min: 2, parking: true, long_min: -1.6, long_max: -1.4 },
       vertical_properties: { where: 'Leeds', deal_type_id: 2 },
     });
     expect(alertQueryOf({ what: 'nurse', where: 'Leeds' }, 'jobs').vertical_properties).to.deep.equal({
