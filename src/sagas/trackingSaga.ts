@@ -6,6 +6,7 @@ import { APP_VERSION, ERROR_PAGE_TYPES } from '../shared/domain/constants';
 import type { ErrorReporter } from '../shared/errorReporting';
 import { NAVIGATE, PAGE_LOADED, PAGE_LOAD_STARTED, type PageAction } from '../state/page';
 import { CONSENT_ANSWERED, mayTrack, type ConsentState } from '../state/consent';
+import { FILTERS_TOGGLED, type SearchAction } from '../state/search';
 import type { RootState } from '../state/store';
 import {
   AD_SEEN,
@@ -150,7 +151,8 @@ export function* trackEntry(params: QueryParams): SagaIterator {
 /**
  * Page views: the first load tracks one; each later navigation sends a
  * location change. Ad impressions are sent in batches of 15, and not at all
- * after a back/forward navigation (spec §4).
+ * after a back/forward navigation (spec §4). Opening the filters panel is
+ * pushed to the data layer.
  */
 export function* watchTracking(): SagaIterator {
   const browser: BrowserEffects = yield getBrowser();
@@ -162,14 +164,18 @@ export function* watchTracking(): SagaIterator {
   let buffer: ImpressionItem[] = [];
   const seen = new Set<string>();
   while (true) {
-    const action: PageAction | TrackingAction = yield take([
+    const action: PageAction | TrackingAction | SearchAction = yield take([
       NAVIGATE,
       PAGE_LOAD_STARTED,
       PAGE_LOADED,
       AD_SEEN,
       IMPRESSIONS_FLUSHED,
+      FILTERS_TOGGLED,
     ]);
-    if (action.type === NAVIGATE) {
+    if (action.type === FILTERS_TOGGLED) {
+      // Opening the filters panel is an interaction (spec §4), for the analytics' data layer.
+      if (action.open) browser.pushDataLayer({ event: 'filtersOpened', page: ((yield select()) as RootState).page.routeName });
+    } else if (action.type === NAVIGATE) {
       yield put(impressionsSwitched(action.navigationType !== 'POP'));
     } else if (action.type === PAGE_LOAD_STARTED || action.type === IMPRESSIONS_FLUSHED) {
       yield call(flushImpressions, buffer);

@@ -196,9 +196,12 @@ export function fieldsHtml(views: FieldView[]): string {
 
 /**
  * The filters panel: a native <details> with a GET form, so it works
- * without JavaScript; with it, opening locks page scrolling and closing
- * restores it and scrolls to the top (product-spec §4), and submitting
- * navigates in the app. The form's controls are `fieldsHtml`.
+ * without JavaScript. Its summary opens it and, open, closes it without
+ * applying ("Close filters"). On a narrow screen the open panel covers the
+ * page, and page scrolling is locked while it does; on a wide one it opens
+ * in the page, which scrolls (product-spec §4). With JavaScript, Escape
+ * closes it, closing scrolls to the top, and submitting navigates in the
+ * app. The form's controls are `fieldsHtml`.
  */
 export function FiltersPanel({ action, pathname, params }: { action: string; pathname: string; params: QueryParams }) {
   const intl = useIntl();
@@ -213,17 +216,24 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
   const views = filterFieldViews(intl, target, params, facets);
 
   useEffect(() => {
-    document.body.style.overflow = open ? 'hidden' : '';
+    if (!open) return;
+    // Locked only while the panel covers the page (the narrow layout's fixed overlay).
+    const panel = details.current?.querySelector('.filters__panel');
+    if (panel && getComputedStyle(panel).position === 'fixed') document.body.style.overflow = 'hidden';
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dispatch(filtersToggled(false));
+    };
+    document.addEventListener('keydown', onKey);
     return () => {
       document.body.style.overflow = '';
+      document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, dispatch]);
 
   const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
     const isOpen = event.currentTarget.open;
-    if (isOpen === open) return;
-    dispatch(filtersToggled(isOpen));
     if (!isOpen) window.scrollTo(0, 0);
+    if (isOpen !== open) dispatch(filtersToggled(isOpen));
   };
 
   /** With JavaScript the form's query is navigated to in the app, without a page load. */
@@ -240,7 +250,10 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
 
   return (
     <details className="filters" id="filters" ref={details} open={open} onToggle={onToggle}>
-      <summary className="button button--secondary">{intl.formatMessage({ id: 'filters.open' }, { count })}</summary>
+      <summary className="button button--secondary">
+        <span className="filters__label">{intl.formatMessage({ id: 'filters.open' }, { count })}</span>
+        <span className="filters__label filters__label--open">{intl.formatMessage({ id: 'filters.close' })}</span>
+      </summary>
       <div className="filters__panel" role="group" aria-label={intl.formatMessage({ id: 'filters.title' })}>
         <form
           method="get"

@@ -64,18 +64,22 @@ h2{font-size:1.2rem}
 .sort select,.filters select{min-height:48px;padding:0 8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:inherit}
 .filters summary{list-style:none}
 .filters summary::-webkit-details-marker{display:none}
-.filters[open] .filters__panel{position:fixed;inset:0;z-index:20;overflow:auto;background:#fff;padding:16px}
+.filters__label--open,.filters[open] .filters__label{display:none}
+.filters[open] .filters__label--open{display:inline}
+.filters[open] summary{position:fixed;top:8px;right:8px;z-index:31}
+.filters[open] .filters__panel{position:fixed;inset:0;z-index:30;overflow:auto;background:#fff;padding:64px 16px 0}
 .filters__form{display:grid;gap:12px;max-width:720px;margin:0 auto}
 .filters__field{display:flex;flex-direction:column;gap:4px;border:0;padding:0;margin:0}
 .filters__field legend{padding:0;font-weight:600}
 .filters__field>span{font-weight:600}
 .filters__range{display:grid;grid-template-columns:1fr 1fr;gap:8px}
 .filters__range legend{grid-column:1/-1}
-.filters__range label{display:flex;flex-direction:column;gap:2px}
-.filters input[type=number]{min-height:44px;padding:0 8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px}
+.filters__range label{display:flex;flex-direction:column;gap:2px;min-width:0}
+.filters input[type=number]{min-height:44px;padding:0 8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;width:100%;min-width:0}
+.filters select{width:100%;min-width:0}
 .filters__check{flex-direction:row;align-items:center;min-height:44px}
 .filters__check input{width:22px;height:22px}
-.filters__actions{position:sticky;bottom:0;background:#fff;padding:8px 0}
+.filters__actions{position:sticky;bottom:0;background:#fff;padding:8px 0 16px}
 .filters__actions .button{width:100%}
 .ad-list{list-style:none;margin:0 0 16px;padding:0;display:grid;gap:12px}
 .ad-card{display:grid;grid-template-columns:112px 1fr;gap:12px;background:#fff;border:1px solid #d0d5dd;border-radius:8px;overflow:hidden}
@@ -126,7 +130,7 @@ h2{font-size:1.2rem}
 .letters a,.letters span{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;border:1px solid #d0d5dd;border-radius:6px;background:#fff;text-decoration:none}
 .letters [aria-current]{background:var(--accent);color:#fff}
 @media (min-width:576px){.ad-card{grid-template-columns:200px 1fr}}
-@media (min-width:992px){.ad-list{grid-template-columns:1fr 1fr}.filters[open] .filters__panel{position:static;padding:16px 0;background:transparent}.ad-list--related{grid-template-columns:repeat(3,1fr)}.ad-list--related .ad-card{grid-template-columns:1fr}.ad-list--related .ad-card__body{padding:8px}}
+@media (min-width:992px){.ad-list{grid-template-columns:1fr 1fr}.filters[open] summary{position:static}.filters[open] .filters__panel{position:static;padding:16px 0;background:transparent}.ad-list--related{grid-template-columns:repeat(3,1fr)}.ad-list--related .ad-card{grid-template-columns:1fr}.ad-list--related .ad-card__body{padding:8px}}
 @media (min-width:576px){.search-form__field{flex:1 1 200px}.search-form .button{flex:0 0 auto}}
 @media (min-width:768px){h1{font-size:1.75rem}main{padding:24px}}
 @media (min-width:992px){main{padding:32px 24px}}

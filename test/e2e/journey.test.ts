@@ -51,9 +51,18 @@ for (const [device, options] of [
       await page.waitForURL(`${origin}/search/house/in/london`);
       await page.locator('ol[aria-label="Results"] .ad-card').first().waitFor();
 
-      // Filters: opening locks scrolling, applying closes and filters.
+      // Filters: opening covers the page on a phone (scrolling locked) and opens in the page on a
+      // desktop (which still scrolls to its lower fields); applying closes and filters.
       await page.locator('summary', { hasText: 'Filters' }).click();
-      await page.waitForFunction(() => document.body.style.overflow === 'hidden');
+      await page.getByRole('group', { name: 'Filters' }).waitFor();
+      if (device === 'mobile') {
+        await page.waitForFunction(() => document.body.style.overflow === 'hidden');
+      } else {
+        expect(await page.evaluate(() => document.body.style.overflow)).to.equal('');
+        await page.mouse.move(640, 450);
+        await page.mouse.wheel(0, 1500);
+        await page.waitForFunction(() => window.scrollY > 0);
+      }
       await page.locator('input[name="price_max"]').fill('500000');
       await page.getByRole('button', { name: 'Show results' }).click();
       await page.waitForURL(/price_max=500000/);
@@ -98,6 +107,44 @@ for (const [device, options] of [
       await page.waitForURL(/page=2/);
       await loaded(page);
       expect(await page.locator('.paginator [aria-current="page"]').textContent()).to.equal('2');
+      expect(problems).to.deep.equal([]);
+      await context.close();
+    });
+
+    it('closes the filters panel without applying it, by its own control or Escape, and fits the screen', async () => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      const url = `http://homes.uk.localhost:${server.port}/search/flat/in/london`;
+      await page.goto(url);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      await page.getByRole('button', { name: 'Agree', exact: true }).click();
+      const panel = page.getByRole('group', { name: 'Filters' });
+      const open = page.locator('summary', { hasText: 'Filters' });
+      const close = page.locator('summary', { hasText: 'Close filters' });
+
+      await open.click();
+      await panel.waitFor();
+      // No field runs past the panel's edge.
+      const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).to.be.at.most(0);
+      await page.locator('input[name="price_max"]').fill('1000');
+      await close.click();
+      await panel.waitFor({ state: 'hidden' });
+      expect(page.url()).to.equal(url);
+      expect(await page.evaluate(() => document.body.style.overflow)).to.equal('');
+
+      await open.click();
+      await panel.waitFor();
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+      expect(page.url()).to.equal(url);
+      expect(await page.evaluate(() => document.body.style.overflow)).to.equal('');
+      // Opening is an interaction event in the data layer (spec §4).
+      const events = await page.evaluate(() =>
+        ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map((e) => e.event),
+      );
+      expect(events.filter((e) => e === 'filtersOpened')).to.have.length(2);
       expect(problems).to.deep.equal([]);
       await context.close();
     });

@@ -90,6 +90,7 @@ export const de: CoreMessages = {
   'facts.requirements': 'Anforderungen',
   'filters.title': 'Filter',
   'filters.open': 'Filter{count, plural, =0 {} other { (#)}}',
+  'filters.close': 'Filter schließen',
   'filters.apply': 'Ergebnisse anzeigen',
   'filters.any': 'Alle',
   'filters.anyTime': 'Jederzeit',

@@ -88,6 +88,7 @@ export const en = {
   'facts.requirements': 'Requirements',
   'filters.title': 'Filters',
   'filters.open': 'Filters{count, plural, =0 {} other { (#)}}',
+  'filters.close': 'Close filters',
   'filters.apply': 'Show results',
   'filters.any': 'Any',
   'filters.anyTime': 'Any time',

@@ -89,6 +89,7 @@ export const es: CoreMessages = {
   'facts.requirements': 'Requisitos',
   'filters.title': 'Filtros',
   'filters.open': 'Filtros{count, plural, =0 {} other { (#)}}',
+  'filters.close': 'Cerrar filtros',
   'filters.apply': 'Ver resultados',
   'filters.any': 'Cualquiera',
   'filters.anyTime': 'Cualquier fecha',

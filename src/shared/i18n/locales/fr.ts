@@ -90,6 +90,7 @@ export const fr: CoreMessages = {
   'facts.requirements': 'Profil recherché',
   'filters.title': 'Filtres',
   'filters.open': 'Filtres{count, plural, =0 {} other { (#)}}',
+  'filters.close': 'Fermer les filtres',
   'filters.apply': 'Voir les résultats',
   'filters.any': 'Tous',
   'filters.anyTime': 'Toutes les dates',

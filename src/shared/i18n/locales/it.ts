@@ -89,6 +89,7 @@ export const it: CoreMessages = {
   'facts.requirements': 'Requisiti',
   'filters.title': 'Filtri',
   'filters.open': 'Filtri{count, plural, =0 {} other { (#)}}',
+  'filters.close': 'Chiudi filtri',
   'filters.apply': 'Mostra risultati',
   'filters.any': 'Qualsiasi',
   'filters.anyTime': 'In qualsiasi momento',

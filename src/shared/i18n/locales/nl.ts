@@ -89,6 +89,7 @@ export const nl: CoreMessages = {
   'facts.requirements': 'Vereisten',
   'filters.title': 'Filters',
   'filters.open': 'Filters{count, plural, =0 {} other { (#)}}',
+  'filters.close': 'Filters sluiten',
   'filters.apply': 'Resultaten tonen',
   'filters.any': 'Alle',
   'filters.anyTime': 'Altijd',

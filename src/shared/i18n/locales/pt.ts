@@ -89,6 +89,7 @@ export const pt: CoreMessages = {
   'facts.requirements': 'Requisitos',
   'filters.title': 'Filtros',
   'filters.open': 'Filtros{count, plural, =0 {} other { (#)}}',
+  'filters.close': 'Fechar filtros',
   'filters.apply': 'Ver resultados',
   'filters.any': 'Qualquer',
   'filters.anyTime': 'Qualquer data',
