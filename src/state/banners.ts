@@ -1,5 +1,6 @@
 import { COOKIES } from '../shared/domain/cookies';
 import { PAGE_LOAD_STARTED, type PageAction } from './page';
+import type { RootState } from './store';
 
 /** Banners of product-spec §2 kept here: the download-app banner and the alert-landing flag that hides it. */
 export interface BannersState {
@@ -45,6 +46,17 @@ export function bannersStateFor(input: {
 
 export const isAppBannerVisible = (state: BannersState): boolean =>
   state.appBanner.eligible && !state.appBanner.dismissed && !state.alertLanding;
+
+/**
+ * The one banner at the bottom of the screen (decision 050): the cookie banner's question first,
+ * then the push permission banner (shown a while after a search, until answered), then the
+ * download-app banner. Each would otherwise cover the others' buttons on a phone.
+ */
+export function bottomBannerOf(state: RootState): 'cookie' | 'push' | 'app' | null {
+  if (state.consent.banner.visible) return 'cookie';
+  if (state.alerts.banner.visible) return 'push';
+  return isAppBannerVisible(state.banners) ? 'app' : null;
+}
 
 export function bannersReducer(
   state: BannersState = initialBannersState,

@@ -7,6 +7,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
 import { collectProblems, DESKTOP, launchBrowser, MOBILE, waitForLoaded } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/testServer';
+import { BANNER_DELAY_MS } from '../../src/sagas/alertsSaga';
+
+const COOKIE_BANNER = 'Cookies';
 
 const GPT_STAND_IN = fs.readFileSync(path.resolve('test/fixtures/adtag/gpt.js'), 'utf8');
 
@@ -262,6 +265,30 @@ describe('the page chrome in Chromium', function () {
       await page.reload();
       await hydrated(page);
       expect(await page.getByRole('region', { name: 'Trawl app' }).count()).to.equal(0);
+      await context.close();
+    });
+
+    it('shares the bottom of a phone screen one banner at a time: the cookie question, the push banner, then the app', async () => {
+      const context = await browser.newContext(MOBILE);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      await page.goto(`${origin}/search/zebra`);
+      await hydrated(page);
+      const cookie = page.getByRole('region', { name: COOKIE_BANNER });
+      const push = page.getByRole('region', { name: 'Notifications' });
+      const app = page.getByRole('region', { name: 'Trawl app' });
+      expect(await cookie.isVisible()).to.equal(true);
+      expect(await app.count()).to.equal(0);
+      // The push banner's time comes while consent is still asked: it waits for the answer.
+      await page.waitForTimeout(BANNER_DELAY_MS + 500);
+      expect(await push.count()).to.equal(0);
+      await cookie.getByRole('button', { name: 'Agree', exact: true }).click();
+      await push.waitFor();
+      expect(await app.count()).to.equal(0);
+      await push.getByRole('button', { name: 'Not now' }).click();
+      await app.waitFor();
+      expect(await push.count()).to.equal(0);
+      expect(problems).to.deep.equal([]);
       await context.close();
     });
 

@@ -4,6 +4,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { startWithChunk } from '../../routes/chunkSagas';
 import { canCreateAlert } from '../../sagas/alertPage';
 import { emailDialogToggled, pushDialogToggled } from '../../state/alerts';
+import { bottomBannerOf } from '../../state/banners';
 import type { RootState } from '../../state/store';
 import { defineChunk, loadable } from '../../routes/loadable';
 import { alertLabel } from './alertLabel';
@@ -49,7 +50,7 @@ export function AlertCreation() {
   const creation = useSelector((state: RootState) => state.alerts.creation);
   const { params, location } = useSelector((state: RootState) => state.page);
   const target = useSelector((state: RootState) => state.app.site.target);
-  const pushBanner = useSelector((state: RootState) => state.alerts.banner.visible);
+  const pushBanner = useSelector((state: RootState) => bottomBannerOf(state) === 'push');
   // Known only in the browser: the button is in the markup from the start, hidden, so nothing moves.
   const [pushSupported, setPushSupported] = useState(false);
 

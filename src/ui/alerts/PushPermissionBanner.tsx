@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { ALERT_SECTIONS } from '../../shared/domain/alertRules';
 import { bannerEvent, bannerShown, pushAlertRequested } from '../../state/alerts';
+import { bottomBannerOf } from '../../state/banners';
 import type { RootState } from '../../state/store';
 
 /**
@@ -12,7 +13,7 @@ import type { RootState } from '../../state/store';
 export function PushPermissionBanner() {
   const intl = useIntl();
   const dispatch = useDispatch();
-  const visible = useSelector((state: RootState) => state.alerts.banner.visible);
+  const visible = useSelector((state: RootState) => bottomBannerOf(state) === 'push');
   if (!visible) return null;
   return (
     <section className="push-banner" aria-label={intl.formatMessage({ id: 'alerts.banner.label' })}>

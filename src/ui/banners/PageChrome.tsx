@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
 import { defineChunk, loadable, type Chunk } from '../../routes/loadable';
-import { isAppBannerVisible } from '../../state/banners';
+import { bottomBannerOf } from '../../state/banners';
 import type { RootState } from '../../state/store';
 
 /*
@@ -23,9 +23,9 @@ const AppBanner = loadable(appBannerChunk, (m) => m.AppBanner);
 const CookieBanner = loadable(cookieBannerChunk, (m) => m.CookieBanner);
 const FeedbackDialog = loadable(feedbackChunk, (m) => m.FeedbackDialog);
 
-const cookieBannerShown = (state: RootState): boolean => state.consent.banner.visible;
-/** The download-app banner: one banner at the bottom at a time, and the cookie banner's question comes first. */
-const appBannerShown = (state: RootState): boolean => isAppBannerVisible(state.banners) && !cookieBannerShown(state);
+/** One banner at the bottom at a time (`bottomBannerOf`): the cookie banner's question comes first. */
+const cookieBannerShown = (state: RootState): boolean => bottomBannerOf(state) === 'cookie';
+const appBannerShown = (state: RootState): boolean => bottomBannerOf(state) === 'app';
 
 /** The chunks of the chrome a page shows at first, sent with it and loaded before hydration. */
 export function chromeChunksShown(state: RootState): Chunk[] {
