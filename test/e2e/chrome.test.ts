@@ -259,6 +259,11 @@ describe('the page chrome in Chromium', function () {
       await hydrated(page);
       const banner = page.getByRole('region', { name: 'Trawl app' });
       expect(await banner.isVisible()).to.equal(true);
+      // Its text whole, not cut by the store links beside it.
+      const cut = await banner
+        .locator('p')
+        .evaluate((el) => [el.scrollWidth - el.clientWidth, el.scrollHeight - el.clientHeight]);
+      expect(cut).to.deep.equal([0, 0]);
       await banner.getByRole('button', { name: 'Close the app banner' }).click();
       await banner.waitFor({ state: 'detached' });
       expect((await context.cookies()).find((c) => c.name === 'trawl_app_banner')?.value).to.equal('1');
