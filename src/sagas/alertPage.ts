@@ -25,15 +25,17 @@ export interface AlertPageContext {
   offered: boolean;
 }
 
-/** Site, query and context of an alert made from the page on screen (a results page). */
-export function alertPageContext(state: RootState, section: number, originCookie?: string): AlertPageContext | null {
+/**
+ * Site, query and context of an alert made from the page on screen (a results page). Its origin
+ * is the visit's, as the page's tracking has it (the query's, else its cookie's).
+ */
+export function alertPageContext(state: RootState, section: number): AlertPageContext | null {
   const { site, device } = state.app;
   const vertical = site.target === 'general' ? undefined : verticalByName(site.target);
   if (!vertical) return null;
   const { params } = state.page;
   const query = alertQueryOf(params, site.target);
-  const fromCookie = originCookie !== undefined ? Number.parseInt(originCookie, 10) : NaN;
-  const origin = typeof params.origin === 'number' ? params.origin : Number.isFinite(fromCookie) ? fromCookie : 0;
+  const { origin } = state.tracking;
   return {
     site: { country_code: site.country, vertical_id: vertical.id },
     query,

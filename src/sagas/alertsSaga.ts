@@ -14,7 +14,6 @@ import {
   PUSH_DISALLOWED_COOKIE,
 } from '../shared/domain/alertRules';
 import { PUSH_BROWSER_ID, PUSH_DEVICE_ID } from '../shared/domain/constants';
-import { COOKIES } from '../shared/domain/cookies';
 import type { MessageId } from '../shared/i18n/messages';
 import {
   alertLanding,
@@ -100,9 +99,8 @@ const defaultSection = (state: RootState): number =>
   (state.app.device === 'desktop' ? ALERT_SECTIONS.serpDesktop : ALERT_SECTIONS.serpMobile);
 
 function* pageContext(section: number): SagaIterator<AlertPageContext | { error: MessageId }> {
-  const env: AlertsEnvironment = yield call(getAlertsEnv);
   const state: RootState = yield select();
-  const ctx = alertPageContext(state, section, env.getCookie(COOKIES.origin.name));
+  const ctx = alertPageContext(state, section);
   if (!ctx || !ctx.offered) return { error: 'alerts.notOffered' };
   if (!ctx.check.ok) return { error: 'alerts.invalidSearch' };
   return ctx;

@@ -114,7 +114,7 @@ describe('alert sagas', () => {
         site: { country_code: 'uk', vertical_id: 1 },
         email: 'a@example.org',
         query: { what: 'flat', filters: { price_max: 900 }, vertical_properties: { where: 'London', deal_type_id: 2 } },
-        context: { section_id: 10, origin_id: 0, device_type: 2, total_results: 42 },
+        context: { section_id: 10, origin_id: 1, device_type: 2, total_results: 42 },
       });
       expect(state().alerts.creation).to.include({
         isLoading: false,

@@ -3,6 +3,7 @@ import { runSaga, type Saga } from 'redux-saga';
 import { resolveSite } from '../../../config/sites';
 import { createRoutes } from '../../../src/routes/routeTable';
 import { messagesFor } from '../../../src/shared/i18n/messages';
+import { trafficOrigin } from '../../../src/shared/domain/visitor';
 import { parseQuery } from '../../../src/shared/routing/query';
 import { pageLoadStarted } from '../../../src/state/page';
 import { initialRootState, rootReducer, type AppAction, type RootState } from '../../../src/state/store';
@@ -25,6 +26,8 @@ export function stateOn(host: string, routeName: string | null = 'serp_search', 
       cookiesEnabled: true,
     },
     { locale: site.locale, messages },
+    // The visit's origin as the server reads it (the query's, else direct: 1).
+    { origin: trafficOrigin(new URLSearchParams(search).get('origin') ?? undefined, undefined, false) },
   );
   state = rootReducer(
     state as never,
