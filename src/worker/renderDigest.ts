@@ -84,8 +84,10 @@ export function renderDigest(d: DigestInput): MailMessage {
   const label = searchLabel(site.locale, query.what, query.where);
   const origin = originOf(d.publicBase);
   const base = d.publicBase.replace(/\/+$/, '');
+  // An alert landing (spec §4): no download-app banner, no push permission banner.
   const track = {
     from: 'alert',
+    alertLanding: '1',
     alert_id: d.alertId,
     alert_type: 'email',
     send_id: d.digestId,
@@ -198,6 +200,7 @@ export function renderPush(p: {
     body: first ? [first.title, price, first.place].filter(Boolean).join(' · ').slice(0, 200) : '',
     url: resultsUrl(p.publicBase, p.site, p.query, {
       from: 'alert',
+      alertLanding: '1',
       alert_id: p.alertId,
       alert_type: 'push',
       send_id: p.sendId,

@@ -193,6 +193,9 @@ describe('alert worker', function () {
       expect(all).to.match(/^http:\/\/homes\.uk\.localhost:3000\/search\/flat\/in\/london\?/);
       expect(new URL(all!).searchParams.get('from')).to.equal('alert');
       expect(new URL(all!).searchParams.get('type_id')).to.equal('2');
+      // Every link of the digest into the site is an alert landing (spec §4).
+      for (const link of links.filter((l) => l.includes('/search/') || l.includes('/ad/')))
+        expect(new URL(link).searchParams.get('alertLanding'), link).to.equal('1');
       const manage = links.find((l) => l.includes('/notifications?act='));
       expect(manage).to.match(/^http:\/\/homes\.uk\.localhost:3000\/notifications\?act=/);
       expect(links).to.include(listUnsubscribe.slice(1, -1));
@@ -405,6 +408,7 @@ describe('alert worker', function () {
       expect(url.origin).to.equal('http://homes.uk.localhost:3000');
       expect(url.pathname).to.equal('/search/flat/in/london');
       expect(url.searchParams.get('from')).to.equal('alert');
+      expect(url.searchParams.get('alertLanding')).to.equal('1');
       expect(url.searchParams.get('send_id')).to.equal(payload.send_id);
 
       // Nothing new: nothing sent.
