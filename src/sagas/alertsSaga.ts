@@ -335,9 +335,13 @@ export function* loadEmailAlerts(user: NotificationUser): SagaIterator {
 export function* loadPushSearches(subscriptionId: string): SagaIterator {
   const api: Api = yield getApi();
   const env: AlertsEnvironment = yield call(getAlertsEnv);
+  const country: string = yield select((s: RootState) => s.app.site.country);
   yield put(pushAreaStatus('loading'));
   try {
-    const doc: { data: AlertResource[] } = yield call(api.notifications.listPushSearches, subscriptionId);
+    // The country's searches, as the e-mail area lists the country's alerts.
+    const doc: { data: AlertResource[] } = yield call(api.notifications.listPushSearches, subscriptionId, {
+      country_code: country,
+    });
     yield put(pushSearchesLoaded(doc.data.map(alertItemOf)));
   } catch (error) {
     if (isApiError(error) && error.status === 404) {

@@ -1,5 +1,5 @@
 import type { AlertSearchQuery } from '../domain/alertRules';
-import type { Frequency } from '../domain/constants';
+import { APP_VERSION, type Frequency } from '../domain/constants';
 import { ApiNotificationError } from './errors';
 import type { HttpClient } from './http';
 
@@ -98,7 +98,7 @@ export interface NotificationsApi {
     query: AlertSearchQuery,
     context: AlertContext,
   ): Promise<{ data: AlertResource }>;
-  listPushSearches(subscriptionId: string): Promise<{ data: AlertResource[] }>;
+  listPushSearches(subscriptionId: string, site?: Partial<SiteRef>): Promise<{ data: AlertResource[] }>;
   pushOperation(subscriptionId: string, searchId: string, operation: PushOperation, site: SiteRef): Promise<unknown>;
   disableAllPushSearches(subscriptionId: string): Promise<{ data: AlertResource[] }>;
 }
@@ -187,12 +187,18 @@ export function createNotificationsApi(http: HttpClient, base: string): Notifica
         { method: 'POST', body: { data: { type: 'searches', attributes: { site, search: { query }, context } } } },
         makeError,
       ),
-    listPushSearches: (id) => http.request('listPushSearches', `${browser}/all_subscription/${seg(id)}`, {}, makeError),
+    listPushSearches: (id, site = {}) =>
+      http.request(
+        'listPushSearches',
+        `${browser}/all_subscription/${seg(id)}`,
+        { query: { country_code: site.country_code, vertical_id: site.vertical_id } },
+        makeError,
+      ),
     pushOperation: (id, searchId, operation, site) =>
       http.request(
         'pushOperation',
         `${browser}/subscription/${seg(id)}/searches/${seg(searchId)}/operation/${operation}`,
-        { method: 'PATCH', query: { country_code: site.country_code, vertical_id: site.vertical_id } },
+        { method: 'PATCH', query: { country_code: site.country_code, vertical_id: site.vertical_id, vv: APP_VERSION } },
         makeError,
       ),
     disableAllPushSearches: (id) =>

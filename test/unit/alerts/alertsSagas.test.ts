@@ -14,7 +14,9 @@ import {
 } from '../../../src/sagas/alertsSaga';
 import { loadEmailManager, loadPushManager } from '../../../src/sagas/pages/notificationsSaga';
 import { ApiNotificationError } from '../../../src/shared/api/errors';
-import type { AlertResource } from '../../../src/shared/api/notificationsApi';
+import type { HttpClient } from '../../../src/shared/api/http';
+import { createNotificationsApi, type AlertResource } from '../../../src/shared/api/notificationsApi';
+import { APP_VERSION } from '../../../src/shared/domain/constants';
 import { bannerEvent, emailAlertRequested, pushAlertRequested } from '../../../src/state/alerts';
 import {
   clientLoadRequested,
@@ -427,6 +429,39 @@ describe('alert sagas', () => {
         clientLoadRequested('email'),
       );
       expect(b.state().notifications.emailStatus).to.equal('noCredentials');
+    });
+
+    it("lists the country's browser searches, and operates on one with its site and the app version (spec §7)", async () => {
+      const env = fakeEnv();
+      env.stored.set(PUSH_STORAGE_KEY, SUB_ID);
+      const listPushSearches = sinon.stub().resolves({ data: [] });
+      await run(
+        loadPushManager,
+        stateOn('homes.uk.localhost', 'notifications_push'),
+        { api: { notifications: { listPushSearches } }, alertsEnv: env },
+        {},
+      );
+      expect(listPushSearches.firstCall.args).to.deep.equal([SUB_ID, { country_code: 'uk' }]);
+      const sent: { url: string; query: unknown }[] = [];
+      const http: HttpClient = {
+        request: async <T>(_name: string, url: string, options: { query?: unknown }) => {
+          sent.push({ url, query: options.query });
+          return { data: [] } as T;
+        },
+      };
+      const api = createNotificationsApi(http, '/api');
+      await api.listPushSearches(SUB_ID, { country_code: 'uk' });
+      await api.pushOperation(SUB_ID, 's1', 'disabled', { country_code: 'uk', vertical_id: 1 });
+      expect(sent).to.deep.equal([
+        {
+          url: `/api/notifications/browser/all_subscription/${SUB_ID}`,
+          query: { country_code: 'uk', vertical_id: undefined },
+        },
+        {
+          url: `/api/notifications/browser/subscription/${SUB_ID}/searches/s1/operation/disabled`,
+          query: { country_code: 'uk', vertical_id: 1, vv: APP_VERSION },
+        },
+      ]);
     });
 
     it('marks a browser subscription the service answers 404 for as reset and expired', async () => {
