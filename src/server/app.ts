@@ -24,6 +24,7 @@ import type { Logger } from './logger';
 import { CATALOGUE_PATH, catalogueHandler } from './messageCatalogue';
 import { createPageRenderer } from './renderPage';
 import { robotsHandler, sitemapHandler } from './sitemap';
+import { ORIGIN_INSTALLED_APP } from '../shared/domain/visitor';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -200,7 +201,7 @@ export function createServerApp(options: ServerAppOptions): Express {
         short_name: `Trawl${vertical}`,
         lang: site.locale,
         dir: site.direction,
-        start_url: `${site.basePath}/?origin=pwa`,
+        start_url: `${site.basePath}/?origin=${ORIGIN_INSTALLED_APP}`,
         scope: `${site.basePath}/`,
         display: 'standalone',
         theme_color: accent,

@@ -1,7 +1,7 @@
 import { encodeSeoSegment } from '../shared/routing/seoUrl';
 import type { MailMessage } from '../services/mail/Mailer';
 import { escapeHtml, fill, messagesFor, searchLabel } from '../services/notifications/messages';
-import { searchParamsOf, type AlertQuery, type AlertSite } from '../services/notifications/searchRules';
+import { ORIGIN_PUSH_ALERT, searchParamsOf, type AlertQuery, type AlertSite } from '../services/notifications/searchRules';
 import type { DigestAd } from './findNewAds';
 
 /** At most this many ads in one digest; the mail links to all results. */
@@ -204,6 +204,7 @@ export function renderPush(p: {
       alert_id: p.alertId,
       alert_type: 'push',
       send_id: p.sendId,
+      origin: String(ORIGIN_PUSH_ALERT),
     }),
     send_id: p.sendId,
     alert_id: p.alertId,

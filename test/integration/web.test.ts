@@ -390,7 +390,7 @@ describe('the web role', function () {
       expect(res.headers['content-type']).to.include('application/manifest+json');
       const manifest = JSON.parse(res.text) as Record<string, unknown>;
       expect(manifest).to.include({
-        start_url: '/homes/?origin=pwa',
+        start_url: '/homes/?origin=4',
         scope: '/homes/',
         display: 'standalone',
         lang: 'en-GB',

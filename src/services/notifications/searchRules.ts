@@ -37,6 +37,8 @@ const SINGLE_CHARACTER_LANGS = new Set(['ja', 'zh', 'ko', 'th']);
 export const ALERT_EMAIL_ORIGINS: readonly number[] = [20, 21, 22];
 export const ORIGIN_DAILY_DIGEST = 20;
 export const ORIGIN_WEEKLY_DIGEST = 21;
+/** A push alert's link (decision 007). */
+export const ORIGIN_PUSH_ALERT = 23;
 /** Countries where a jobs alert is not offered to visitors coming from alert e-mails (spec §5). */
 export const NO_JOBS_ALERT_FROM_ALERT_MAIL: readonly string[] = ['es', 'us'];
 

@@ -84,6 +84,8 @@ export function abAssignment(
 }
 
 export const MAX_ORIGIN = 66;
+/** The installed web app, launched from the home screen (decision 007 numbers the codes Trawl sets). */
+export const ORIGIN_INSTALLED_APP = 4;
 
 /** A small non-negative integer from a query or cookie value, or undefined. */
 export const intParam = (value: unknown, max: number): number | undefined => {

@@ -409,6 +409,7 @@ describe('alert worker', function () {
       expect(url.pathname).to.equal('/search/flat/in/london');
       expect(url.searchParams.get('from')).to.equal('alert');
       expect(url.searchParams.get('alertLanding')).to.equal('1');
+      expect(url.searchParams.get('origin')).to.equal('23');
       expect(url.searchParams.get('send_id')).to.equal(payload.send_id);
 
       // Nothing new: nothing sent.
