@@ -5,7 +5,7 @@ import type { Api } from '../shared/api/createApi';
 import type { ClickAttributes, ClickResponse } from '../shared/api/clickoutApi';
 import { isApiError } from '../shared/api/errors';
 import type { Ad, ListingAd } from '../shared/domain/ad';
-import { REDIRECT_FLOW, RELATED_ADS_COUNT } from '../shared/domain/constants';
+import { clipSearchText, REDIRECT_FLOW, RELATED_ADS_COUNT } from '../shared/domain/constants';
 import type { ErrorReporter } from '../shared/errorReporting';
 import {
   AD_CLICKED,
@@ -81,7 +81,7 @@ export function* onAdClicked(action: Click): SagaIterator {
       const doc: { data: Ad[] } = yield call(api.search.relatedAds, action.ad.id, {
         countryCode: app.site.country,
         device: app.device,
-        what: action.ad.attributes.title,
+        what: clipSearchText(action.ad.attributes.title),
         where: action.ad.attributes.location.city ?? undefined,
       });
       yield put({ type: RELATED_MODAL_LOADED, related: doc.data.slice(0, RELATED_ADS_COUNT) });

@@ -10,6 +10,7 @@ interface Props {
   type: 'search' | 'text';
   defaultValue: string;
   placeholder: string;
+  maxLength?: number;
   /** Whether this field is autocompleted on the site. */
   enabled: boolean;
 }
@@ -19,7 +20,7 @@ interface Props {
  * arrow keys move through the list, Enter picks, Escape closes. Without
  * JavaScript it is a plain input.
  */
-export function Combobox({ field, inputRef, name, type, defaultValue, placeholder, enabled }: Props) {
+export function Combobox({ field, inputRef, name, type, defaultValue, placeholder, maxLength, enabled }: Props) {
   const dispatch = useDispatch();
   const listId = useId();
   const ac = useSelector((state: RootState) => state.autocomplete);
@@ -60,6 +61,7 @@ export function Combobox({ field, inputRef, name, type, defaultValue, placeholde
         type={type}
         defaultValue={defaultValue}
         placeholder={placeholder}
+        maxLength={maxLength}
         autoComplete="off"
         role={enabled ? 'combobox' : undefined}
         aria-autocomplete={enabled ? 'list' : undefined}

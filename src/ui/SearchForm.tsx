@@ -2,6 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
+import { SEARCH_TEXT_MAX } from '../shared/domain/constants';
 import type { RootState } from '../state/store';
 import { autocompletes } from '../sagas/autocompleteSaga';
 import { Combobox } from './Combobox';
@@ -58,6 +59,7 @@ export function SearchForm({
           type="search"
           defaultValue={initialWhat}
           placeholder={intl.formatMessage({ id: 'search.placeholder' })}
+          maxLength={SEARCH_TEXT_MAX}
           enabled={autocompletes(app, 'what')}
         />
       </label>
@@ -71,6 +73,7 @@ export function SearchForm({
             type="text"
             defaultValue={initialWhere}
             placeholder={intl.formatMessage({ id: 'search.where' })}
+            maxLength={SEARCH_TEXT_MAX}
             enabled={autocompletes(app, 'where')}
           />
         </label>

@@ -126,6 +126,32 @@ describe('the web role', function () {
       expect(res.headers.location).to.equal('/homes/search/garden-flat/in/london?type_id=2');
     });
 
+    it('shows related ads beside an ad whose title is longer than a search takes', async () => {
+      const title = `Spacious flat in London with a garden ${'and a very long partner description of every room '.repeat(6)}`;
+      expect(title.length).to.be.greaterThan(200);
+      await server.services.search.store.writeAds([
+        {
+          id: 'long-title-flat',
+          country: 'uk',
+          vertical: 'homes',
+          sourceId: 1,
+          partnerAdId: 'long-title-flat',
+          url: 'https://partner.test/listing/long',
+          title,
+          description: 'A flat with a garden.',
+          date: Math.floor(Date.now() / 1000) - 60,
+          location: { city: 'London' },
+          images: [],
+          currency: 'GBP',
+          price: { value: 1500 },
+          typeId: 2,
+          homes: { propertyType: 'flat' },
+        },
+      ]);
+      const res = await get('/homes/ad/long-title-flat', `localhost:${server.port}`).expect(200);
+      expect(res.text).to.match(/<ol class="ad-list ad-list--related">\s*<li/);
+    });
+
     it('sends a click-out without JavaScript to the partner, from a path-prefixed site too, and an unknown ad to its ad page', async () => {
       const ads = (await (await fetch(`${server.url}/api/sites/uk/homes/search/m?countryCode=uk`)).json()) as {
         data: Array<{ id: string; attributes: { url?: string } }>;

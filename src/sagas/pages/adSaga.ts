@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select } from 'redux-saga/effects';
 import type { Api } from '../../shared/api/createApi';
 import type { Ad } from '../../shared/domain/ad';
-import { CLIENT_ID, RELATED_ADS_COUNT } from '../../shared/domain/constants';
+import { CLIENT_ID, clipSearchText, RELATED_ADS_COUNT } from '../../shared/domain/constants';
 import type { QueryParams } from '../../shared/routing/query';
 import { adFailed, adLoaded, adRequested, relatedLoaded } from '../../state/adPage';
 import type { AppState } from '../../state/app';
@@ -37,7 +37,7 @@ export function* loadAdPage(params: QueryParams): SagaIterator<PageResult> {
   try {
     const related: { data: Ad[] } = yield call(api.search.relatedAds, id, {
       ...base,
-      what: ad.attributes.title,
+      what: clipSearchText(ad.attributes.title),
       where: ad.attributes.location.city ?? undefined,
     });
     yield put(relatedLoaded(related.data.slice(0, RELATED_ADS_COUNT)));

@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX } from '../../shared/domain/constants';
 import qs from 'qs';
 import { z } from 'zod';
 import type { Vertical } from '../../../config/verticals';
@@ -61,7 +62,7 @@ const date = z
     return Math.floor(seconds);
   });
 
-const text = z.string().max(200);
+const text = z.string().max(SEARCH_TEXT_MAX);
 
 const pageSchema = z
   .object({

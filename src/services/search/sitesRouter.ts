@@ -1,3 +1,4 @@
+import { SEARCH_TEXT_MAX } from '../../shared/domain/constants';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { z } from 'zod';
 import { ServiceError, clientErrorOf, jsonApiErrorHandler, parseInput, sendDocument, sendErrors } from '../jsonapi';
@@ -24,8 +25,8 @@ function selfPath(req: Request): string {
 const adQuerySchema = z.object({
   countryCode: z.string().max(5).optional(),
   device: z.enum(['mobile', 'desktop', 'tablet']).optional(),
-  what: z.string().max(200).optional(),
-  where: z.string().max(200).optional(),
+  what: z.string().max(SEARCH_TEXT_MAX).optional(),
+  where: z.string().max(SEARCH_TEXT_MAX).optional(),
 });
 
 const autocompleteSchema = z.object({

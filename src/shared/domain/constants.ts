@@ -47,3 +47,14 @@ export type SortKey = (typeof SORT_KEYS)[number];
 
 export const FREQUENCIES = ['daily', 'weekly', 'never'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
+
+/** The longest what or where a search takes, in characters: the search service refuses more (a 400). */
+export const SEARCH_TEXT_MAX = 200;
+
+/** A text cut to a search's length, at a word's end where there is one: an ad title as a related search. */
+export function clipSearchText(text: string): string {
+  if (text.length <= SEARCH_TEXT_MAX) return text;
+  const cut = text.slice(0, SEARCH_TEXT_MAX);
+  const space = cut.lastIndexOf(' ');
+  return (space > SEARCH_TEXT_MAX / 2 ? cut.slice(0, space) : cut).trimEnd();
+}
