@@ -4,8 +4,12 @@ import { orderResults, premiumSplit } from '../../src/shared/domain/adOrdering';
 import { activeFilterCount, apiFilters } from '../../src/shared/domain/filters';
 import { pageWindow } from '../../src/ui/Paginator';
 
-const ads = (prefix: string, n: number): Ad[] =>
-  Array.from({ length: n }, (_, i) => ({ type: 'ads', id: `${prefix}${i}` }) as unknown as Ad);
+const ads = (prefix: string, n: number, section = prefix === 'p' ? 26 : 1): Ad[] =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      ({ type: 'ads', id: `${prefix}${i}`, attributes: { section_id: section, position: i + 1 } }) as unknown as Ad,
+  );
 
 describe('ad ordering on a results page', () => {
   it('puts 4 premium ads above and 4 below with at least 5 organic ads', () => {
@@ -34,6 +38,26 @@ describe('ad ordering on a results page', () => {
     expect(ordered.organic).to.have.length(6);
     expect(ordered.premiumBottom.map((a) => a.id)).to.deep.equal(['p4', 'p5', 'p6', 'p7']);
     expect(ordered.similarContent.map((a) => a.id)).to.deep.equal(['s0', 's1']);
+  });
+
+  it('puts the bottom block in the bottom banner section 27, numbered from 1, and leaves a landing page its section', () => {
+    const ordered = orderResults(ads('o', 6), ads('p', 8), []);
+    const where = (list: Ad[]) => list.map((a) => [a.attributes.section_id, a.attributes.position]);
+    expect(where(ordered.premiumTop)).to.deep.equal([
+      [26, 1],
+      [26, 2],
+      [26, 3],
+      [26, 4],
+    ]);
+    expect(where(ordered.premiumBottom)).to.deep.equal([
+      [27, 1],
+      [27, 2],
+      [27, 3],
+      [27, 4],
+    ]);
+    expect(where(orderResults(ads('o', 6), ads('p', 8, 97), []).premiumBottom).map(([s]) => s)).to.deep.equal([
+      97, 97, 97, 97,
+    ]);
   });
 });
 

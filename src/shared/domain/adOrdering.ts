@@ -1,6 +1,9 @@
 import type { ListingAd } from './ad';
 
 export const PREMIUM_BLOCK = 4;
+/** The sections of the premium blocks (product-spec §3: top banner 26, bottom banner 27). */
+export const PREMIUM_TOP_SECTION = 26;
+export const PREMIUM_BOTTOM_SECTION = 27;
 
 /**
  * How many premium ads go above and below the organic ads (product-spec §4).
@@ -27,13 +30,23 @@ export interface OrderedResults<T extends ListingAd = ListingAd> {
   similarContent: T[];
 }
 
-/** The order of a results page: premium top block, organic ads, premium bottom block, similar-content ads. */
+/**
+ * The order of a results page: premium top block, organic ads, premium bottom block, similar-content
+ * ads. The service gives every premium ad of a search the top banner's section; those placed in the
+ * bottom block are in the bottom banner's, numbered from 1 there (their clicks and impressions say so).
+ */
 export function orderResults<T extends ListingAd>(organic: T[], premium: T[], similarContent: T[]): OrderedResults<T> {
   const { top, bottom } = premiumSplit(organic.length, premium.length);
   return {
     premiumTop: premium.slice(0, top),
     organic,
-    premiumBottom: premium.slice(top, top + bottom),
+    premiumBottom: premium
+      .slice(top, top + bottom)
+      .map((ad, i) =>
+        ad.attributes.section_id === PREMIUM_TOP_SECTION
+          ? { ...ad, attributes: { ...ad.attributes, section_id: PREMIUM_BOTTOM_SECTION, position: i + 1 } }
+          : ad,
+      ),
     similarContent,
   };
 }
