@@ -1,5 +1,5 @@
-import type { SagaIterator } from 'redux-saga';
-import { call, put, select, take } from 'redux-saga/effects';
+import { buffers, type Channel, type SagaIterator } from 'redux-saga';
+import { actionChannel, call, put, select, take } from 'redux-saga/effects';
 import type { Api } from '../shared/api/createApi';
 import type { TrackingDocument } from '../shared/api/trackingApi';
 import { APP_VERSION, ERROR_PAGE_TYPES } from '../shared/domain/constants';
@@ -160,18 +160,17 @@ export function* watchTracking(): SagaIterator {
   const consent: ConsentState = yield select((state: RootState) => state.consent);
   if (consent.required && consent.status === 'pending') yield take(CONSENT_ANSWERED);
   if (!mayTrack(yield select((state: RootState) => state.consent))) return;
+  // From then on every action is kept, in order: one that comes while a call is in flight (an ad
+  // seen while the page view is being sent) is handled after it, not lost.
+  const actions: Channel<PageAction | TrackingAction | SearchAction> = yield actionChannel(
+    [NAVIGATE, PAGE_LOAD_STARTED, PAGE_LOADED, AD_SEEN, IMPRESSIONS_FLUSHED, FILTERS_TOGGLED],
+    buffers.expanding(64),
+  );
   yield call(sendPageView, false);
   let buffer: ImpressionItem[] = [];
   const seen = new Set<string>();
   while (true) {
-    const action: PageAction | TrackingAction | SearchAction = yield take([
-      NAVIGATE,
-      PAGE_LOAD_STARTED,
-      PAGE_LOADED,
-      AD_SEEN,
-      IMPRESSIONS_FLUSHED,
-      FILTERS_TOGGLED,
-    ]);
+    const action: PageAction | TrackingAction | SearchAction = yield take(actions);
     if (action.type === FILTERS_TOGGLED) {
       // Opening the filters panel is an interaction (spec §4), for the analytics' data layer.
       if (action.open) browser.pushDataLayer({ event: 'filtersOpened', page: ((yield select()) as RootState).page.routeName });

@@ -5,10 +5,9 @@ import sinon from 'sinon';
 import { resolveSite } from '../../config/sites';
 import { createRoutes } from '../../src/routes/routeTable';
 import { clickAttributes, onAdClicked, onClickout, REDIRECT_COUNT_KEY } from '../../src/sagas/clickoutSaga';
-import { trackingCommon } from '../../src/sagas/trackingSaga';
 import { clickBody } from '../../src/services/clickout/clickSchema';
 import { ATTRIBUTES } from '../../src/services/tracking/trackingDocuments';
-import { watchTracking } from '../../src/sagas/trackingSaga';
+import { trackingCommon, watchTracking } from '../../src/sagas/trackingSaga';
 import { createLocalStore } from '../../src/client/localStore';
 import { ApiClickoutError } from '../../src/shared/api/errors';
 import type { Ad } from '../../src/shared/domain/ad';
@@ -17,7 +16,7 @@ import type { LocalStore } from '../../src/shared/localStore';
 import { AD_CLICKED, CLICKOUT_REQUESTED } from '../../src/state/clickout';
 import { navigate } from '../../src/state/page';
 import { initialRootState, type RootState } from '../../src/state/store';
-import { adSeen } from '../../src/state/tracking';
+import { adSeen, impressionsFlushed } from '../../src/state/tracking';
 
 const site = resolveSite('homes.uk.localhost', '/')!;
 const state = (redirectCount = 0): RootState => {
@@ -240,6 +239,35 @@ describe('tracking', () => {
       channel.put(adSeen({ id: `b${i}`, sourceId: 1, position: i + 1, sectionId: 1, sectionTypeId: 1 }));
     await new Promise((r) => setImmediate(r));
     expect(send.getCalls().filter((c) => c.args[0] === '/listing/impressions')).to.have.length(1);
+    task.cancel();
+  });
+
+  it('keeps the ads seen while the page view is being sent, and sends them when the page is left', async () => {
+    let answer: () => void = () => undefined;
+    const send = sinon
+      .stub()
+      .callsFake((path: string) =>
+        path === '/page/views' ? new Promise<void>((resolve) => (answer = resolve)) : Promise.resolve(),
+      );
+    const ctx = context({ api: { tracking: { send } } });
+    const channel = stdChannel();
+    const task = runSaga(
+      { channel, dispatch: (a: { type: string }) => channel.put(a as never), getState: () => state(), context: ctx },
+      watchTracking,
+    );
+    await new Promise((r) => setImmediate(r));
+    expect(send.firstCall.args[0]).to.equal('/page/views');
+    // The page view is still in flight when the first cards come into view.
+    for (let i = 0; i < 4; i++)
+      channel.put(adSeen({ id: `a${i}`, sourceId: 1, position: i + 1, sectionId: 1, sectionTypeId: 1 }));
+    answer();
+    await new Promise((r) => setImmediate(r));
+    channel.put(impressionsFlushed());
+    await new Promise((r) => setImmediate(r));
+    const impressions = send.getCalls().filter((c) => c.args[0] === '/listing/impressions');
+    expect(impressions).to.have.length(1);
+    const sent = (impressions[0]!.args[1] as Array<{ attributes: { ads: Array<{ id: string }> } }>)[0]!.attributes.ads;
+    expect(sent.map((a) => a.id)).to.deep.equal(['a0', 'a1', 'a2', 'a3']);
     task.cancel();
   });
 });
