@@ -838,20 +838,31 @@ export class SearchEngine {
       ...(params.propertyType ? { filters: { propertyType: params.propertyType } } : {}),
       ...extra,
     });
-    const push = (group: string, label: string, total: number, q: Record<string, unknown>) =>
+    const push = (group: string, label: string, total: number, q: Record<string, unknown>, url?: string) =>
       data.push({
         type: 'seoLinks',
         id: `${group}-${data.length + 1}`,
-        attributes: { group, label, total, query: q, url: seoPath(String(q.what ?? ''), String(q.where ?? '')) },
+        attributes: {
+          group,
+          label,
+          total,
+          query: q,
+          url: url ?? seoPath(String(q.what ?? ''), String(q.where ?? '')),
+        },
       });
-    for (const row of await this.store.topValues(site, 'city', where, 24)) {
-      const p = this.places.place(Number(row.value), site.country);
-      if (p) push('cities', `${subject} ${IN[ctx.lang]} ${p.name}`, row.count, query({ where: p.name }));
-    }
-    for (const row of await this.store.topValues(site, 'region', where, 12)) {
-      const p = this.places.place(Number(row.value), site.country);
-      if (p) push('regions', `${subject} ${IN[ctx.lang]} ${p.name}`, row.count, query({ where: p.name }));
-    }
+    // A place's link searches where it is; jobs searches take no where (spec §5), so theirs filter by the place.
+    const placeLink = (group: 'cities' | 'regions', field: 'city' | 'region', id: number, total: number) => {
+      const p = this.places.place(id, site.country);
+      if (!p) return;
+      const label = `${subject} ${IN[ctx.lang]} ${p.name}`;
+      if (site.vertical === 'jobs')
+        push(group, label, total, { filters: { [field]: p.id } }, `/search?${field}=${p.id}`);
+      else push(group, label, total, query({ where: p.name }));
+    };
+    for (const row of await this.store.topValues(site, 'city', where, 24))
+      placeLink('cities', 'city', Number(row.value), row.count);
+    for (const row of await this.store.topValues(site, 'region', where, 12))
+      placeLink('regions', 'region', Number(row.value), row.count);
     if (site.vertical === 'cars') {
       for (const row of await this.store.topValues(site, 'make', {}, 20)) {
         push('makes', String(row.value), row.count, { what: String(row.value) });

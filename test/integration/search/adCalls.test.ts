@@ -192,6 +192,18 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
       expect((cars.data as Body[]).some((d) => d.attributes.group === 'makes')).to.equal(true);
       const jobs = await get('/api/sites/uk/jobs/seoLinks?countryCode=uk', '/sites/{country}/{vertical}/seoLinks');
       expect((jobs.data as Body[]).some((d) => d.attributes.group === 'categories')).to.equal(true);
+      // Jobs searches take no where: a place's link filters by the place, and finds its jobs only.
+      const city = (jobs.data as Body[]).find((d) => d.attributes.group === 'cities')!;
+      expect(city.attributes.query).to.have.keys(['filters']);
+      const id = city.attributes.query.filters.city as number;
+      expect(city.attributes.url).to.equal(`/search?city=${id}`);
+      const all = await get('/api/sites/uk/jobs/search?countryCode=uk', '/sites/{country}/{vertical}/search');
+      const there = await get(
+        `/api/sites/uk/jobs/search?countryCode=uk&filters[city]=${id}`,
+        '/sites/{country}/{vertical}/search',
+      );
+      expect(there.meta.totalCount).to.be.above(0);
+      expect(there.meta.totalCount).to.be.below(all.meta.totalCount);
     });
   });
 
