@@ -180,6 +180,15 @@ describe('the web role', function () {
       const cards = res.text.match(/class="ad-card[ "]/g) ?? [];
       expect(cards.length).to.be.greaterThan(0);
       expect(res.text).to.include('href="/homes/ad/');
+      // The canonical names the page shown: none for the first, whatever the URL wrote.
+      const canonicalOf = async (query: string) =>
+        /<link rel="canonical" href="([^"]+)">/.exec(
+          (await get(`/homes/search/house${query}`, `localhost:${server.port}`).expect(200)).text,
+        )?.[1];
+      const first = `http://localhost:${server.port}/homes/search/house`;
+      for (const query of ['?page=0', '?page=-1', '?page=1', '?page=abc'])
+        expect(await canonicalOf(query), query).to.equal(first);
+      expect(await canonicalOf('?page=2.5')).to.equal(`${first}?page=2`);
     });
 
     it('keeps of each ad in the results page state only what its card shows and its click needs', async () => {

@@ -86,6 +86,9 @@ describe('filters', () => {
   it('counts the active filters', () => {
     expect(activeFilterCount({ price_max: 900, city: 'leeds', sort: 'price', what: 'x' }, 'homes')).to.equal(2);
     expect(activeFilterCount({}, 'jobs')).to.equal(0);
+    // The homes deal type is a field of the panel.
+    expect(activeFilterCount({ type_id: 2, price_max: 900 }, 'homes')).to.equal(2);
+    expect(activeFilterCount({ type_id: 0 }, 'homes')).to.equal(0);
   });
 });
 

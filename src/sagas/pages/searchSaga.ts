@@ -145,8 +145,9 @@ function* loadResults(
     const canonical: string = yield call(canonicalUrl, 'serp_search', {
       what,
       where: app.site.target === 'jobs' ? undefined : where,
-      type_id: params.type_id,
-      page: params.page,
+      type_id: typeof params.type_id === 'number' ? params.type_id : undefined,
+      // The page shown, left out when it is the first (spec §5), whatever the URL wrote.
+      page: pageNumberOf(params) > 1 ? pageNumberOf(params) : undefined,
     });
     return { status: 200, head: { title, description: doc.meta.description, canonical } };
   } catch (error) {

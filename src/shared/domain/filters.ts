@@ -101,7 +101,8 @@ export function apiFilters(params: QueryParams, target: SiteTarget): Record<stri
   return out;
 }
 
-/** How many filters the visitor set (the count shown on the filters button). */
+/** How many filters the visitor set (the count shown on the filters button): a homes deal type is one of them. */
 export function activeFilterCount(params: QueryParams, target: SiteTarget): number {
-  return Object.keys(apiFilters(params, target)).length;
+  const dealType = target === 'homes' && typeof params.type_id === 'number' && params.type_id > 0 ? 1 : 0;
+  return Object.keys(searchFilters(params, target)).length + dealType;
 }
