@@ -214,6 +214,13 @@ describe('the web role', function () {
       expect(res.text).to.include('noindex, nofollow, noarchive');
     });
 
+    it('answers a page past the last with the not-found page, title included', async () => {
+      const res = await get('/homes/search/house?page=5000', `localhost:${server.port}`).expect(404);
+      expect(res.text).to.include('<title>Page not found</title>');
+      expect(res.text).to.include('Page not found');
+      expect(res.text).not.to.include('Your search did not match any result');
+    });
+
     it('answers a malformed search parameter with a page, not a 500', async () => {
       const res = await get('/homes/search/house?price_max=abc&sort=bogus&page=-3', `localhost:${server.port}`);
       expect(res.status).to.be.oneOf([200, 400, 404]);

@@ -153,7 +153,9 @@ function* loadResults(
   } catch (error) {
     if (!isApiError(error) || error.status >= 500) throw error;
     yield put(searchFailed({ code: error.code, status: error.status, message: error.message }));
-    if (error.status === 404) {
+    // Nothing found is the no-results page (with suggestions); a page past the last is not found.
+    const noResults = error.status === 404 && error.code === 'NO_RESULTS';
+    if (noResults) {
       try {
         const suggestions: { data: Array<{ attributes: Suggestion }> } = yield call(api.search.suggestions, query);
         yield put(suggestionsLoaded(suggestions.data.map((s) => s.attributes)));
@@ -164,7 +166,7 @@ function* loadResults(
     return {
       status: error.status === 400 ? 400 : 404,
       head: {
-        title: intl.formatMessage({ id: error.status === 404 ? 'noResults.title' : 'notFound.title' }),
+        title: intl.formatMessage({ id: noResults ? 'noResults.title' : 'notFound.title' }),
         noindex: true,
       },
     };
