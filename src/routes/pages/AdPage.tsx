@@ -20,7 +20,7 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
     ['bathrooms', 'facts.bathrooms'],
     ['floorArea', 'facts.floorArea'],
     ['year', 'facts.year'],
-    ['condition', 'facts.condition'],
+    ['conditionLabel', 'facts.condition'],
   ],
   cars: [
     ['make', 'facts.make'],

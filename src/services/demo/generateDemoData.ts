@@ -316,7 +316,10 @@ function fill(
     const deal = labelOf(DEAL_TYPES, typeId, lang).toLowerCase();
     const features = Array.from(new Set(Array.from({ length: dice.int(2, 4) }, () => dice.pick(HOME_FEATURES[lang]))));
     ad.typeId = typeId;
-    ad.title = `${prop} ${deal} ${words.inCity} ${where}`;
+    // A deal type that names the property (shared flat, office for rent) is the title alone.
+    ad.title = ['flat', 'house', 'studio', 'penthouse', 'duplex', 'villa', 'cottage', 'loft'].includes(kind)
+      ? `${prop} ${deal} ${words.inCity} ${where}`
+      : `${labelOf(DEAL_TYPES, typeId, lang)} ${words.inCity} ${where}`;
     ad.description = words.home({
       prop,
       area: floorArea,
@@ -363,6 +366,7 @@ function fill(
     const doors = type === 'coupe' || type === 'convertible' ? 3 : dice.pick([3, 5, 5, 5]);
     const fuelLabel = labelOf(FUELS, fuel, lang);
     ad.title = `${make.name} ${model} ${fuelLabel} ${year}`;
+    const color = dice.pick(COLORS[lang]);
     ad.description = words.car({
       make: make.name,
       model,
@@ -371,7 +375,7 @@ function fill(
       fuel: fuelLabel.toLowerCase(),
       gearbox: labelOf(TRANSMISSIONS, transmission, lang).toLowerCase(),
       doors,
-      color: dice.pick(COLORS[lang]),
+      color,
       city: where,
     });
     ad.price = { value: price(Math.max(1500, 32000 * 0.88 ** (2025 - year) * (0.7 + dice.next() * 0.6))) };
@@ -386,7 +390,7 @@ function fill(
       fuel,
       transmission,
       power: dice.int(70, 300),
-      color: dice.pick(COLORS[lang]),
+      color,
       sizeEngine: fuel === 'electric' ? 0 : dice.pick([1000, 1200, 1400, 1600, 2000, 2500]),
       seats: dice.pick([4, 5, 5, 7]),
       gears: transmission === 'automatic' ? dice.pick([6, 7, 8]) : dice.pick([5, 6]),

@@ -3,6 +3,7 @@ import type { Place } from '../places/Gazetteer';
 import { distanceKm } from '../places/Gazetteer';
 import {
   CAR_TYPES,
+  CONDITIONS,
   DEAL_TYPES,
   FUELS,
   JOB_CATEGORIES,
@@ -137,6 +138,7 @@ const VERTICAL_MEMBERS = [
   'overseas',
   'foreclosure',
   'condition',
+  'conditionLabel',
   'byOwner',
   'propertyTypeLabel',
   'typeLabel',
@@ -457,6 +459,7 @@ function verticalFields(ad: StoredAd, lang: Lang): Record<string, unknown> {
       ...h,
       propertyTypeLabel: labelOf(PROPERTY_TYPES, h.propertyType, lang),
       typeLabel: ad.typeId !== undefined ? labelOf(DEAL_TYPES, ad.typeId, lang) : null,
+      conditionLabel: h.condition ? labelOf(CONDITIONS, h.condition, lang) : null,
       parking: h.parking ?? false,
       newBuilding: h.newBuilding ?? false,
       priceMeter: ad.price && h.floorArea ? Math.round(ad.price.value / h.floorArea) : null,

@@ -352,6 +352,27 @@ export const FUELS: readonly RefItem[] = [
   { value: 'lpg', labels: l('LPG', 'GLP', 'GPL', 'GPL', 'Autogas', 'GPL', 'LPG') },
 ];
 
+/** A home's condition, as feeds write it (lower-cased); another value is shown as written. */
+export const CONDITIONS: readonly RefItem[] = [
+  { value: 'new', labels: l('New', 'A estrenar', 'Nuovo', 'Neuf', 'Neubau', 'Novo', 'Nieuw') },
+  {
+    value: 'good',
+    labels: l('Good condition', 'Buen estado', 'Buono stato', 'Bon état', 'Guter Zustand', 'Bom estado', 'Goede staat'),
+  },
+  {
+    value: 'to-renovate',
+    labels: l(
+      'To renovate',
+      'A reformar',
+      'Da ristrutturare',
+      'À rénover',
+      'Renovierungsbedürftig',
+      'Para remodelar',
+      'Op te knappen',
+    ),
+  },
+];
+
 export const TRANSMISSIONS: readonly RefItem[] = [
   {
     value: 'manual',
