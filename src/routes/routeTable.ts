@@ -34,7 +34,8 @@ export function createRoutes(): AppRoutes {
       name: 'q',
       pattern: '/q',
       load: lazyLoad(sagaChunk.search, (m) => m.loadSearchSubmit),
-      targets: VERTICAL_SITES,
+      // The general home's search names its vertical, whose /q it is passed on to.
+      targets: [...VERTICAL_SITES, 'general'],
       pageType: 'search',
     })
     .register({

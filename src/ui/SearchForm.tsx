@@ -2,6 +2,7 @@ import { useRef, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
+import { VERTICALS } from '../../config/verticals';
 import { SEARCH_TEXT_MAX } from '../shared/domain/constants';
 import type { RootState } from '../state/store';
 import { autocompletes } from '../sagas/autocompleteSaga';
@@ -76,6 +77,19 @@ export function SearchForm({
             maxLength={SEARCH_TEXT_MAX}
             enabled={autocompletes(app, 'where')}
           />
+        </label>
+      )}
+      {site.target === 'general' && (
+        // The country's home searches one of its verticals, chosen here.
+        <label className="search-form__field">
+          <span className="visually-hidden">{intl.formatMessage({ id: 'search.vertical' })}</span>
+          <select name="vertical" defaultValue={site.verticals[0]}>
+            {VERTICALS.filter((v) => site.verticals.includes(v.name)).map((v) => (
+              <option key={v.name} value={v.name}>
+                {intl.formatMessage({ id: `vertical.${v.name}` })}
+              </option>
+            ))}
+          </select>
         </label>
       )}
       <button type="submit" className="button button--primary">

@@ -26,8 +26,8 @@ h2{font-size:1.2rem}
 @media (prefers-reduced-motion:reduce){.loading-bar--active{animation:none;background:var(--accent)}}
 .search-form{display:flex;flex-wrap:wrap;gap:8px;margin:0 0 16px}
 .search-form__field{flex:1 1 100%}
-.search-form input[type=search],.search-form input[type=text]{width:100%;min-height:48px;padding:10px 12px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:inherit}
-.search-form input:focus-visible{outline:3px solid var(--accent);outline-offset:1px}
+.search-form input[type=search],.search-form input[type=text],.search-form select{width:100%;min-height:48px;padding:10px 12px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:inherit}
+.search-form input:focus-visible,.search-form select:focus-visible{outline:3px solid var(--accent);outline-offset:1px}
 .button{display:inline-flex;align-items:center;justify-content:center;min-height:48px;padding:0 20px;font-size:1rem;font-weight:600;border-radius:6px;border:0;cursor:pointer;text-decoration:none}
 .button--primary{background:var(--accent);color:#fff}
 .button:focus-visible{outline:3px solid #1b1f23;outline-offset:2px}

@@ -45,6 +45,22 @@ describe('the web role', function () {
       for (const v of ['homes', 'cars', 'jobs', 'products']) expect(res.text).to.include(`href="/${v}"`);
     });
 
+    it("searches from the country's home in the vertical its form names", async () => {
+      const home = await get('/', `localhost:${server.port}`).expect(200);
+      expect(home.text).to.include('<form class="search-form" role="search" action="/q" method="get">');
+      expect(home.text).to.include('<select name="vertical">');
+      const first = await get(
+        '/q?page=1&isUserSearch=1&type=0&what=Golf&where=Leeds&vertical=cars',
+        `localhost:${server.port}`,
+      ).expect(302);
+      expect(first.headers.location).to.equal('/cars/q?page=1&isUserSearch=1&type=0&what=Golf&where=Leeds');
+      const second = await get(first.headers.location as string, `localhost:${server.port}`).expect(302);
+      expect(second.headers.location).to.equal('/cars/search/golf/in/leeds');
+      // No vertical named (or one the country lacks): its first.
+      const plain = await get('/q?what=flat&vertical=boats', 'www.trawl.co.cr').expect(302);
+      expect(plain.headers.location).to.equal('/homes/q?what=flat');
+    });
+
     it('serves a vertical of the default country under its path prefix', async () => {
       const res = await get('/homes', `localhost:${server.port}`).expect(200);
       expect(res.text).to.include('<title>Homes in United Kingdom | Trawl</title>');

@@ -7,7 +7,7 @@ import { SeoLinks } from '../../ui/SeoLinks';
 import { AdSlot } from '../../ui/ads/AdSlot';
 import { FeaturedAd } from '../../ui/banners/FeaturedAd';
 
-/** Home of a vertical (search box) or of the country (the verticals to choose from). */
+/** Home of a vertical (search box) or of the country (a search box naming its vertical, and the verticals). */
 export function HomePage() {
   const intl = useIntl();
   const site = useSelector((state: RootState) => state.app.site);
@@ -16,6 +16,7 @@ export function HomePage() {
       <section className="home home--general">
         <h1>{intl.formatMessage({ id: 'home.generalHeading' }, { country: site.countryName })}</h1>
         <p>{intl.formatMessage({ id: 'home.generalLead' })}</p>
+        <SearchForm />
         <h2>{intl.formatMessage({ id: 'home.chooseVertical' })}</h2>
         <ul className="home__verticals">
           {VERTICALS.filter((v) => site.verticals.includes(v.name)).map((v) => (

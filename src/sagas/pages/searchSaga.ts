@@ -13,7 +13,7 @@ import {
 } from '../../shared/domain/ad';
 import { CLIENT_ID, SORT_KEYS } from '../../shared/domain/constants';
 import { apiFilters } from '../../shared/domain/filters';
-import { pageNumberOf, type QueryParams, type QueryValue } from '../../shared/routing/query';
+import { pageNumberOf, stringifyQuery, type QueryParams, type QueryValue } from '../../shared/routing/query';
 import type { AppState } from '../../state/app';
 import type { PageResult } from '../../state/page';
 import { searchFailed, searchStarted, searchSucceeded, suggestionsLoaded } from '../../state/search';
@@ -43,11 +43,24 @@ export function serpParams(params: QueryParams): Record<string, QueryValue> {
   return out;
 }
 
-/** GET /q: the search form's target, answered with the canonical results URL. */
+/**
+ * GET /q: the search form's target, answered with the canonical results URL. On a country's
+ * general site, the form names a vertical (`vertical`, else the country's first): its /q takes it.
+ */
 export function* loadSearchSubmit(params: QueryParams): SagaIterator<PageResult> {
   const routes: AppRoutes = yield getRoutes();
   const intl: IntlShape = yield getIntl();
-  const target = yield select((state: RootState) => state.app.site.target);
+  const site: AppState['site'] = yield select((state: RootState) => state.app.site);
+  const target = site.target;
+  if (target === 'general') {
+    const { vertical, ...rest } = params;
+    const chosen = site.verticals.find((v) => v === vertical) ?? site.verticals[0];
+    return {
+      status: 302,
+      redirect: `/${chosen}/q${stringifyQuery(rest)}`,
+      head: { title: intl.formatMessage({ id: 'app.name' }) },
+    };
+  }
   const out = serpParams(params);
   if (target === 'jobs') delete out.where;
   return {

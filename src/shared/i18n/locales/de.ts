@@ -12,6 +12,7 @@ export const de: CoreMessages = {
   'search.placeholder': 'Suchen',
   'search.what': 'Was',
   'search.where': 'Wo',
+  'search.vertical': 'Suchen in',
   'search.submit': 'Suchen',
   'home.title': '{vertical} in {country} | Trawl',
   'home.heading': '{vertical} in {country}',

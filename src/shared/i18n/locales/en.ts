@@ -11,6 +11,7 @@ export const en = {
   'search.placeholder': 'Search',
   'search.what': 'What',
   'search.where': 'Where',
+  'search.vertical': 'Search in',
   'search.submit': 'Search',
   'home.title': '{vertical} in {country} | Trawl',
   'home.heading': '{vertical} in {country}',

@@ -12,6 +12,7 @@ export const es: CoreMessages = {
   'search.placeholder': 'Buscar',
   'search.what': 'Qué',
   'search.where': 'Dónde',
+  'search.vertical': 'Buscar en',
   'search.submit': 'Buscar',
   'home.title': '{vertical} en {country} | Trawl',
   'home.heading': '{vertical} en {country}',

@@ -12,6 +12,7 @@ export const fr: CoreMessages = {
   'search.placeholder': 'Rechercher',
   'search.what': 'Quoi',
   'search.where': 'Où',
+  'search.vertical': 'Chercher dans',
   'search.submit': 'Rechercher',
   'home.title': '{vertical} en {country} | Trawl',
   'home.heading': '{vertical} en {country}',

@@ -12,6 +12,7 @@ export const it: CoreMessages = {
   'search.placeholder': 'Cerca',
   'search.what': 'Cosa',
   'search.where': 'Dove',
+  'search.vertical': 'Cerca in',
   'search.submit': 'Cerca',
   'home.title': '{vertical} in {country} | Trawl',
   'home.heading': '{vertical} in {country}',

@@ -12,6 +12,7 @@ export const nl: CoreMessages = {
   'search.placeholder': 'Zoeken',
   'search.what': 'Wat',
   'search.where': 'Waar',
+  'search.vertical': 'Zoeken in',
   'search.submit': 'Zoeken',
   'home.title': '{vertical} in {country} | Trawl',
   'home.heading': '{vertical} in {country}',

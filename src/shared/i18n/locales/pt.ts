@@ -12,6 +12,7 @@ export const pt: CoreMessages = {
   'search.placeholder': 'Pesquisar',
   'search.what': 'O quê',
   'search.where': 'Onde',
+  'search.vertical': 'Pesquisar em',
   'search.submit': 'Pesquisar',
   'home.title': '{vertical} em {country} | Trawl',
   'home.heading': '{vertical} em {country}',
