@@ -57,6 +57,7 @@ import {
 import type { RootState } from '../state/store';
 import { browserEnvironment, type AlertsEnvironment, type PushKeys } from '../ui/alerts/alertsEnvironment';
 import { alertPageContext, canCreateAlert, type AlertPageContext } from './alertPage';
+import { permissionEventOf, trackPermission, trackSearchEvent, type SearchEvent } from './alertTracking';
 import { getApi } from './context';
 
 /** Local storage key of this browser's push subscription id (product-spec §3 "push simple storage"). */
@@ -148,13 +149,14 @@ export function* createEmailAlert(action: Extract<AlertsAction, { type: typeof E
     }
   }
   try {
-    yield call(api.notifications.createEmailSubscription, {
+    const doc: { data: AlertResource } = yield call(api.notifications.createEmailSubscription, {
       site: ctx.site,
       email,
       query: ctx.query,
       context: ctx.context,
     });
     yield put(saveAlertSucceeded('email', notice));
+    yield call(trackSearchEvent, doc.data.attributes.is_new_alert === false ? 'subscribed_search' : 'new_search');
   } catch (error) {
     yield put(saveAlertFailed(isApiError(error) && error.status === 409 ? 'alerts.userExists' : 'alerts.error'));
   }
@@ -229,9 +231,14 @@ export function* createPushAlert(action: Extract<AlertsAction, { type: typeof PU
     yield put(saveAlertFailed(ctx.error));
     return;
   }
+  if (action.section === ALERT_SECTIONS.permissionBanner) yield call(trackPermission, 'custom_allow');
   yield put(saveAlertStarted());
   yield put(pushRequestState({ requested: true }));
+  // A browser that has already said no asks nothing: that answer is automatic.
+  const before = env.push.permission();
+  if (before !== 'denied') yield call(trackPermission, 'request');
   const permission: string = yield call(env.push.requestPermission);
+  yield call(trackPermission, permissionEventOf(before, permission));
   if (permission !== 'granted') {
     if (permission === 'denied') yield call(onBannerEvent, bannerEvent('blocked') as BannerEventAction);
     yield put(saveAlertFailed(permission === 'denied' ? 'alerts.push.denied' : 'alerts.error'));
@@ -262,7 +269,10 @@ export function* onBannerEvent(action: BannerEventAction): SagaIterator {
   if (action.event === 'accept') env.removeCookie(PUSH_DISALLOWED_COOKIE.name);
   else if (disallowsPush(action.event, counter))
     env.setCookie(PUSH_DISALLOWED_COOKIE.name, '1', PUSH_DISALLOWED_COOKIE.maxAgeDays);
-  if (action.event === 'dismiss') yield put(pushRequestState({ dismissed: true }));
+  if (action.event === 'dismiss') {
+    yield put(pushRequestState({ dismissed: true }));
+    yield call(trackPermission, 'custom_close');
+  }
   yield put(bannerCounterLoaded(counter));
   yield put(bannerShown(false));
 }
@@ -295,6 +305,7 @@ export function* onUiMounted(): SagaIterator {
   const now: RootState = yield select();
   if (now.page.location === state.page.location && !now.alerts.creation.alreadyCreated && !now.page.isLoading) {
     yield put(bannerShown(true));
+    yield call(trackPermission, 'custom_request');
   }
 }
 
@@ -406,6 +417,14 @@ const successMessage = (operation: EmailOperation | PushOperation): MessageId =>
  * service; on failure the previous list comes back with an error snackbar
  * (product-spec §4 "Alerts").
  */
+/** The search event of an operation on an e-mail alert (a change of frequency is none). */
+const SEARCH_EVENT_OF: Partial<Record<EmailOperation, SearchEvent>> = {
+  enabled: 'subscribed_search',
+  disabled: 'unsubscribed_search',
+  never: 'unsubscribed_search',
+  delete: 'unsubscribed_search',
+};
+
 export function* changeEmailAlert(id: string, operation: EmailOperation): SagaIterator {
   const api: Api = yield getApi();
   const { user, emailAlerts } = yield select((s: RootState) => s.notifications);
@@ -415,6 +434,8 @@ export function* changeEmailAlert(id: string, operation: EmailOperation): SagaIt
   try {
     yield call(api.notifications.emailOperation, user.email, user.userControlToken, id, operation);
     yield put(snackbarShown('success', successMessage(operation)));
+    const event = SEARCH_EVENT_OF[operation];
+    if (event) yield call(trackSearchEvent, event);
   } catch {
     yield call(failed, () => emailAlertsReplaced(previous));
   }

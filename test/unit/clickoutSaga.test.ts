@@ -171,6 +171,12 @@ describe('the ad click flow', () => {
       expect(parsed.data?.data.attributes.device).to.equal('mobile');
       const tracked = ATTRIBUTES.page_views.safeParse(trackingCommon(onPage));
       expect(tracked.success, `tracking, page=${page}: ${tracked.error?.message}`).to.equal(true);
+      for (const [type, event] of [
+        ['browser-permissions', 'custom_allow'],
+        ['browser-permissions', 'auto_disallow'],
+        ['email-events', 'unsubscribed_search'],
+      ] as const)
+        expect(ATTRIBUTES[type].safeParse({ ...trackingCommon(onPage), event }).success, event).to.equal(true);
     }
   });
 

@@ -106,7 +106,7 @@ describe('alert sagas', () => {
           meta: { totalCount: 42, totalPremiumCount: 0, pagination: { page: 1, maxPage: 3 } },
         } as never,
       ) as unknown as RootState;
-      const { state } = await run(
+      const { state, tracked } = await run(
         createEmailAlert,
         start,
         { api: { notifications: { createEmailSubscription: create } } },
@@ -118,6 +118,7 @@ describe('alert sagas', () => {
         query: { what: 'flat', filters: { price_max: 900 }, vertical_properties: { where: 'London', deal_type_id: 2 } },
         context: { section_id: 10, origin_id: 1, device_type: 2, total_results: 42 },
       });
+      expect(tracked).to.deep.equal(['/notification/email/events new_search']);
       expect(state().alerts.creation).to.include({
         isLoading: false,
         alreadyCreated: true,
@@ -201,7 +202,11 @@ describe('alert sagas', () => {
           addPushSearch: sinon.stub().resolves({ data: resource('s1') }),
         },
       };
-      const { state } = await run(createPushAlert, serp(), { api, alertsEnv: env }, pushAlertRequested(199));
+      const { state, tracked } = await run(createPushAlert, serp(), { api, alertsEnv: env }, pushAlertRequested(199));
+      expect(tracked).to.deep.equal([
+        '/notification/browser/permissions request',
+        '/notification/browser/permissions allow',
+      ]);
       expect(subscribe.firstCall.args[0]).to.equal('BKEY');
       expect(api.notifications.createPushSubscription.firstCall.args[0]).to.include({
         device_id: 2,
@@ -242,8 +247,22 @@ describe('alert sagas', () => {
 
     it('counts a refused permission as blocked: counter 100 and push disallowed', async () => {
       const env = fakeEnv({ answer: 'denied' });
-      const { state } = await run(createPushAlert, serp(), { alertsEnv: env }, pushAlertRequested(92));
+      const { state, tracked } = await run(createPushAlert, serp(), { alertsEnv: env }, pushAlertRequested(92));
+      // Allowed in Trawl's banner (section 92), then refused in the browser's prompt.
+      expect(tracked).to.deep.equal([
+        '/notification/browser/permissions custom_allow',
+        '/notification/browser/permissions request',
+        '/notification/browser/permissions disallow',
+      ]);
       expect(state().alerts.creation.error).to.equal('alerts.push.denied');
+      // A browser that said no before asks nothing: its answer is automatic.
+      const before = await run(
+        createPushAlert,
+        serp(),
+        { alertsEnv: fakeEnv({ permission: 'denied', answer: 'denied' }) },
+        pushAlertRequested(199),
+      );
+      expect(before.tracked).to.deep.equal(['/notification/browser/permissions auto_disallow']);
       expect(env.cookies.get('trawl_push_banner')).to.equal('100');
       expect(env.cookies.get('trawl_push_disallowed')).to.equal('1');
     });
@@ -257,7 +276,8 @@ describe('alert sagas', () => {
         state as never,
         { type: 'alerts/bannerCounterLoaded', counter: 2 } as never,
       ) as unknown as RootState;
-      const { state: after } = await run(onBannerEvent, state, { alertsEnv: env }, bannerEvent('dismiss'));
+      const { state: after, tracked } = await run(onBannerEvent, state, { alertsEnv: env }, bannerEvent('dismiss'));
+      expect(tracked).to.deep.equal(['/notification/browser/permissions custom_close']);
       expect(env.cookies.get('trawl_push_banner')).to.equal('3');
       expect(env.cookies.get('trawl_push_disallowed')).to.equal('1');
       expect(after().alerts.banner).to.deep.equal({ counter: 3, visible: false });
@@ -329,13 +349,14 @@ describe('alert sagas', () => {
 
     it('says "Alert deactivated" when an alert is turned off', async () => {
       const emailOperation = sinon.stub().resolves({});
-      const { state } = await run(
+      const { state, tracked } = await run(
         changeEmailAlert,
         managerState([alert('a1')]),
         { api: { notifications: { emailOperation } } },
         'a1',
         'disabled',
       );
+      expect(tracked).to.deep.equal(['/notification/email/events unsubscribed_search']);
       expect(state().notifications.emailAlerts[0]!.active).to.equal(false);
       expect(state().notifications.snackbar).to.include({ message: 'alerts.deactivated' });
       expect(state().intl.messages['alerts.deactivated']).to.equal('Alert deactivated');

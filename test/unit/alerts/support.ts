@@ -82,9 +82,16 @@ export async function run<T = unknown>(
     onDispatch?: (action: AppAction, state: RootState) => void;
   },
   ...args: unknown[]
-): Promise<{ result: T; actions: AppAction[]; state: () => RootState }> {
+): Promise<{ result: T; actions: AppAction[]; state: () => RootState; tracked: string[] }> {
   let state = start;
   const actions: AppAction[] = [];
+  // What the tracking service was sent, as `path event` (permission and search events).
+  const tracked: string[] = [];
+  const tracking = {
+    send: async (path: string, documents: Array<{ attributes: { event?: string } }>) => {
+      for (const d of documents) tracked.push(`${path} ${d.attributes.event ?? ''}`.trim());
+    },
+  };
   const result = (await runSaga(
     {
       dispatch: (action: AppAction) => {
@@ -94,7 +101,10 @@ export async function run<T = unknown>(
       },
       getState: () => state,
       context: {
-        api: { notifications: {}, ...(context.api as object) },
+        api: { notifications: {}, tracking, ...(context.api as object) },
+        report: (error: unknown) => {
+          throw error;
+        },
         intl: createIntl({ locale: start.intl.locale, messages: start.intl.messages }),
         routes: createRoutes(),
         alertsEnv: context.alertsEnv ?? fakeEnv(),
@@ -104,5 +114,5 @@ export async function run<T = unknown>(
     saga,
     ...args,
   ).toPromise()) as T;
-  return { result, actions, state: () => state };
+  return { result, actions, state: () => state, tracked };
 }
