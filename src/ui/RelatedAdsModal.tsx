@@ -10,9 +10,6 @@ import { AdCard } from './AdCard';
 import { Modal } from './Modal';
 import { useBuildPath } from './RoutesContext';
 
-/** Related ads shown in the popup: the similar section (190). */
-const RELATED_SECTION = 190;
-
 /**
  * The intermediate popup of a first visit to an ad (spec §4): the ad, a
  * button on to its source, and the first 2 related ads.
@@ -63,7 +60,8 @@ export function RelatedAdsModal() {
           <ol className="ad-list ad-list--popup">
             {modal.related.slice(0, RELATED_ADS_POPUP_SHOWN).map((r) => (
               <li key={r.id}>
-                <AdCard ad={r} sectionId={RELATED_SECTION} headingLevel={4} />
+                {/* Each in its own section: a duplicate of the ad 149 or 157, a similar ad 190. */}
+                <AdCard ad={r} headingLevel={4} />
               </li>
             ))}
           </ol>
