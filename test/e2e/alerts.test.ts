@@ -86,6 +86,22 @@ describe('alerts in Chromium', function () {
   });
   afterEach(() => context.close());
 
+  it('offers nothing more to allow once the browser has refused notifications', async () => {
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(`http://homes.uk.localhost:${server.port}/search/flat/in/london`);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    await page.getByRole('button', { name: 'Notify me here' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Allow notifications' }).click();
+    // Headless Chromium refuses every permission prompt, as a browser set to block does.
+    await dialog.getByText('Notifications are blocked in this browser.', { exact: false }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Allow notifications' }).count()).to.equal(0);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(problems).to.deep.equal([]);
+  });
+
   it('creates an e-mail alert from a results page, mails its digest, and is managed from the e-mail: weekly, then cancelled', async () => {
     const origin = `http://homes.uk.localhost:${server.port}`;
     const page = await context.newPage();

@@ -11,7 +11,9 @@ export function PushCaptureDialog({ search }: { search: string }) {
   const dispatch = useDispatch();
   const { isLoading, error, alreadyCreated, channel } = useSelector((state: RootState) => state.alerts.creation);
   const close = () => dispatch(pushDialogToggled(false));
+  // Created, or refused by the browser, whose prompt will not come again: only closing is left.
   const done = alreadyCreated && channel === 'push';
+  const refused = error === 'alerts.push.denied';
   return (
     <Modal title={intl.formatMessage({ id: 'alerts.push.title' })} onClose={close} className="alert-dialog">
       {done ? (
@@ -27,7 +29,7 @@ export function PushCaptureDialog({ search }: { search: string }) {
         </p>
       )}
       <div className="alert-modal__actions">
-        {done ? (
+        {done || refused ? (
           <button type="button" className="button button--primary" onClick={close} data-autofocus>
             {intl.formatMessage({ id: 'alerts.close' })}
           </button>
