@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
@@ -140,6 +141,19 @@ describe('the web role', function () {
         `localhost:${server.port}`,
       ).expect(302);
       expect(res.headers.location).to.equal('/homes/search/garden-flat/in/london?type_id=2');
+    });
+
+    it("serves a demo partner's ad page with a policy that lets its own style apply", async () => {
+      const ads = (await (await fetch(`${server.url}/api/sites/uk/homes/search/m?countryCode=uk`)).json()) as {
+        data: Array<{ attributes: { url?: string } }>;
+      };
+      const path = ads.data.find((a) => a.attributes.url?.startsWith('/partner/'))!.attributes.url!;
+      const res = await get(path, `localhost:${server.port}`).expect(200);
+      const style = /<style>([^<]*)<\/style>/.exec(res.text)![1]!;
+      const hash = createHash('sha256').update(style).digest('base64');
+      expect(res.headers['content-security-policy']).to.include(`style-src 'sha256-${hash}'`);
+      expect(res.headers['content-security-policy']).not.to.include('nonce-');
+      expect(res.text).to.include('<link rel="icon" href="data:,">');
     });
 
     it('shows related ads beside an ad whose title is longer than a search takes', async () => {

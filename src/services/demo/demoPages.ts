@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import express from 'express';
 import type { SearchStore } from '../search/SearchStore';
 import { formatPrice, siteContext } from '../search/present';
@@ -76,7 +77,11 @@ export function createPartnerRouter(store: SearchStore, now: () => Date): expres
     const sourceId = /^\d{1,9}$/.test(req.params.sourceId) ? Number(req.params.sourceId) : NaN;
     const ad = Number.isFinite(sourceId) ? await store.getAdByPartner(sourceId, req.params.partnerAdId) : undefined;
     if (!ad) {
-      res.status(404).type('html').send(page('Ad not found', '<p>This ad is no longer online.</p>'));
+      res
+        .status(404)
+        .set('Content-Security-Policy', PAGE_CSP)
+        .type('html')
+        .send(page('Ad not found', '<p>This ad is no longer online.</p>'));
       return;
     }
     const ctx = siteContext(ad, Math.floor(now().getTime() / 1000));
@@ -93,12 +98,25 @@ ${ad.expired ? '<p class="expired">This ad has expired.</p>' : ''}
 <p>${escapeHtml([ad.location.cityArea, ad.location.city, ad.location.region].filter(Boolean).join(', '))}</p>
 <p>Contact: <a href="mailto:${escapeHtml(source?.contactEmail ?? '')}">${escapeHtml(source?.contactEmail ?? '')}</a> · ${escapeHtml(source?.contactPhone ?? '')}</p>
 <footer>A demo partner page served by Trawl.</footer>`;
-    res.type('html').send(page(ad.title, body, ctx.locale));
+    res
+      .set('Content-Security-Policy', PAGE_CSP)
+      .type('html')
+      .send(page(ad.title, body, ctx.locale));
   });
   return router;
 }
 
+const PAGE_STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:760px;margin:0 auto;padding:16px;color:#222}header{display:flex;gap:12px;align-items:center}.price{font-size:1.5em;font-weight:bold}.pictures img{margin:4px;border-radius:6px}.expired{color:#c62828}footer{margin-top:32px;color:#777;font-size:.9em}';
+
+/**
+ * A partner's page is not Trawl's: it gets a policy of its own (the app's names a per-request
+ * nonce its style would lack): its one style by hash, images from here, nothing else.
+ */
+const PAGE_CSP = `default-src 'none'; img-src 'self' data:; style-src 'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
 function page(title: string, body: string, lang = 'en'): string {
-  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:0 auto;padding:16px;color:#222}header{display:flex;gap:12px;align-items:center}.price{font-size:1.5em;font-weight:bold}.pictures img{margin:4px;border-radius:6px}.expired{color:#c62828}footer{margin-top:32px;color:#777;font-size:.9em}</style></head><body>${body}</body></html>`;
+  // No favicon: `data:,` keeps the browser from asking for one this demo does not have.
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
+<style>${PAGE_STYLE}</style></head><body>${body}</body></html>`;
 }
