@@ -402,7 +402,8 @@ export class SearchEngine {
     const maxPage = Math.max(1, Math.min(Math.ceil(total / size), Math.floor(MAX_RESULT_WINDOW / size)));
     const start = (params.pageNumber - 1) * size;
     const pageItems = ranked.list.slice(start, start + size);
-    if (pageItems.length === 0 && mode !== 'landing') {
+    // A landing page's first page may be premium ads alone; a page past the last is not found in any mode.
+    if (pageItems.length === 0 && (mode !== 'landing' || params.pageNumber > 1)) {
       throw new ServiceError(404, 'PAGE_NOT_FOUND', `Page ${params.pageNumber} is past the last page (${maxPage})`);
     }
     const onPage = new Set(pageItems.map((i) => i.c.id));

@@ -292,6 +292,12 @@ describe('search service: search calls', function () {
       expect(types.slice(0, 4)).to.deep.equal([2, 2, 2, 2]);
       expect(types.slice(4).every((t) => t === 1)).to.equal(true);
       expect(adsOf(body).every((a) => a.attributes.section_id === 97)).to.equal(true);
+      const past = await get(
+        `/api/sites/uk/homes/landing?what=flat&page[number]=${body.meta.pagination.maxPage + 1}`,
+        '/sites/{country}/{vertical}/landing',
+        404,
+      );
+      expect(past.errors[0].code).to.equal('PAGE_NOT_FOUND');
     });
 
     it('puts the sources of userCampaignIds first in the premium section', async () => {
