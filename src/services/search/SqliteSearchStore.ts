@@ -167,6 +167,9 @@ CREATE TABLE IF NOT EXISTS keywords (site INTEGER NOT NULL, norm TEXT NOT NULL, 
   PRIMARY KEY (site, norm)) WITHOUT ROWID;
 `;
 
+/** Ads counted as a search lists them: a duplicate group once (its id), any other ad by its key (negated). */
+const COUNT_ONCE = 'count(DISTINCT coalesce(dup, -k))';
+
 /** Dated ads not marked expired: few, and only they can be due (`countAds`, `topValues`). */
 const EXPIRY_INDEX = 'CREATE INDEX IF NOT EXISTS ads_expires ON ads(expires) WHERE expires IS NOT NULL AND expired = 0';
 
@@ -765,15 +768,16 @@ export class SqliteSearchStore implements SearchStore {
       params.push(where.propertyType);
     }
     const filters = conditions.map((c) => ` AND ${c}`).join('');
-    // The groups of the ads not marked expired, less those of the few whose time has come.
+    // The groups of the ads not marked expired, less those of the few whose time has come. An ad
+    // several partners publish counts once, as a search lists it once (its duplicate group).
     const due = this.dueCount(bounds);
     const rows = this.stmt(
-      `SELECT ${column} AS value, count(*) AS count FROM ads WHERE k >= ? AND k <= ? AND expired = 0${filters}
+      `SELECT ${column} AS value, ${COUNT_ONCE} AS count FROM ads WHERE k >= ? AND k <= ? AND expired = 0${filters}
        GROUP BY ${column} ORDER BY count DESC, value LIMIT ?`,
     ).all(...bounds, ...params, limit + due) as { value: string | number; count: number }[];
     if (due === 0) return rows;
     const dueRows = this.stmt(
-      `SELECT ${column} AS value, count(*) AS count FROM ads INDEXED BY ads_expires
+      `SELECT ${column} AS value, ${COUNT_ONCE} AS count FROM ads INDEXED BY ads_expires
        WHERE ${DUE} AND k >= ? AND k <= ?${filters} GROUP BY ${column}`,
     ).all(this.clock(), ...bounds, ...params) as { value: string | number; count: number }[];
     const less = new Map(dueRows.map((r) => [r.value, r.count]));

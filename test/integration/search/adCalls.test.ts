@@ -178,6 +178,15 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
       const groups = new Set((body.data as Body[]).map((d) => d.attributes.group));
       expect([...groups]).to.include.members(['cities', 'regions', 'propertyTypes']);
       expect(body.data[0].attributes.label).to.equal('Homes in London');
+      // Each link's count is what its search finds: an ad several partners publish counts once.
+      for (const link of (body.data as Body[]).filter((d) => d.attributes.group !== 'propertyTypes').slice(0, 6)) {
+        const q = link.attributes.query as { where: string };
+        const found = await get(
+          `/api/sites/uk/homes/search?countryCode=uk&where=${encodeURIComponent(q.where)}`,
+          '/sites/{country}/{vertical}/search',
+        );
+        expect(found.meta.totalCount, link.attributes.label).to.equal(link.attributes.total);
+      }
       const rent = await get(
         '/api/sites/uk/homes/seoLinks?countryCode=uk&dealType=2&propertyType=flat',
         '/sites/{country}/{vertical}/seoLinks',
