@@ -43,7 +43,13 @@ export const suggestionsLoaded = (suggestions: Suggestion[]): SearchAction => ({
 });
 export const filtersToggled = (open: boolean): SearchAction => ({ type: FILTERS_TOGGLED, open });
 
-const EMPTY_RESULTS: OrderedResults = { premiumTop: [], organic: [], premiumBottom: [], similarContent: [] };
+const EMPTY_RESULTS: OrderedResults = {
+  premiumTop: [],
+  organic: [],
+  premiumBottom: [],
+  nearby: [],
+  similarContent: [],
+};
 
 export const initialSearchState: SearchState = {
   isFetching: false,
@@ -92,12 +98,17 @@ export function searchReducer(state: SearchState = initialSearchState, action: S
     case SEARCH_SUCCEEDED: {
       // The ads live once, in `results`, as their cards show them: the page's state (serialized
       // into every results page) keeps no second copy in `meta`, nor what no page reads.
-      const { premium = [], similarContentAds = [] } = action.meta;
+      const { premium = [], similarContentAds = [], alternativeAds = [] } = action.meta;
       return {
         ...state,
         isFetching: false,
         meta: pageMeta(action.meta),
-        results: orderResults(action.organic.map(listingAd), premium.map(listingAd), similarContentAds.map(listingAd)),
+        results: orderResults(
+          action.organic.map(listingAd),
+          premium.map(listingAd),
+          similarContentAds.map(listingAd),
+          alternativeAds.map(listingAd),
+        ),
       };
     }
     case SEARCH_FAILED:

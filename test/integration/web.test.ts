@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { startTestServer, type TestServer } from '../support/testServer';
 import type { ListingAd } from '../../src/shared/domain/ad';
+import { Gazetteer } from '../../src/services/places/Gazetteer';
 import { stateOf } from '../support/pageState';
 
 const IPHONE =
@@ -154,6 +155,35 @@ describe('the web role', function () {
       expect(res.headers['content-security-policy']).to.include(`style-src 'sha256-${hash}'`);
       expect(res.headers['content-security-policy']).not.to.include('nonce-');
       expect(res.text).to.include('<link rel="icon" href="data:,">');
+    });
+
+    it('shows the same search nearby when a place has few results', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const cityId = (name: string) => Gazetteer.shared().resolve('uk', name)!.place.id;
+      await server.services.search.store.writeAds(
+        ['Leeds', 'York', 'York', 'Bradford'].map((city, i) => ({
+          id: `quokka-${i}`,
+          country: 'uk',
+          vertical: 'homes' as const,
+          sourceId: 1,
+          partnerAdId: `quokka-${i}`,
+          url: `https://partner.test/listing/quokka-${i}`,
+          title: `Quokka loft ${i} in ${city}`,
+          description: 'A loft.',
+          date: now - 60 * (i + 1),
+          location: { city, cityId: cityId(city) },
+          images: [],
+          currency: 'GBP',
+          price: { value: 900 + i },
+          typeId: 2,
+          homes: { propertyType: 'loft' },
+        })),
+      );
+      const res = await get('/homes/search/quokka/in/leeds', `localhost:${server.port}`).expect(200);
+      const nearby = /<h2>Nearby<\/h2>(.*?)<\/ol>/s.exec(res.text)?.[1] ?? '';
+      for (const i of [1, 2, 3]) expect(nearby).to.include(`Quokka loft ${i} in`);
+      expect(nearby).not.to.include('Quokka loft 0');
+      expect(nearby).to.include('section=206');
     });
 
     it('shows related ads beside an ad whose title is longer than a search takes', async () => {

@@ -63,6 +63,12 @@ export function SerpPage() {
         eagerFirst={results.premiumTop.length === 0}
       />
       <AdList label={plainMessage(intl, 'serp.premium')} ads={results.premiumBottom} />
+      {results.nearby.length > 0 && (
+        <>
+          <h2>{plainMessage(intl, 'serp.nearby')}</h2>
+          <AdList label={plainMessage(intl, 'serp.nearby')} ads={results.nearby} headingLevel={3} />
+        </>
+      )}
       {results.similarContent.length > 0 && (
         <>
           <h2>{plainMessage(intl, 'serp.similar')}</h2>

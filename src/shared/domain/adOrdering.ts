@@ -27,15 +27,23 @@ export interface OrderedResults<T extends ListingAd = ListingAd> {
   premiumTop: T[];
   organic: T[];
   premiumBottom: T[];
+  /** With few results: ads for the same search near its place (section 206). */
+  nearby: T[];
+  /** With few results: ads like these without the searched words (section 207). */
   similarContent: T[];
 }
 
 /**
- * The order of a results page: premium top block, organic ads, premium bottom block, similar-content
- * ads. The service gives every premium ad of a search the top banner's section; those placed in the
+ * The order of a results page: premium top block, organic ads, premium bottom block, then with few
+ * results the same search nearby and similar-content ads. The service gives every premium ad of a search the top banner's section; those placed in the
  * bottom block are in the bottom banner's, numbered from 1 there (their clicks and impressions say so).
  */
-export function orderResults<T extends ListingAd>(organic: T[], premium: T[], similarContent: T[]): OrderedResults<T> {
+export function orderResults<T extends ListingAd>(
+  organic: T[],
+  premium: T[],
+  similarContent: T[],
+  nearby: T[] = [],
+): OrderedResults<T> {
   const { top, bottom } = premiumSplit(organic.length, premium.length);
   return {
     premiumTop: premium.slice(0, top),
@@ -47,6 +55,7 @@ export function orderResults<T extends ListingAd>(organic: T[], premium: T[], si
           ? { ...ad, attributes: { ...ad.attributes, section_id: PREMIUM_BOTTOM_SECTION, position: i + 1 } }
           : ad,
       ),
+    nearby,
     similarContent,
   };
 }

@@ -152,6 +152,7 @@ export const de: CoreMessages = {
   'serp.premium': 'Top-Anzeigen',
   'serp.results': 'Ergebnisse',
   'serp.similar': 'Das könnte Sie auch interessieren',
+  'serp.nearby': 'In der Nähe',
   'sort.label': 'Sortieren nach',
   'sort.apply': 'Sortieren',
   'sort.relevance': 'Relevanz',

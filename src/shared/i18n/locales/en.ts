@@ -150,6 +150,7 @@ export const en = {
   'serp.premium': 'Featured ads',
   'serp.results': 'Results',
   'serp.similar': 'You may also like',
+  'serp.nearby': 'Nearby',
   'sort.label': 'Sort by',
   'sort.apply': 'Sort',
   'sort.relevance': 'Relevance',

@@ -151,6 +151,7 @@ export const es: CoreMessages = {
   'serp.premium': 'Anuncios destacados',
   'serp.results': 'Resultados',
   'serp.similar': 'También te puede interesar',
+  'serp.nearby': 'Cerca de aquí',
   'sort.label': 'Ordenar por',
   'sort.apply': 'Ordenar',
   'sort.relevance': 'Relevancia',

@@ -152,6 +152,7 @@ export const fr: CoreMessages = {
   'serp.premium': 'Annonces à la une',
   'serp.results': 'Résultats',
   'serp.similar': 'Vous aimerez aussi',
+  'serp.nearby': 'À proximité',
   'sort.label': 'Trier par',
   'sort.apply': 'Trier',
   'sort.relevance': 'Pertinence',

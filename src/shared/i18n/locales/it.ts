@@ -151,6 +151,7 @@ export const it: CoreMessages = {
   'serp.premium': 'Annunci in evidenza',
   'serp.results': 'Risultati',
   'serp.similar': 'Potrebbe interessarti anche',
+  'serp.nearby': 'Nelle vicinanze',
   'sort.label': 'Ordina per',
   'sort.apply': 'Ordina',
   'sort.relevance': 'Rilevanza',

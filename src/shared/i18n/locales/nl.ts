@@ -151,6 +151,7 @@ export const nl: CoreMessages = {
   'serp.premium': 'Uitgelichte advertenties',
   'serp.results': 'Resultaten',
   'serp.similar': 'Misschien ook interessant',
+  'serp.nearby': 'In de buurt',
   'sort.label': 'Sorteren op',
   'sort.apply': 'Sorteren',
   'sort.relevance': 'Relevantie',

@@ -151,6 +151,7 @@ export const pt: CoreMessages = {
   'serp.premium': 'Anúncios em destaque',
   'serp.results': 'Resultados',
   'serp.similar': 'Também lhe pode interessar',
+  'serp.nearby': 'Nas proximidades',
   'sort.label': 'Ordenar por',
   'sort.apply': 'Ordenar',
   'sort.relevance': 'Relevância',
