@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Express } from 'express';
 import type { Logger } from '../server/logger';
 import { createClickoutServices, type ClickoutServices } from './clickout/createClickoutServices';
+import { siteCors } from './cors';
 import { createFeedbackService, type FeedbackService } from './feedback/createFeedbackService';
 import { jsonApiErrorHandler, sendErrors, ServiceError } from './jsonapi';
 import { createMailer } from './mail/createMailer';
@@ -63,6 +64,7 @@ export function createServices(options: ServicesOptions): Services {
     feedback,
     mailer,
     mount(app) {
+      app.use('/api', siteCors());
       app.use('/api/feedback', feedback.router);
       app.use('/api/sites', search.sitesRouter);
       app.use('/api/metrics', clickout.metricsRouter);

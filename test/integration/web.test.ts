@@ -382,6 +382,35 @@ describe('the web role', function () {
       expect(state).to.include('\\u003c/script');
     });
 
+    it("lets any Trawl site's pages call the services from another origin, and no one else's", async () => {
+      const site = 'https://homes.trawl.co.uk';
+      const preflight = await request(server.url)
+        .options('/api/notifications/browser/subscription/x/searches/y/operation/disabled')
+        .set('Origin', site)
+        .set('Access-Control-Request-Method', 'PATCH')
+        .set('Access-Control-Request-Headers', 'content-type, x-user-control-token')
+        .expect(204);
+      expect(preflight.headers['access-control-allow-origin']).to.equal(site);
+      expect(preflight.headers['access-control-allow-methods']).to.include('PATCH');
+      expect(preflight.headers['access-control-allow-headers']).to.include('X-User-Control-Token');
+      expect(preflight.headers['access-control-allow-credentials']).to.equal(undefined);
+      const search = await request(server.url)
+        .get('/api/sites/uk/homes/search?countryCode=uk')
+        .set('Origin', site)
+        .expect(200);
+      expect(search.headers['access-control-allow-origin']).to.equal(site);
+      expect(search.headers.vary).to.match(/Origin/);
+      const stranger = await request(server.url)
+        .get('/api/sites/uk/homes/search?countryCode=uk')
+        .set('Origin', 'https://evil.example');
+      expect(stranger.headers['access-control-allow-origin']).to.equal(undefined);
+      const strangerPreflight = await request(server.url)
+        .options('/api/clickout/clicks')
+        .set('Origin', 'https://evil.example')
+        .set('Access-Control-Request-Method', 'POST');
+      expect(strangerPreflight.headers['access-control-allow-origin']).to.equal(undefined);
+    });
+
     it('sends security headers', async () => {
       const res = await get('/homes').expect(200);
       expect(res.headers['x-content-type-options']).to.equal('nosniff');
