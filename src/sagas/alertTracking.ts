@@ -12,14 +12,7 @@ import { trackingCommon } from './trackingSaga';
  * for Trawl's permission banner, which asks first.
  */
 export type PermissionEvent =
-  | 'request'
-  | 'allow'
-  | 'disallow'
-  | 'auto_disallow'
-  | 'close'
-  | 'custom_request'
-  | 'custom_allow'
-  | 'custom_close';
+  'request' | 'allow' | 'disallow' | 'auto_disallow' | 'close' | 'custom_request' | 'custom_allow' | 'custom_close';
 
 /** Search events of e-mail alerts (product-spec §3). */
 export type SearchEvent = 'new_search' | 'subscribed_search' | 'unsubscribed_search';

@@ -173,7 +173,8 @@ export function* watchTracking(): SagaIterator {
     const action: PageAction | TrackingAction | SearchAction = yield take(actions);
     if (action.type === FILTERS_TOGGLED) {
       // Opening the filters panel is an interaction (spec §4), for the analytics' data layer.
-      if (action.open) browser.pushDataLayer({ event: 'filtersOpened', page: ((yield select()) as RootState).page.routeName });
+      if (action.open)
+        browser.pushDataLayer({ event: 'filtersOpened', page: ((yield select()) as RootState).page.routeName });
     } else if (action.type === NAVIGATE) {
       yield put(impressionsSwitched(action.navigationType !== 'POP'));
     } else if (action.type === PAGE_LOAD_STARTED || action.type === IMPRESSIONS_FLUSHED) {

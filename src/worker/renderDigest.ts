@@ -1,7 +1,12 @@
 import { encodeSeoSegment } from '../shared/routing/seoUrl';
 import type { MailMessage } from '../services/mail/Mailer';
 import { escapeHtml, fill, messagesFor, searchLabel } from '../services/notifications/messages';
-import { ORIGIN_PUSH_ALERT, searchParamsOf, type AlertQuery, type AlertSite } from '../services/notifications/searchRules';
+import {
+  ORIGIN_PUSH_ALERT,
+  searchParamsOf,
+  type AlertQuery,
+  type AlertSite,
+} from '../services/notifications/searchRules';
 import type { DigestAd } from './findNewAds';
 
 /** At most this many ads in one digest; the mail links to all results. */

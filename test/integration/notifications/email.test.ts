@@ -92,7 +92,9 @@ describe('e-mail notifications service', () => {
         expect(error.detail).to.match(detail);
         expect(error.source.pointer).to.equal('/data/attributes/search/query');
       }
-      const kept = await create(subscriptionBody({ filters: { price_max: 900, rooms_min: 2, property_type: ['flat'] } }));
+      const kept = await create(
+        subscriptionBody({ filters: { price_max: 900, rooms_min: 2, property_type: ['flat'] } }),
+      );
       expect(kept.status, kept.text).to.equal(201);
       expect(JSON.parse(kept.text).data.attributes.query.filters).to.deep.include({ price_max: 900, rooms_min: 2 });
     });
