@@ -378,6 +378,11 @@ describe('search service: search calls', function () {
         expect(body.errors[0].source.parameter, query).to.equal(parameter);
         expect(body.errors[0].status).to.equal('400');
       }
+      // A number past the page limit says the limit, however many digits it has.
+      for (const page of ['10001', '99999999999999999999']) {
+        const body = await search(`page[number]=${page}`, 'uk/homes', 400);
+        expect(body.errors[0].detail, page).to.match(/must be at most 10000/);
+      }
     });
 
     it('answers an unknown site, or a vertical the country lacks, with a 404', async () => {
