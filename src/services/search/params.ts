@@ -40,12 +40,7 @@ const int = (min: number, max: number) =>
     .trim()
     .regex(/^-?\d+$/, 'must be an integer')
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `must be at least ${min}`)
-        .max(max, `must be at most ${max}`),
-    );
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 const bool = z
   .string()
