@@ -15,8 +15,7 @@ export function* sendApply(action: Extract<AdPageAction, { type: typeof APPLY_SE
   try {
     yield call(api.sources.lead, {
       adId: ad.id,
-      title: a.title,
-      url: a.url,
+      ad: { title: a.title, url: a.url },
       sourceAd: { id: a.source.ad.id, url: a.source.ad.url, email: a.source.ad.contactEmail, sourceId: a.source.id },
       country: app.site.country,
       vertical: app.site.target,

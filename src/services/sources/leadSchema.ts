@@ -58,7 +58,7 @@ const line = (label: string, max: number) =>
  * them is checked for consistency and kept with the lead, never trusted.
  */
 export const leadBody = z.object({
-  // Also accepted and kept: top-level `title`, `url` and `adId` attributes (the web client's shape); unused.
+  // Also accepted and kept, unused: other attributes (an `adId` beside the path's, a client's own fields).
   data: z.object({
     type: z.literal('leads', "must be 'leads'"),
     attributes: z.looseObject({

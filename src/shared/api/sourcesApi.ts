@@ -7,8 +7,7 @@ class ApiSourcesError extends ApiError {
 
 export interface LeadInput {
   adId: string;
-  title: string;
-  url: string;
+  ad: { title: string; url: string };
   sourceAd: { id: string; url: string; email: string | null; sourceId: number };
   country: string;
   vertical: string;
