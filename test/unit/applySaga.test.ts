@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { createIntl } from 'react-intl';
 import { runSaga } from 'redux-saga';
 import { resolveSite } from '../../config/sites';
 import { sendApply } from '../../src/sagas/applySaga';
