@@ -55,7 +55,9 @@ describe('the apply form', () => {
         context: { api: { sources: createSourcesApi(http, '/api') } },
       },
       sendApply,
-      applySent('ad-1', { name: 'Ann', email: 'ann@example.org', message: 'Is it still free?' }),
+      applySent('ad-1', { name: 'Ann', email: 'ann@example.org', message: 'Is it still free?' }) as Parameters<
+        typeof sendApply
+      >[0],
     ).toPromise();
     expect(sent).to.have.length(1);
     const parsed = leadBody.safeParse(sent[0]);

@@ -6,7 +6,6 @@ import type { Ad } from '../../shared/domain/ad';
 import { CLIENT_ID, clipSearchText, RELATED_ADS_COUNT } from '../../shared/domain/constants';
 import type { QueryParams } from '../../shared/routing/query';
 import { adFailed, adLoaded, adRequested, relatedLoaded } from '../../state/adPage';
-import type { AppState } from '../../state/app';
 import type { PageResult } from '../../state/page';
 import type { RootState } from '../../state/store';
 import { getApi, getIntl } from '../context';
@@ -16,13 +15,16 @@ import { structuredData } from './structuredData';
 export function* loadAdPage(params: QueryParams): SagaIterator<PageResult> {
   const api: Api = yield getApi();
   const intl: IntlShape = yield getIntl();
-  const app: AppState = yield select((state: RootState) => state.app);
+  const { app, tracking }: Pick<RootState, 'app' | 'tracking'> = yield select((state: RootState) => state);
   const id = String(params.id);
   const base = {
     countryCode: app.site.country,
     device: app.device,
     clientId: CLIENT_ID,
+    originId: tracking.origin,
     'redirect[cookieId]': app.installationId,
+    'redirect[pageViewId]': tracking.pageViewId || undefined,
+    'redirect[trackingCode]': tracking.trackingCode ?? undefined,
   };
   yield put(adRequested());
   let ad: Ad;

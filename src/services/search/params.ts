@@ -73,16 +73,30 @@ const pageSchema = z
   })
   .optional();
 
+/** Who calls and from where (spec §7): the search calls' and the ad calls' alike. */
+export const callerSchema = {
+  countryCode: z.string().max(5).optional(),
+  device: z.enum(['mobile', 'desktop', 'tablet']).optional(),
+  clientId: z.string().max(100).optional(),
+  originId: int(0, 1000).optional(),
+  redirect: z
+    .object({
+      cookieId: z.string().max(200).optional(),
+      trackingCode: z.string().max(200).optional(),
+      pageViewId: z.string().max(200).optional(),
+      suggester: z.string().max(200).optional(),
+      userId: z.string().max(200).optional(),
+    })
+    .optional(),
+};
+
 export const searchSchema = z.object({
+  ...callerSchema,
   what: text.optional(),
   where: text.optional(),
   dealTypeId: int(0, 1000).optional(),
   categoryId: int(0, 1000).optional(),
   page: pageSchema,
-  countryCode: z.string().max(5).optional(),
-  device: z.enum(['mobile', 'desktop', 'tablet']).optional(),
-  clientId: z.string().max(100).optional(),
-  originId: int(0, 1000).optional(),
   abTest: z
     .object({
       id: z.string().max(100).optional(),
@@ -100,15 +114,6 @@ export const searchSchema = z.object({
     .optional()
     .or(z.literal('')),
   filters: z.record(z.string(), z.unknown()).optional(),
-  redirect: z
-    .object({
-      cookieId: z.string().max(200).optional(),
-      trackingCode: z.string().max(200).optional(),
-      pageViewId: z.string().max(200).optional(),
-      suggester: z.string().max(200).optional(),
-      userId: z.string().max(200).optional(),
-    })
-    .optional(),
   retrieveKeyword: bool.optional(),
   boostAdsSince: date.optional(),
   /** JSON:API sparse fieldsets: `fields[ads]`, `fields[keyword]` (see `parseFieldsets`). */

@@ -2,7 +2,7 @@ import { SEARCH_TEXT_MAX } from '../../shared/domain/constants';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { z } from 'zod';
 import { ServiceError, clientErrorOf, jsonApiErrorHandler, parseInput, sendDocument, sendErrors } from '../jsonapi';
-import { checkCountry, parseSearchParams, rawQuery } from './params';
+import { callerSchema, checkCountry, parseSearchParams, rawQuery } from './params';
 import { PROPERTY_TYPES } from './reference';
 import { NoResults, type SearchEngine, type SearchMode } from './SearchEngine';
 import { siteOf } from './siteKeys';
@@ -23,8 +23,7 @@ function selfPath(req: Request): string {
 }
 
 const adQuerySchema = z.object({
-  countryCode: z.string().max(5).optional(),
-  device: z.enum(['mobile', 'desktop', 'tablet']).optional(),
+  ...callerSchema,
   what: z.string().max(SEARCH_TEXT_MAX).optional(),
   where: z.string().max(SEARCH_TEXT_MAX).optional(),
 });

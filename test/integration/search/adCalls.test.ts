@@ -47,6 +47,17 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
       await get('/api/sites/uk/homes/ad/x?countryCode=fr', '/sites/{country}/{vertical}/ad/{id}', 400);
     });
 
+    it('checks the caller fields of an ad call as a search call does (clientId, originId, redirect)', async () => {
+      const homes = await get('/api/sites/uk/homes/search', '/sites/{country}/{vertical}/search');
+      const id = adsOf(homes)[0]?.id;
+      await get(
+        `/api/sites/uk/homes/ad/${id}?countryCode=uk&clientId=pwa-mobile&originId=2&redirect[pageViewId]=pv-1`,
+        '/sites/{country}/{vertical}/ad/{id}',
+      );
+      const bad = await get(`/api/sites/uk/homes/ad/${id}?originId=abc`, '/sites/{country}/{vertical}/ad/{id}', 400);
+      expect(bad.errors[0].source.parameter).to.equal('originId');
+    });
+
     it('flags an expired ad and leaves it out of search', async () => {
       const list = await get('/api/sites/uk/jobs/search?page[size]=1', '/sites/{country}/{vertical}/search');
       const ad = adsOf(list)[0];
