@@ -111,7 +111,9 @@ describe('the route table', () => {
     ['/', 'homes', 'home'],
     ['/', 'general', 'home'],
     ['/q', 'homes', 'q'],
-    ['/q', 'general', undefined],
+    // The general home's search form names a vertical; its /q passes the search on.
+    ['/q', 'general', 'q'],
+    ['/search/flat', 'general', undefined],
     ['/search/flat', 'homes', 'serp_search'],
     ['/search/flat/in/london', 'homes', 'serp_search'],
     ['/Search/Flat/IN/London', 'homes', 'serp_search'],

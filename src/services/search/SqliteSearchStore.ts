@@ -170,7 +170,7 @@ CREATE TABLE IF NOT EXISTS keywords (site INTEGER NOT NULL, norm TEXT NOT NULL, 
 /** Ads counted as a search lists them: a duplicate group once (its id), any other ad by its key (negated). */
 const COUNT_ONCE = 'count(DISTINCT coalesce(dup, -k))';
 
-/** Dated ads not marked expired: few, and only they can be due (`countAds`, `topValues`). */
+/** Dated ads not marked expired: few, and only they can be due (`countAds`). */
 const EXPIRY_INDEX = 'CREATE INDEX IF NOT EXISTS ads_expires ON ads(expires) WHERE expires IS NOT NULL AND expired = 0';
 
 /** Columns every candidate carries, then those of its vertical (read as raw arrays: objects cost). */
@@ -768,24 +768,14 @@ export class SqliteSearchStore implements SearchStore {
       params.push(where.propertyType);
     }
     const filters = conditions.map((c) => ` AND ${c}`).join('');
-    // The groups of the ads not marked expired, less those of the few whose time has come. An ad
-    // several partners publish counts once, as a search lists it once (its duplicate group).
-    const due = this.dueCount(bounds);
-    const rows = this.stmt(
-      `SELECT ${column} AS value, ${COUNT_ONCE} AS count FROM ads WHERE k >= ? AND k <= ? AND expired = 0${filters}
+    // The groups of the live ads (not marked expired, their time not come), each counted as a
+    // search lists it: an ad several partners publish once (its duplicate group). Only the SEO
+    // links read this, through the engine's cache, so the scan may read each row's expiry.
+    return this.stmt(
+      `SELECT ${column} AS value, ${COUNT_ONCE} AS count FROM ads
+       WHERE k >= ? AND k <= ? AND expired = 0 AND (expires IS NULL OR expires > ?)${filters}
        GROUP BY ${column} ORDER BY count DESC, value LIMIT ?`,
-    ).all(...bounds, ...params, limit + due) as { value: string | number; count: number }[];
-    if (due === 0) return rows;
-    const dueRows = this.stmt(
-      `SELECT ${column} AS value, ${COUNT_ONCE} AS count FROM ads INDEXED BY ads_expires
-       WHERE ${DUE} AND k >= ? AND k <= ?${filters} GROUP BY ${column}`,
-    ).all(this.clock(), ...bounds, ...params) as { value: string | number; count: number }[];
-    const less = new Map(dueRows.map((r) => [r.value, r.count]));
-    return rows
-      .map((r) => ({ value: r.value, count: r.count - (less.get(r.value) ?? 0) }))
-      .filter((r) => r.count > 0)
-      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
-      .slice(0, limit);
+    ).all(...bounds, this.clock(), ...params, limit) as { value: string | number; count: number }[];
   }
 
   async hasTerm(site: SiteKey, term: string): Promise<boolean> {

@@ -75,7 +75,8 @@ describe('feed ads past their expiration_date, between imports', function () {
       w1.id,
     ]);
     expect(await f.store.countAds(ES_HOMES)).to.equal(4);
-    expect(await madrid()).to.equal(4);
+    // The link counts as the search lists: x1 and y1 are one ad published twice.
+    expect(await madrid()).to.equal(3);
     const relatedBefore = (await f.get(`/api/sites/es/homes/ad/${z1.id}/related`)).body.data.map((a: Body) => a.id);
     expect(relatedBefore).to.include.members([w1.id, y1.id]);
     const pageBefore = await f.get(`/api/sites/es/homes/ad/${x1.id}`);
