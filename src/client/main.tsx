@@ -6,6 +6,7 @@ import { App } from '../routes/App';
 import { firstLoadChunks } from '../routes/firstLoadChunks';
 import { runChunkSagas } from '../routes/chunkSagas';
 import { loadChunks } from '../routes/loadable';
+import { prefetchFromHome } from '../routes/pageChunks';
 import { ignoreMissingTranslations, Root } from '../routes/Root';
 import { createRoutes } from '../routes/routeTable';
 import { rootSaga } from '../sagas/rootSaga';
@@ -42,11 +43,17 @@ const state = window.__TRAWL_NEUTRAL__
   : window.__TRAWL_STATE__;
 const routes = createRoutes();
 
-/** Marks the page hydrated (`window.__TRAWL_HYDRATED__`) once React has committed the hydrated tree. */
-function Hydrated(): null {
+/**
+ * Marks the page hydrated (`window.__TRAWL_HYDRATED__`) once React has committed the hydrated
+ * tree; then, on a home page, prefetches the pages it leads to while the browser is idle.
+ */
+function Hydrated({ home }: { home: boolean }): null {
   useEffect(() => {
     window.__TRAWL_HYDRATED__ = true;
-  }, []);
+    if (!home) return;
+    if ('requestIdleCallback' in window) window.requestIdleCallback(prefetchFromHome, { timeout: 5000 });
+    else setTimeout(prefetchFromHome, 2000);
+  }, [home]);
   return null;
 }
 
@@ -93,7 +100,7 @@ function start(messages: IntlState['messages']): void {
           <BrowserRouter basename={state.app.site.basePath || undefined}>
             <NavigationSync />
             <App />
-            <Hydrated />
+            <Hydrated home={state.page.routeName === 'home'} />
           </BrowserRouter>
         </Root>,
         {

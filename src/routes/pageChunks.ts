@@ -51,6 +51,16 @@ export const sagaChunk = {
   ),
 };
 
+/**
+ * From a home page, the pages it leads to (spec §2: the results and SEO index pages are
+ * prefetched): their components and load sagas, fetched once the browser is idle, so the first
+ * search does not wait for them. A failure is left to the page's own load.
+ */
+export function prefetchFromHome(): void {
+  for (const chunk of [pageChunk.serp, sagaChunk.search, pageChunk.seo, sagaChunk.seo])
+    void chunk.load().catch(() => undefined);
+}
+
 function* loadQuietly(chunk: Chunk): SagaIterator {
   try {
     yield call(() => chunk.load());

@@ -34,9 +34,23 @@ for (const [device, options] of [
       const page = await context.newPage();
       const problems = collectProblems(page);
       const origin = `http://homes.uk.localhost:${server.port}`;
+      const scripts: string[] = [];
+      page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(r.url())));
       await page.goto(`${origin}/`);
       await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
       await page.getByRole('button', { name: 'Agree', exact: true }).click();
+      // The home page fetches the results and index pages' code while idle (spec §2).
+      for (
+        let i = 0;
+        i < 50 && !['page-serp', 'load-search', 'page-seo'].every((c) => scripts.some((u) => u.includes(c)));
+        i++
+      )
+        await page.waitForTimeout(100);
+      for (const chunk of ['page-serp', 'load-search', 'page-seo', 'load-seo'])
+        expect(
+          scripts.some((u) => u.includes(`/${chunk}.`)),
+          chunk,
+        ).to.equal(true);
 
       // Autocomplete of where, by keyboard.
       await page.getByPlaceholder('Search').fill('house');
