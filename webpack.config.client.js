@@ -58,6 +58,9 @@ module.exports = (_env, argv = {}) => {
       splitChunks: {
         chunks: 'all',
         cacheGroups: {
+          // No chunk of code shared between pages: each page's chunk carries what it uses, so a page
+          // loads no module it does not run (a shared chunk made the results page load the error page's).
+          default: false,
           framework: {
             test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|redux|redux-saga|@redux-saga|react-router|react-router-dom|use-sync-external-store)[\\/]/,
             name: 'framework',

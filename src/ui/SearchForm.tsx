@@ -1,8 +1,7 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import { VERTICALS } from '../../config/verticals';
 import { SEARCH_TEXT_MAX } from '../shared/domain/constants';
 import type { RootState } from '../state/store';
 import { autocompletes } from '../sagas/autocompleteSaga';
@@ -18,11 +17,14 @@ export function SearchForm({
   initialWhat = '',
   initialWhere = '',
   typeId = 0,
+  children,
 }: {
   initialWhat?: string;
   initialWhere?: string;
   /** The deal type (category for products) of the search shown, 0 for none. */
   typeId?: number;
+  /** More fields, before the button (the country's home: its vertical). */
+  children?: ReactNode;
 }) {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -79,19 +81,7 @@ export function SearchForm({
           />
         </label>
       )}
-      {site.target === 'general' && (
-        // The country's home searches one of its verticals, chosen here.
-        <label className="search-form__field">
-          <span className="visually-hidden">{intl.formatMessage({ id: 'search.vertical' })}</span>
-          <select name="vertical" defaultValue={site.verticals[0]}>
-            {VERTICALS.filter((v) => site.verticals.includes(v.name)).map((v) => (
-              <option key={v.name} value={v.name}>
-                {intl.formatMessage({ id: `vertical.${v.name}` })}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      {children}
       <button type="submit" className="button button--primary">
         {intl.formatMessage({ id: 'search.submit' })}
       </button>

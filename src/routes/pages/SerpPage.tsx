@@ -63,17 +63,19 @@ export function SerpPage() {
         eagerFirst={results.premiumTop.length === 0}
       />
       <AdList label={plainMessage(intl, 'serp.premium')} ads={results.premiumBottom} />
-      {results.nearby.length > 0 && (
-        <>
-          <h2>{plainMessage(intl, 'serp.nearby')}</h2>
-          <AdList label={plainMessage(intl, 'serp.nearby')} ads={results.nearby} headingLevel={3} />
-        </>
-      )}
-      {results.similarContent.length > 0 && (
-        <>
-          <h2>{plainMessage(intl, 'serp.similar')}</h2>
-          <AdList label={plainMessage(intl, 'serp.similar')} ads={results.similarContent} headingLevel={3} />
-        </>
+      {(
+        [
+          ['serp.nearby', results.nearby],
+          ['serp.similar', results.similarContent],
+        ] as const
+      ).map(
+        ([label, ads]) =>
+          ads.length > 0 && (
+            <section key={label}>
+              <h2>{plainMessage(intl, label)}</h2>
+              <AdList label={plainMessage(intl, label)} ads={ads} headingLevel={3} />
+            </section>
+          ),
       )}
       {meta && (
         <Paginator

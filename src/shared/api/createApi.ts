@@ -2,7 +2,8 @@ import { createHttpClient, type CallObserver } from './http';
 import { createClickoutApi, type ClickoutApi } from './clickoutApi';
 import { createFeedbackApi, type FeedbackApi } from './feedbackApi';
 import { createKeywordsApi, type KeywordsApi } from './keywordsApi';
-import { createNotificationsApi, type NotificationsApi } from './notificationsApi';
+import type { NotificationsApi } from './notificationsApi';
+import type { HttpClient } from './http';
 import { createSearchApi, type SearchApi } from './searchApi';
 import { createSourcesApi, type SourcesApi } from './sourcesApi';
 import { createTrackingApi, type TrackingApi } from './trackingApi';
@@ -41,9 +42,31 @@ export function createApi(options: ApiOptions): Api {
     search: createSearchApi(http, options.searchBase),
     sources: createSourcesApi(http, options.apiBase),
     keywords: createKeywordsApi(http, options.apiBase),
-    notifications: createNotificationsApi(http, options.apiBase),
+    notifications: lazyNotificationsApi(http, options.apiBase),
     clickout: createClickoutApi(http, options.apiBase),
     tracking: createTrackingApi(http, options.apiBase),
     feedback: createFeedbackApi(http, options.feedbackBase || `${options.apiBase}/feedback`),
   };
+}
+
+/**
+ * The notifications client, loaded with its first call: only the alert dialogs and the
+ * notification manager use it, so it stays out of every page's first load (decision 061).
+ */
+function lazyNotificationsApi(http: HttpClient, base: string): NotificationsApi {
+  let client: Promise<NotificationsApi> | undefined;
+  const load = () =>
+    (client ??= import(/* webpackChunkName: "api-notifications" */ './notificationsApi').then((m) =>
+      m.createNotificationsApi(http, base),
+    ));
+  return new Proxy({} as NotificationsApi, {
+    // Every method, by its name (not `then` nor a symbol: the client is no promise).
+    get: (_target, method) =>
+      typeof method !== 'string' || method === 'then'
+        ? undefined
+        : (...args: unknown[]) =>
+            load().then((api) =>
+              (api[method as keyof NotificationsApi] as (...a: unknown[]) => Promise<unknown>)(...args),
+            ),
+  });
 }
