@@ -1,18 +1,16 @@
 import { expect } from 'chai';
 import { runSaga } from 'redux-saga';
-import { resolveSite } from '../../config/sites';
 import { sendApply } from '../../src/sagas/applySaga';
 import { leadBody } from '../../src/services/sources/leadSchema';
 import type { HttpClient } from '../../src/shared/api/http';
 import { createSourcesApi } from '../../src/shared/api/sourcesApi';
 import type { Ad } from '../../src/shared/domain/ad';
-import { messagesFor } from '../../src/shared/i18n/messages';
 import { adLoaded, applySent } from '../../src/state/adPage';
-import { initialRootState, rootReducer, type RootState } from '../../src/state/store';
+import { rootReducer, type RootState } from '../../src/state/store';
+import { stateOn } from './alerts/support';
 
 describe('the apply form', () => {
   it('sends a lead the sources service takes, with the ad where its contract names it', async () => {
-    const site = resolveSite('homes.uk.localhost', '/')!;
     const ad = {
       type: 'ads',
       id: 'ad-1',
@@ -26,21 +24,10 @@ describe('the apply form', () => {
         },
       },
     } as unknown as Ad;
-    let state = initialRootState(
-      {
-        site,
-        device: 'mobile',
-        isBot: false,
-        clientId: 'pwa-mobile',
-        installationId: 'iid-1',
-        origin: 'https://homes.trawl.co.uk',
-        publicApiBase: '/api',
-        publicSearchBase: '/api/sites/uk/homes',
-        cookiesEnabled: true,
-      },
-      { locale: site.locale, messages: messagesFor('en') },
-    );
-    state = rootReducer(state as never, adLoaded(ad) as never) as unknown as RootState;
+    const state = rootReducer(
+      stateOn('homes.uk.localhost', 'adpage') as never,
+      adLoaded(ad) as never,
+    ) as unknown as RootState;
     const sent: unknown[] = [];
     const http: HttpClient = {
       request: async <T>(_name: string, _url: string, options: { body?: unknown }) => {
