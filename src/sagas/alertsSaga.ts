@@ -1,5 +1,5 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, delay, getContext, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, delay, getContext, put, select, spawn, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { Api } from '../shared/api/createApi';
 import { isApiError } from '../shared/api/errors';
 import type { AlertResource, EmailOperation, NewsletterFlags, PushOperation } from '../shared/api/notificationsApi';
@@ -156,7 +156,7 @@ export function* createEmailAlert(action: Extract<AlertsAction, { type: typeof E
       context: ctx.context,
     });
     yield put(saveAlertSucceeded('email', notice));
-    yield call(trackSearchEvent, doc.data.attributes.is_new_alert === false ? 'subscribed_search' : 'new_search');
+    yield spawn(trackSearchEvent, doc.data.attributes.is_new_alert === false ? 'subscribed_search' : 'new_search');
   } catch (error) {
     yield put(saveAlertFailed(isApiError(error) && error.status === 409 ? 'alerts.userExists' : 'alerts.error'));
   }
@@ -231,14 +231,15 @@ export function* createPushAlert(action: Extract<AlertsAction, { type: typeof PU
     yield put(saveAlertFailed(ctx.error));
     return;
   }
-  if (action.section === ALERT_SECTIONS.permissionBanner) yield call(trackPermission, 'custom_allow');
+  // Tracking is spawned, never waited for: the browser's prompt needs the click's user activation.
+  if (action.section === ALERT_SECTIONS.permissionBanner) yield spawn(trackPermission, 'custom_allow');
   yield put(saveAlertStarted());
   yield put(pushRequestState({ requested: true }));
   // A browser that has already said no asks nothing: that answer is automatic.
   const before = env.push.permission();
-  if (before !== 'denied') yield call(trackPermission, 'request');
+  if (before !== 'denied') yield spawn(trackPermission, 'request');
   const permission: string = yield call(env.push.requestPermission);
-  yield call(trackPermission, permissionEventOf(before, permission));
+  yield spawn(trackPermission, permissionEventOf(before, permission));
   if (permission !== 'granted') {
     if (permission === 'denied') yield call(onBannerEvent, bannerEvent('blocked') as BannerEventAction);
     yield put(saveAlertFailed(permission === 'denied' ? 'alerts.push.denied' : 'alerts.error'));
@@ -271,7 +272,7 @@ export function* onBannerEvent(action: BannerEventAction): SagaIterator {
     env.setCookie(PUSH_DISALLOWED_COOKIE.name, '1', PUSH_DISALLOWED_COOKIE.maxAgeDays);
   if (action.event === 'dismiss') {
     yield put(pushRequestState({ dismissed: true }));
-    yield call(trackPermission, 'custom_close');
+    yield spawn(trackPermission, 'custom_close');
   }
   yield put(bannerCounterLoaded(counter));
   yield put(bannerShown(false));
@@ -305,7 +306,7 @@ export function* onUiMounted(): SagaIterator {
   const now: RootState = yield select();
   if (now.page.location === state.page.location && !now.alerts.creation.alreadyCreated && !now.page.isLoading) {
     yield put(bannerShown(true));
-    yield call(trackPermission, 'custom_request');
+    yield spawn(trackPermission, 'custom_request');
   }
 }
 
@@ -412,11 +413,6 @@ function* failed(previous: () => NotificationsAction): SagaIterator {
 const successMessage = (operation: EmailOperation | PushOperation): MessageId =>
   operation === 'disabled' || operation === 'delete' ? 'alerts.deactivated' : 'alerts.updated';
 
-/**
- * One change to an alert: applied to the list at once, then asked of the
- * service; on failure the previous list comes back with an error snackbar
- * (product-spec §4 "Alerts").
- */
 /** The search event of an operation on an e-mail alert (a change of frequency is none). */
 const SEARCH_EVENT_OF: Partial<Record<EmailOperation, SearchEvent>> = {
   enabled: 'subscribed_search',
@@ -425,6 +421,11 @@ const SEARCH_EVENT_OF: Partial<Record<EmailOperation, SearchEvent>> = {
   delete: 'unsubscribed_search',
 };
 
+/**
+ * One change to an alert: applied to the list at once, then asked of the
+ * service; on failure the previous list comes back with an error snackbar
+ * (product-spec §4 "Alerts").
+ */
 export function* changeEmailAlert(id: string, operation: EmailOperation): SagaIterator {
   const api: Api = yield getApi();
   const { user, emailAlerts } = yield select((s: RootState) => s.notifications);
@@ -435,7 +436,7 @@ export function* changeEmailAlert(id: string, operation: EmailOperation): SagaIt
     yield call(api.notifications.emailOperation, user.email, user.userControlToken, id, operation);
     yield put(snackbarShown('success', successMessage(operation)));
     const event = SEARCH_EVENT_OF[operation];
-    if (event) yield call(trackSearchEvent, event);
+    if (event) yield spawn(trackSearchEvent, event);
   } catch {
     yield call(failed, () => emailAlertsReplaced(previous));
   }
