@@ -1,9 +1,8 @@
-import { createHttpClient, type CallObserver } from './http';
+import { createHttpClient, type CallObserver, type HttpClient } from './http';
 import { createClickoutApi, type ClickoutApi } from './clickoutApi';
 import { createFeedbackApi, type FeedbackApi } from './feedbackApi';
 import { createKeywordsApi, type KeywordsApi } from './keywordsApi';
 import type { NotificationsApi } from './notificationsApi';
-import type { HttpClient } from './http';
 import { createSearchApi, type SearchApi } from './searchApi';
 import { createSourcesApi, type SourcesApi } from './sourcesApi';
 import { createTrackingApi, type TrackingApi } from './trackingApi';
