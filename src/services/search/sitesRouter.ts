@@ -3,7 +3,7 @@ import express, { type ErrorRequestHandler, type Request } from 'express';
 import { z } from 'zod';
 import { ServiceError, clientErrorOf, jsonApiErrorHandler, parseInput, sendDocument, sendErrors } from '../jsonapi';
 import { callerSchema, checkCountry, parseSearchParams, rawQuery } from './params';
-import { PROPERTY_TYPES } from './reference';
+import { DEAL_TYPES, PROPERTY_TYPES } from './reference';
 import { NoResults, type SearchEngine, type SearchMode } from './SearchEngine';
 import { siteOf } from './siteKeys';
 import type { SiteKey } from './types';
@@ -40,7 +40,12 @@ const seoLinksSchema = z.object({
     .string()
     .refine((v) => PROPERTY_TYPES.some((p) => p.value === v), 'unknown property type')
     .optional(),
-  dealType: z.string().regex(/^\d+$/, 'must be a deal type id').transform(Number).optional(),
+  dealType: z
+    .string()
+    .regex(/^\d+$/, 'must be a deal type id')
+    .transform(Number)
+    .refine((v) => DEAL_TYPES.some((d) => d.value === v), 'unknown deal type (product-spec §3 property type ids)')
+    .optional(),
 });
 
 /** A NoResults error keeps its meta (the keyword object) beside the error. */

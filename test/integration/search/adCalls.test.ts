@@ -205,6 +205,9 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
       expect(rent.data[0].attributes.label).to.match(/^Flat in /);
       expect(rent.data[0].attributes.total).to.be.below(body.data[0].attributes.total);
       await get('/api/sites/uk/homes/seoLinks?propertyType=castle', '/sites/{country}/{vertical}/seoLinks', 400);
+      // An unknown deal type is refused as a search refuses it, not answered with no links.
+      const deal = await get('/api/sites/uk/homes/seoLinks?dealType=999', '/sites/{country}/{vertical}/seoLinks', 400);
+      expect(deal.errors[0].source.parameter).to.equal('dealType');
     });
 
     it('lists cars makes and jobs categories with countryCode only', async () => {
