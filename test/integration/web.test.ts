@@ -144,6 +144,37 @@ describe('the web role', function () {
       expect(res.headers.location).to.equal('/homes/search/garden-flat/in/london?type_id=2');
     });
 
+    it('seeds demo ads a visitor reads as written: titles without a doubled word, one colour per car, labelled conditions', async () => {
+      type Doc = { data: Array<{ id: string; attributes: { title: string; description?: string } }> };
+      const homes = (await (
+        await fetch(`${server.url}/api/sites/uk/homes/search?countryCode=uk&page[size]=100`)
+      ).json()) as Doc;
+      for (const { attributes } of homes.data)
+        expect(attributes.title, attributes.title).not.to.match(/^(\p{L}+) \1\b/iu);
+      let labelled = 0;
+      for (const { id } of homes.data.slice(0, 30)) {
+        const ad = (await (await fetch(`${server.url}/api/sites/uk/homes/ad/${id}?countryCode=uk`)).json()) as {
+          data: { attributes: { vertical_properties: { condition?: string; conditionLabel?: string | null } } };
+        };
+        const vp = ad.data.attributes.vertical_properties;
+        if (!vp.condition) continue;
+        expect(vp.conditionLabel).to.be.oneOf(['New', 'Good condition', 'To renovate']);
+        labelled++;
+      }
+      expect(labelled).to.be.above(0);
+      const cars = (await (
+        await fetch(`${server.url}/api/sites/uk/cars/search?countryCode=uk&page[size]=20`)
+      ).json()) as Doc;
+      for (const { id } of cars.data) {
+        const ad = (await (await fetch(`${server.url}/api/sites/uk/cars/ad/${id}?countryCode=uk`)).json()) as {
+          data: { attributes: { description: string; vertical_properties: { color: string } } };
+        };
+        expect(ad.data.attributes.description.toLowerCase()).to.include(
+          ad.data.attributes.vertical_properties.color.toLowerCase(),
+        );
+      }
+    });
+
     it("serves a demo partner's ad page with a policy that lets its own style apply", async () => {
       const ads = (await (await fetch(`${server.url}/api/sites/uk/homes/search/m?countryCode=uk`)).json()) as {
         data: Array<{ attributes: { url?: string } }>;
