@@ -297,6 +297,16 @@ describe('the web role', function () {
       }
     });
 
+    it('says which word it searched when it corrected the one typed, and names that search as canonical', async () => {
+      const res = await get('/homes/search/flatt/in/london', `localhost:${server.port}`).expect(200);
+      expect(res.text).to.match(/Showing results for(<!-- -->)? <strong>flat<\/strong>/);
+      expect(res.text).to.include(
+        `<link rel="canonical" href="http://localhost:${server.port}/homes/search/flat/in/london">`,
+      );
+      const typed = await get('/homes/search/flat/in/london', `localhost:${server.port}`).expect(200);
+      expect(typed.text).not.to.include('Showing results for');
+    });
+
     it('renders no results as a 404 with the searched text, two tips and the filters link', async () => {
       const res = await get('/homes/search/zzqqxxyy', `localhost:${server.port}`).expect(404);
       expect(res.text).to.include('Your search did not match any result');

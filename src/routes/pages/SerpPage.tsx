@@ -28,6 +28,9 @@ export function SerpPage() {
   const pathParams = { what, where };
   const action = `${basePath}${location.pathname}`;
   const total = meta?.totalCount ?? 0;
+  // The service searched a corrected what ("flatt" as "flat"): the visitor is told so.
+  const redirectWhat = meta?.keyword?.redirectWhat;
+  const corrected = redirectWhat && redirectWhat.toLowerCase() !== what.trim().toLowerCase() ? redirectWhat : null;
   return (
     <section className="serp">
       <SearchForm
@@ -41,6 +44,11 @@ export function SerpPage() {
           {intl.formatMessage({ id: meta?.countIsEstimate ? 'serp.countEstimate' : 'serp.count' }, { count: total })}
           {geo.length > 0 && <span className="serp__location"> · {geo.map((g) => g.name).join(', ')}</span>}
         </p>
+        {corrected && (
+          <p>
+            {plainMessage(intl, 'serp.showingFor')} <strong>{corrected}</strong>
+          </p>
+        )}
         {meta?.keyword?.didYouMeanWhat && (
           <p>
             {plainMessage(intl, 'serp.didYouMean')}{' '}

@@ -156,7 +156,8 @@ function* loadResults(
       ? `${doc.meta.title} | Trawl`
       : intl.formatMessage({ id: where ? 'serp.title' : 'serp.titleNoWhere' }, { what, where });
     const canonical: string = yield call(canonicalUrl, 'serp_search', {
-      what,
+      // A what the service corrected ("flatt") names the corrected search's page.
+      what: doc.meta.keyword?.redirectWhat || what,
       where: app.site.target === 'jobs' ? undefined : where,
       type_id: typeof params.type_id === 'number' ? params.type_id : undefined,
       // The page shown, left out when it is the first (spec §5), whatever the URL wrote.

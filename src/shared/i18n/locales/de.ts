@@ -149,6 +149,7 @@ export const de: CoreMessages = {
   'serp.count': '{count, plural, one {# Anzeige} other {# Anzeigen}}',
   'serp.countEstimate': 'Etwa {count, number} Anzeigen',
   'serp.didYouMean': 'Meinten Sie',
+  'serp.showingFor': 'Ergebnisse für',
   'serp.premium': 'Top-Anzeigen',
   'serp.results': 'Ergebnisse',
   'serp.similar': 'Das könnte Sie auch interessieren',

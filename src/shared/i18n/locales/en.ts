@@ -147,6 +147,7 @@ export const en = {
   'serp.count': '{count, plural, one {# ad} other {# ads}}',
   'serp.countEstimate': 'About {count, number} ads',
   'serp.didYouMean': 'Did you mean',
+  'serp.showingFor': 'Showing results for',
   'serp.premium': 'Featured ads',
   'serp.results': 'Results',
   'serp.similar': 'You may also like',

@@ -148,6 +148,7 @@ export const es: CoreMessages = {
   'serp.count': '{count, plural, one {# anuncio} other {# anuncios}}',
   'serp.countEstimate': 'Unos {count, number} anuncios',
   'serp.didYouMean': 'Quizás quisiste decir',
+  'serp.showingFor': 'Mostrando resultados de',
   'serp.premium': 'Anuncios destacados',
   'serp.results': 'Resultados',
   'serp.similar': 'También te puede interesar',

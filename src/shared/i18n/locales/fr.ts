@@ -149,6 +149,7 @@ export const fr: CoreMessages = {
   'serp.count': '{count, plural, one {# annonce} other {# annonces}}',
   'serp.countEstimate': 'Environ {count, number} annonces',
   'serp.didYouMean': 'Vouliez-vous dire',
+  'serp.showingFor': 'Résultats pour',
   'serp.premium': 'Annonces à la une',
   'serp.results': 'Résultats',
   'serp.similar': 'Vous aimerez aussi',

@@ -148,6 +148,7 @@ export const it: CoreMessages = {
   'serp.count': '{count, plural, one {# annuncio} other {# annunci}}',
   'serp.countEstimate': 'Circa {count, number} annunci',
   'serp.didYouMean': 'Forse cercavi',
+  'serp.showingFor': 'Risultati per',
   'serp.premium': 'Annunci in evidenza',
   'serp.results': 'Risultati',
   'serp.similar': 'Potrebbe interessarti anche',

@@ -148,6 +148,7 @@ export const nl: CoreMessages = {
   'serp.count': '{count, plural, one {# advertentie} other {# advertenties}}',
   'serp.countEstimate': 'Ongeveer {count, number} advertenties',
   'serp.didYouMean': 'Bedoelde u',
+  'serp.showingFor': 'Resultaten voor',
   'serp.premium': 'Uitgelichte advertenties',
   'serp.results': 'Resultaten',
   'serp.similar': 'Misschien ook interessant',

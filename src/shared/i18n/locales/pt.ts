@@ -148,6 +148,7 @@ export const pt: CoreMessages = {
   'serp.count': '{count, plural, one {# anúncio} other {# anúncios}}',
   'serp.countEstimate': 'Cerca de {count, number} anúncios',
   'serp.didYouMean': 'Queria dizer',
+  'serp.showingFor': 'A mostrar resultados para',
   'serp.premium': 'Anúncios em destaque',
   'serp.results': 'Resultados',
   'serp.similar': 'Também lhe pode interessar',
