@@ -1,11 +1,9 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, select } from 'redux-saga/effects';
-import type { Api } from '../shared/api/createApi';
-import type { ErrorReporter } from '../shared/errorReporting';
+import type { TrackingPath } from '../shared/api/trackingApi';
 import { mayTrack } from '../state/consent';
 import type { RootState } from '../state/store';
-import { getApi, getReport } from './context';
-import { trackingCommon } from './trackingSaga';
+import { sendTracking, trackingCommon } from './trackingSaga';
 
 /**
  * Web push permission events (product-spec §3): the browser's own prompt's, and `custom_` ones
@@ -24,16 +22,10 @@ export function permissionEventOf(before: string, answer: string): PermissionEve
   return 'close';
 }
 
-function* send(path: '/notification/browser/permissions' | '/notification/email/events', type: string, event: string) {
+function* send(path: TrackingPath, type: string, event: string): SagaIterator {
   const state: RootState = yield select();
-  if (!mayTrack(state.consent)) return;
-  const api: Api = yield getApi();
-  const report: ErrorReporter = yield getReport();
-  try {
-    yield call(api.tracking.send, path, [{ type, attributes: { ...trackingCommon(state), event } }]);
-  } catch (error) {
-    yield call(report, error);
-  }
+  if (mayTrack(state.consent))
+    yield call(sendTracking, path, [{ type, attributes: { ...trackingCommon(state), event } }]);
 }
 
 /** Tracks a web push permission event (service-calls spec §7: browser-permissions). */

@@ -1,7 +1,7 @@
 import { buffers, type Channel, type SagaIterator } from 'redux-saga';
 import { actionChannel, call, put, select, take } from 'redux-saga/effects';
 import type { Api } from '../shared/api/createApi';
-import type { TrackingDocument } from '../shared/api/trackingApi';
+import type { TrackingDocument, TrackingPath } from '../shared/api/trackingApi';
 import { APP_VERSION, ERROR_PAGE_TYPES } from '../shared/domain/constants';
 import type { ErrorReporter } from '../shared/errorReporting';
 import { NAVIGATE, PAGE_LOADED, PAGE_LOAD_STARTED, type PageAction } from '../state/page';
@@ -51,10 +51,23 @@ export function trackingCommon(state: RootState): Record<string, unknown> {
   };
 }
 
-function* sendPageView(locationChange: boolean): SagaIterator {
+/** Sends tracking documents; a failure is reported, never the page's. */
+export function* sendTracking(
+  path: TrackingPath,
+  documents: TrackingDocument[],
+  options?: { keepalive?: boolean },
+): SagaIterator {
   const api: Api = yield getApi();
-  const browser: BrowserEffects = yield getBrowser();
   const report: ErrorReporter = yield getReport();
+  try {
+    yield call(api.tracking.send, path, documents, options);
+  } catch (error) {
+    yield call(report, error);
+  }
+}
+
+function* sendPageView(locationChange: boolean): SagaIterator {
+  const browser: BrowserEffects = yield getBrowser();
   const state: RootState = yield select();
   const route = state.page.routeName;
   const document: TrackingDocument = {
@@ -67,17 +80,11 @@ function* sendPageView(locationChange: boolean): SagaIterator {
     },
   };
   if (locationChange) browser.pushDataLayer({ event: 'locationChange', page: route });
-  try {
-    yield call(api.tracking.send, '/page/views', [document]);
-  } catch (error) {
-    yield call(report, error);
-  }
+  yield call(sendTracking, '/page/views', [document]);
 }
 
 function* flushImpressions(items: ImpressionItem[]): SagaIterator {
   if (items.length === 0) return;
-  const api: Api = yield getApi();
-  const report: ErrorReporter = yield getReport();
   const browser: BrowserEffects = yield getBrowser();
   const state: RootState = yield select();
   const now = new Date(browser.now()).toISOString();
@@ -95,11 +102,7 @@ function* flushImpressions(items: ImpressionItem[]): SagaIterator {
       })),
     },
   };
-  try {
-    yield call(api.tracking.send, '/listing/impressions', [document], { keepalive: true });
-  } catch (error) {
-    yield call(report, error);
-  }
+  yield call(sendTracking, '/listing/impressions', [document], { keepalive: true });
 }
 
 /**

@@ -316,10 +316,11 @@ function fill(
     const deal = labelOf(DEAL_TYPES, typeId, lang).toLowerCase();
     const features = Array.from(new Set(Array.from({ length: dice.int(2, 4) }, () => dice.pick(HOME_FEATURES[lang]))));
     ad.typeId = typeId;
-    // A deal type that names the property (shared flat, office for rent) is the title alone.
-    ad.title = ['flat', 'house', 'studio', 'penthouse', 'duplex', 'villa', 'cottage', 'loft'].includes(kind)
-      ? `${prop} ${deal} ${words.inCity} ${where}`
-      : `${labelOf(DEAL_TYPES, typeId, lang)} ${words.inCity} ${where}`;
+    // A deal type that names the property (a shared flat's room, an office for rent) is the title alone.
+    ad.title =
+      dwelling && kind !== 'room'
+        ? `${prop} ${deal} ${words.inCity} ${where}`
+        : `${labelOf(DEAL_TYPES, typeId, lang)} ${words.inCity} ${where}`;
     ad.description = words.home({
       prop,
       area: floorArea,

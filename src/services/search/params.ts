@@ -1,6 +1,6 @@
-import { SEARCH_TEXT_MAX } from '../../shared/domain/constants';
 import qs from 'qs';
 import { z } from 'zod';
+import { SEARCH_TEXT_MAX } from '../../shared/domain/constants';
 import type { Vertical } from '../../../config/verticals';
 import { ServiceError, parseInput } from '../jsonapi';
 import {
@@ -145,6 +145,11 @@ export interface SearchParams {
 export const DEFAULT_ORGANIC_SIZE = 20;
 export const DEFAULT_PREMIUM_SIZE = 8;
 
+export const UNKNOWN_DEAL_TYPE = 'unknown deal type (product-spec §3 property type ids)';
+
+/** Whether a homes deal type id is one of product-spec §3's. */
+export const isDealType = (id: number): boolean => DEAL_TYPES.some((d) => d.value === id);
+
 /** Parses and checks the search parameters of a site's call. */
 export function parseSearchParams(raw: Record<string, unknown>, country: string, vertical: Vertical): SearchParams {
   const input = parseInput(searchSchema, raw);
@@ -160,9 +165,7 @@ export function parseSearchParams(raw: Record<string, unknown>, country: string,
     }
     typeId = category === 0 ? undefined : category;
   } else if (vertical === 'homes' && input.dealTypeId !== undefined && input.dealTypeId !== 0) {
-    if (!DEAL_TYPES.some((d) => d.value === input.dealTypeId)) {
-      throw ServiceError.badParameter('dealTypeId', 'unknown deal type (product-spec §3 property type ids)');
-    }
+    if (!isDealType(input.dealTypeId)) throw ServiceError.badParameter('dealTypeId', UNKNOWN_DEAL_TYPE);
     typeId = input.dealTypeId;
   }
   const page = input.page;

@@ -1,9 +1,9 @@
-import { SEARCH_TEXT_MAX } from '../../shared/domain/constants';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { z } from 'zod';
+import { SEARCH_TEXT_MAX } from '../../shared/domain/constants';
 import { ServiceError, clientErrorOf, jsonApiErrorHandler, parseInput, sendDocument, sendErrors } from '../jsonapi';
-import { callerSchema, checkCountry, parseSearchParams, rawQuery } from './params';
-import { DEAL_TYPES, PROPERTY_TYPES } from './reference';
+import { callerSchema, checkCountry, isDealType, parseSearchParams, rawQuery, UNKNOWN_DEAL_TYPE } from './params';
+import { PROPERTY_TYPES } from './reference';
 import { NoResults, type SearchEngine, type SearchMode } from './SearchEngine';
 import { siteOf } from './siteKeys';
 import type { SiteKey } from './types';
@@ -44,7 +44,7 @@ const seoLinksSchema = z.object({
     .string()
     .regex(/^\d+$/, 'must be a deal type id')
     .transform(Number)
-    .refine((v) => DEAL_TYPES.some((d) => d.value === v), 'unknown deal type (product-spec §3 property type ids)')
+    .refine(isDealType, UNKNOWN_DEAL_TYPE)
     .optional(),
 });
 

@@ -35,8 +35,9 @@ export interface OrderedResults<T extends ListingAd = ListingAd> {
 
 /**
  * The order of a results page: premium top block, organic ads, premium bottom block, then with few
- * results the same search nearby and similar-content ads. The service gives every premium ad of a search the top banner's section; those placed in the
- * bottom block are in the bottom banner's, numbered from 1 there (their clicks and impressions say so).
+ * results the same search nearby and similar-content ads. The service gives every premium ad of a
+ * search the top banner's section; those placed in the bottom block are in the bottom banner's,
+ * numbered from 1 there (their clicks and impressions say so).
  */
 export function orderResults<T extends ListingAd>(
   organic: T[],

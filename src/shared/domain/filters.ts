@@ -73,6 +73,13 @@ const isMinMax = (key: string): boolean => /_(min|max)$/.test(key);
 /** A map's bounds: west of Greenwich and south of the equator they are below 0 (decision 013). */
 const COORDINATE_BOUNDS: ReadonlySet<string> = new Set(['lat_min', 'lat_max', 'long_min', 'long_max']);
 
+/** Whether a filter's value takes part in a search: a min or max above 0 only, a coordinate of any sign. */
+function applies(key: string, value: QueryValue | undefined): boolean {
+  if (value === undefined || value === null || value === '' || value === false) return false;
+  if (COORDINATE_BOUNDS.has(key)) return typeof value === 'number';
+  return !isMinMax(key) || (typeof value === 'number' && value > 0);
+}
+
 /**
  * The filters a results URL carries, as it names them, that a search applies: set, and a min
  * or max of 0 or below dropped (product-spec §5), except coordinates, which keep their sign
@@ -82,14 +89,7 @@ export function searchFilters(params: QueryParams, target: SiteTarget): Record<s
   const out: Record<string, string | number | true> = {};
   for (const key of filterKeysOf(target)) {
     const value = params[key];
-    if (value === undefined || value === null || value === '' || value === false) continue;
-    if (
-      COORDINATE_BOUNDS.has(key)
-        ? typeof value !== 'number'
-        : isMinMax(key) && !(typeof value === 'number' && value > 0)
-    )
-      continue;
-    out[key] = value;
+    if (applies(key, value)) out[key] = value as string | number | true;
   }
   return out;
 }
