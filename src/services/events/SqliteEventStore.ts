@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { openWalDatabase } from '../sqlite';
 import {
   dayOf,
   type ClickRecord,
@@ -132,11 +133,9 @@ export class SqliteEventStore implements EventStore {
       return;
     }
     fs.mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
+    this.db = openWalDatabase(file);
     // WAL + NORMAL: a commit survives a process crash; an OS crash may lose the last few.
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
     this.writer = this.prepareWriter();
   }

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openWalDatabase } from '../sqlite';
 import type { FeedbackResultInput } from './feedbackSchema';
 
 export interface StoredAnswer {
@@ -41,9 +42,7 @@ export class FeedbackStore {
   private readonly db: Database.Database;
 
   constructor(dataDir: string) {
-    this.db = new Database(path.join(dataDir, 'feedback.sqlite'));
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openWalDatabase(path.join(dataDir, 'feedback.sqlite'));
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS feedback_results (
         id TEXT PRIMARY KEY,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { openWalDatabase } from '../sqlite';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailMessage, Mailer } from './Mailer';
 
@@ -95,9 +96,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const msgDomain = domainOf(from);
   fs.mkdirSync(options.dataDir, { recursive: true });
   const outboxDir = path.join(options.dataDir, 'outbox');
-  const db = new Database(path.join(options.dataDir, 'mail.sqlite'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
+  const db = openWalDatabase(path.join(options.dataDir, 'mail.sqlite'));
   db.exec(SCHEMA);
 
   const transport: Transporter = options.smtpUrl

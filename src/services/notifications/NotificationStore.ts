@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openWalDatabase } from '../sqlite';
 import type { Frequency } from '../../shared/domain/constants';
 import { randomId } from './tokens';
 import type { AlertQuery, FilterValue } from './searchRules';
@@ -213,9 +214,7 @@ export class NotificationStore {
 
   constructor(dataDir: string) {
     fs.mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(path.join(dataDir, 'notifications.sqlite'));
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openWalDatabase(path.join(dataDir, 'notifications.sqlite'));
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
   }

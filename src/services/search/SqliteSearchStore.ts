@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openWalDatabase } from '../sqlite';
 import type { GroupField, SearchStore } from './SearchStore';
 import { adIdOf, siteCode } from './siteKeys';
 import { normalizePhrase, slug, tokenize } from './text';
@@ -260,8 +261,7 @@ export class SqliteSearchStore implements SearchStore {
   ) {
     this.clock = options.now ?? (() => Math.floor(Date.now() / 1000));
     fs.mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(path.join(dataDir, 'search.sqlite'));
-    this.db.pragma('journal_mode = WAL');
+    this.db = openWalDatabase(path.join(dataDir, 'search.sqlite'));
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('cache_size = -131072');
     this.db.pragma('mmap_size = 2147483648');

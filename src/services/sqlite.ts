@@ -1,0 +1,29 @@
+import Database from 'better-sqlite3';
+
+/** How long a store's opening keeps asking to switch a new file to WAL before it gives up. */
+const WAL_SWITCH_ATTEMPTS = 100;
+const WAL_SWITCH_PAUSE_MS = 20;
+
+/**
+ * Opens a store's SQLite file in WAL mode (every read/write store of the product). Processes that
+ * open a new file at the same instant (a fresh start's server processes) each ask to switch it to
+ * WAL; SQLite answers the one that loses SQLITE_BUSY at once, without waiting out the busy timeout
+ * (each holds the lock the other needs), and the process died at start. The switch is retried, a
+ * few milliseconds apart, until the winner's WAL mode is in the file.
+ */
+export function openWalDatabase(file: string): Database.Database {
+  // better-sqlite3 sets a busy timeout of 5 s; it covers every later statement.
+  const db = new Database(file);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return db;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= WAL_SWITCH_ATTEMPTS) {
+        db.close();
+        throw error;
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, WAL_SWITCH_PAUSE_MS * (1 + Math.random()));
+    }
+  }
+}
