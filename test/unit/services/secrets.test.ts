@@ -1,45 +1,26 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { getOrCreateSecret } from '../../../src/services/secrets';
 import { loadVapidDetails } from '../../../src/services/push/vapid';
-
-const ROOT = path.resolve(__dirname, '../../..');
+import { raceProcesses, repoModule } from '../../support/race';
 
 /**
- * `processes` Node processes that all wait for the same instant, then ask for the secrets of a
- * fresh data directory at once, as a cluster's workers do on a first start. Each prints what it got.
+ * `processes` processes that ask for the secrets of a fresh data directory at the same instant, as
+ * a cluster's workers do on a first start. Each prints what it got.
  */
 async function raceFor(dataDir: string, processes: number): Promise<Array<{ secret: string; vapid: string }>> {
-  const at = Date.now() + 1500;
-  const script = `
-    const { getOrCreateSecret } = require(${JSON.stringify(path.join(ROOT, 'src/services/secrets.ts'))});
-    const { loadVapidDetails } = require(${JSON.stringify(path.join(ROOT, 'src/services/push/vapid.ts'))});
-    while (Date.now() < ${at});
+  const outputs = await raceProcesses(
+    `const { getOrCreateSecret } = require(${repoModule('src/services/secrets.ts')});
+    const { loadVapidDetails } = require(${repoModule('src/services/push/vapid.ts')});
     const secret = getOrCreateSecret(process.argv[1], 'tokens');
     const vapid = loadVapidDetails(process.argv[1], {}).publicKey;
-    process.stdout.write(JSON.stringify({ secret, vapid }));
-  `;
-  const runs = Array.from(
-    { length: processes },
-    () =>
-      new Promise<{ secret: string; vapid: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, dataDir], {
-          cwd: ROOT,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-        child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-        child.on('exit', (code) =>
-          code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`exited with ${code}: ${err}`)),
-        );
-      }),
+    process.stdout.write(JSON.stringify({ secret, vapid }));`,
+    dataDir,
+    processes,
   );
-  return Promise.all(runs);
+  return outputs.map((o) => JSON.parse(o) as { secret: string; vapid: string });
 }
 
 describe('secrets made on first use (DATA_DIR/secrets)', () => {
