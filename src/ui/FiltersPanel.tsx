@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent, type SyntheticEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type MouseEvent, type SyntheticEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
@@ -220,16 +220,29 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
     // Locked only while the panel covers the page (the narrow layout's fixed overlay).
     const panel = details.current?.querySelector('.filters__panel');
     if (panel && getComputedStyle(panel).position === 'fixed') document.body.style.overflow = 'hidden';
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') dispatch(filtersToggled(false));
-    };
-    document.addEventListener('keydown', onKey);
     return () => {
       document.body.style.overflow = '';
-      document.removeEventListener('keydown', onKey);
     };
-  }, [open, dispatch]);
+  }, [open]);
 
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && details.current?.open) dispatch(filtersToggled(false));
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [dispatch]);
+
+  /**
+   * With JavaScript the store opens and closes the panel, at once: the <details> toggle event
+   * comes a task after the click, and an Escape or a check in between found the store behind.
+   */
+  const onSummaryClick = (event: MouseEvent<HTMLElement>) => {
+    event.preventDefault();
+    dispatch(filtersToggled(!open));
+  };
+
+  /** Any other opening or closing (the browser's find in page opens it) is followed. */
   const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
     const isOpen = event.currentTarget.open;
     if (!isOpen) window.scrollTo(0, 0);
@@ -250,7 +263,7 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
 
   return (
     <details className="filters" id="filters" ref={details} open={open} onToggle={onToggle}>
-      <summary className="button button--secondary">
+      <summary className="button button--secondary" onClick={onSummaryClick}>
         <span className="filters__label">{intl.formatMessage({ id: 'filters.open' }, { count })}</span>
         <span className="filters__label filters__label--open">{intl.formatMessage({ id: 'filters.close' })}</span>
       </summary>
