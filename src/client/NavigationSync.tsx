@@ -6,9 +6,17 @@ import { setInAppNavigate } from './browserEffects';
 import type { RootState } from '../state/store';
 
 /**
+ * Where the visitor was on each page of this tab's history, by history entry. Back and Forward
+ * within the app load the page again, and the browser's own restoration runs before it is there:
+ * an ad opened from the 20th card came back to the top of the results.
+ */
+const scrollByEntry = new Map<string, number>();
+
+/**
  * Ties the browser's history to the store: every location change after the
  * first dispatches a navigation, whose saga loads the page; a page result
- * that is a redirect replaces the location; the head follows the page.
+ * that is a redirect replaces the location; the head follows the page; a new
+ * page starts at the top, and Back or Forward return where the visitor was.
  */
 export function NavigationSync() {
   const location = useLocation();
@@ -17,6 +25,24 @@ export function NavigationSync() {
   const dispatch = useDispatch();
   const page = useSelector((state: RootState) => state.page);
   const first = useRef(true);
+  /** The history entry whose page is shown, loaded (none while the next one loads). */
+  const entryShown = useRef<string | null>(location.key);
+
+  useEffect(() => {
+    const record = () => {
+      if (entryShown.current !== null) scrollByEntry.set(entryShown.current, window.scrollY);
+    };
+    // Back or Forward: the browser may scroll the page still shown before the next one loads.
+    const leave = () => {
+      entryShown.current = null;
+    };
+    window.addEventListener('scroll', record, { passive: true });
+    window.addEventListener('popstate', leave);
+    return () => {
+      window.removeEventListener('scroll', record);
+      window.removeEventListener('popstate', leave);
+    };
+  }, []);
 
   useEffect(() => setInAppNavigate((path) => navigate(path)), [navigate]);
 
@@ -25,6 +51,7 @@ export function NavigationSync() {
       first.current = false;
       return;
     }
+    entryShown.current = null;
     dispatch(navigateAction(location.pathname, location.search, navigationType));
   }, [location.pathname, location.search, navigationType, dispatch]);
 
@@ -40,8 +67,16 @@ export function NavigationSync() {
     document.title = page.head.title;
     const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
     if (canonical && page.head.canonical) canonical.href = page.head.canonical;
+  }, [page.head, page.isLoading]);
+
+  useEffect(() => {
+    if (page.isLoading || entryShown.current === location.key) return;
+    // Until the store has taken the navigation, the page shown is still the last one.
+    if (page.location.pathname !== location.pathname || page.location.search !== location.search) return;
     if (navigationType === 'PUSH') window.scrollTo(0, 0);
-  }, [page.head, page.isLoading, navigationType]);
+    else if (navigationType === 'POP') window.scrollTo(0, scrollByEntry.get(location.key) ?? 0);
+    entryShown.current = location.key;
+  }, [page.isLoading, page.location, location, navigationType]);
 
   return null;
 }

@@ -94,7 +94,9 @@ export function* onAdClicked(action: Click): SagaIterator {
   const local: LocalStore = yield getLocal();
   const report: ErrorReporter = yield getReport();
   try {
-    yield call([local, local.set], SCROLL_KEY, { url: action.href, y: browser.scrollY() });
+    // The page left and where on it (spec §3's latest scroll position); Back returns there (NavigationSync).
+    const left: RootState['page']['location'] = yield select((state: RootState) => state.page.location);
+    yield call([local, local.set], SCROLL_KEY, { url: `${left.pathname}${left.search}`, y: browser.scrollY() });
   } catch (error) {
     yield call(report, error);
   }

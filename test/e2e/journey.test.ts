@@ -106,7 +106,11 @@ for (const [device, options] of [
 
       // Open an ad and come back.
       // An ad whose source takes contact through our form opens our ad page (others click out).
-      const toAdPage = page.locator('ol[aria-label="Results"] .ad-card__title a[href*="/ad/"]').first();
+      // The last such ad on the page: Back must return to it, not to the top of the results.
+      const toAdPage = page.locator('ol[aria-label="Results"] .ad-card__title a[href*="/ad/"]').last();
+      await toAdPage.scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled).to.be.greaterThan(500);
       const title = await toAdPage.textContent();
       await toAdPage.click();
       // A first visit to an ad opens the intermediate popup with related ads (spec §4).
@@ -121,6 +125,15 @@ for (const [device, options] of [
       await page.waitForURL(/page=2/);
       await loaded(page);
       expect(await page.locator('.paginator [aria-current="page"]').textContent()).to.equal('2');
+      expect(await page.evaluate(() => window.scrollY)).to.be.closeTo(scrolled, 2);
+      // Forward to the ad starts at its top; Back again returns to the same place.
+      await page.goForward();
+      await page.locator('h1', { hasText: title ?? '' }).waitFor();
+      expect(await page.evaluate(() => window.scrollY)).to.equal(0);
+      await page.goBack();
+      await page.waitForURL(/page=2/);
+      await loaded(page);
+      expect(await page.evaluate(() => window.scrollY)).to.be.closeTo(scrolled, 2);
       expect(problems).to.deep.equal([]);
       await context.close();
     });

@@ -111,9 +111,12 @@ describe('the ad click flow', () => {
   it('goes straight on after the first visit, saving the scroll position first', async () => {
     const ctx = context();
     await ctx.local.set('adVisits:1', { 'ad-1': 1 });
-    const out = await run(onAdClicked, ctx, () => state(), { type: AD_CLICKED, ...click() });
+    const s = state();
+    const onResults = { ...s, page: { ...s.page, location: { pathname: '/search/flat', search: '?page=2' } } };
+    const out = await run(onAdClicked, ctx, () => onResults, { type: AD_CLICKED, ...click() });
     expect(out.map((a) => a.type)).to.deep.equal([CLICKOUT_REQUESTED]);
-    expect(ctx.local.data.get('latestScrollPosition')).to.deep.equal({ url: '/out/ad-1', y: 420 });
+    // The page left, not the ad's link: where Back returns.
+    expect(ctx.local.data.get('latestScrollPosition')).to.deep.equal({ url: '/search/flat?page=2', y: 420 });
   });
 
   it('never opens the popup for related-ads sections, and navigates to the ad page when the source takes contact', async () => {
