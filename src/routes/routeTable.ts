@@ -15,6 +15,13 @@ import type { AppRoutes, LoadSaga, PageComponent } from './types';
 
 const VERTICAL_SITES = ['homes', 'cars', 'jobs', 'products'] as const;
 const INDEX_PATTERN = '/index{/category/:type}{/letter/:letter}{/page/:page}';
+/**
+ * Spec §2's older query names of a search, read on the search's routes: the term (`what_d`), the
+ * place (`seoWhere`), the suggester the search came from (`sug`, passed on to the search service).
+ */
+const SEARCH_ALIASES = { what_d: 'what', seoWhere: 'where', sug: 'suggester' } as const;
+/** Results pages also read the type id as the form names it (`type`; /q turns it into `type_id`). */
+const RESULTS_ALIASES = { ...SEARCH_ALIASES, type: 'type_id' } as const;
 
 /**
  * Every named route of product-spec §2, site-relative (a site's base path,
@@ -37,6 +44,7 @@ export function createRoutes(): AppRoutes {
       // The general home's search names its vertical, whose /q it is passed on to.
       targets: [...VERTICAL_SITES, 'general'],
       pageType: 'search',
+      queryAliases: SEARCH_ALIASES,
     })
     .register({
       name: 'serp_search',
@@ -46,6 +54,7 @@ export function createRoutes(): AppRoutes {
       targets: VERTICAL_SITES,
       seoParams: ['what', 'where'],
       pageType: 'serp',
+      queryAliases: RESULTS_ALIASES,
     })
     .register({
       name: 'clickout',
@@ -104,6 +113,7 @@ export function createRoutes(): AppRoutes {
       targets: ['homes'],
       seoParams: ['what', 'where'],
       pageType: 'landing',
+      queryAliases: RESULTS_ALIASES,
     })
     .register({
       name: 'adwords-cars',
@@ -113,6 +123,7 @@ export function createRoutes(): AppRoutes {
       targets: ['cars'],
       seoParams: ['what', 'where'],
       pageType: 'landing',
+      queryAliases: RESULTS_ALIASES,
     })
     .register({
       name: 'adwords-jobs',
@@ -122,6 +133,7 @@ export function createRoutes(): AppRoutes {
       targets: ['jobs'],
       seoParams: ['what'],
       pageType: 'landing',
+      queryAliases: RESULTS_ALIASES,
     })
     .register({
       name: 'topsearches',

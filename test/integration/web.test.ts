@@ -262,6 +262,28 @@ describe('the web role', function () {
       expect(unknown.headers.location).to.equal('/homes/ad/no-such-ad');
     });
 
+    it("reads spec §2's older query names of a search: what_d, seoWhere, type and sug", async () => {
+      const host = `localhost:${server.port}`;
+      const canonicalAndCards = async (url: string) => {
+        const text = (await get(url, host).expect(200)).text;
+        return {
+          canonical: /<link rel="canonical" href="([^"]+)">/.exec(text)?.[1],
+          cards: (text.match(/class="ad-card__title"[^>]*>[\s\S]*?<\/a>/g) ?? []).join('|'),
+        };
+      };
+      const legacy = await canonicalAndCards('/homes/search?what_d=house&seoWhere=London&type=2&sug=1');
+      const current = await canonicalAndCards('/homes/search/house/in/london?type_id=2');
+      expect(legacy.canonical).to.equal(`http://${host}/homes/search/house/in/london?type_id=2`);
+      expect(legacy.cards).to.equal(current.cards);
+      expect(legacy.cards).not.to.equal('');
+      // The path's own words win over an older name; the form's target reads them too.
+      expect((await canonicalAndCards('/homes/search/flat?what_d=house')).canonical).to.equal(
+        `http://${host}/homes/search/flat`,
+      );
+      const res = await get('/homes/q?page=1&isUserSearch=1&what_d=Garden+Flat&seoWhere=London', host).expect(302);
+      expect(res.headers.location).to.equal('/homes/search/garden-flat/in/london');
+    });
+
     it('renders a results page with the searched words in title, canonical, form and ad cards', async () => {
       const res = await get('/homes/search/house/in/london', `localhost:${server.port}`).expect(200);
       expect(res.text).to.match(/<title>[^<]*London[^<]*\| Trawl<\/title>/i);

@@ -28,6 +28,24 @@ describe('RouteRegistry', () => {
     expect(match?.params).to.deep.equal({ id: 'xyz', from: 'alert', page: 2 });
   });
 
+  it('reads a parameter under an older query name only when the URL does not give it under its own', () => {
+    const registry = make().register({
+      name: 's',
+      pattern: '/s{/:what}',
+      page: 'S',
+      queryAliases: { what_d: 'what', type: 'type_id' },
+    });
+    expect(registry.match('/s', '?what_d=flat&type=2&x=1', 'homes')?.params).to.deep.equal({
+      what: 'flat',
+      type_id: 2,
+      x: 1,
+    });
+    expect(registry.match('/s/house', '?what_d=flat&type=2&type_id=3', 'homes')?.params).to.deep.equal({
+      what: 'house',
+      type_id: 3,
+    });
+  });
+
   it('coerces true, false, numbers and null in the query, and turns spaces in email back into plus signs', () => {
     const registry = make().register({ name: 'n', pattern: '/n', page: 'N' });
     const match = registry.match(

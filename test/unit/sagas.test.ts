@@ -111,6 +111,16 @@ describe('page load sagas', () => {
       .with.length(1);
   });
 
+  it('passes the suggester a search came from (sug) on to the search service, and leaves it out otherwise', async () => {
+    const search = sinon
+      .stub()
+      .resolves({ data: [], meta: { totalCount: 1, totalPremiumCount: 0, pagination: { page: 1, maxPage: 1 } } });
+    await run(loadPage, stateFor('homes.uk.localhost'), { search: { search } }, '/search', '?what_d=flat&sug=places');
+    expect(search.firstCall.args[1]).to.include({ what: 'flat', 'redirect[suggester]': 'places' });
+    await run(loadPage, stateFor('homes.uk.localhost'), { search: { search } }, '/search/flat', '');
+    expect(search.secondCall.args[1]['redirect[suggester]']).to.equal(undefined);
+  });
+
   it('sends jobs searches without a where', async () => {
     const search = sinon
       .stub()

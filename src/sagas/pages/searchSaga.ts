@@ -109,6 +109,7 @@ export function searchQuery(
     'redirect[cookieId]': app.installationId,
     'redirect[pageViewId]': tracking.pageViewId || undefined,
     'redirect[trackingCode]': tracking.trackingCode ?? undefined,
+    'redirect[suggester]': text(params.suggester) || undefined,
     ...sinceDays(apiFilters(params, site.target), now),
   };
 }

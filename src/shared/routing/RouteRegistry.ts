@@ -25,6 +25,11 @@ export interface RouteDefinition<Page, Load> {
   readonly seoParams?: readonly string[];
   /** Page type, for tracking. */
   readonly pageType?: string;
+  /**
+   * Older query names of a parameter (spec §2's `what_d` for `what`), read as it when the
+   * URL does not give it under its own name.
+   */
+  readonly queryAliases?: Readonly<Record<string, string>>;
 }
 
 export interface RouteMatch<Page, Load> {
@@ -94,6 +99,12 @@ export class RouteRegistry<Page, Load> {
         if (raw === undefined) continue;
         const value = Array.isArray(raw) ? raw.join('/') : raw;
         params[name] = seo.has(name) ? decodeSeoSegment(value) : coerceQueryValue(value);
+      }
+      for (const [alias, name] of Object.entries(entry.route.queryAliases ?? {})) {
+        const value = params[alias];
+        if (value === undefined) continue;
+        if (params[name] === undefined || params[name] === '') params[name] = value;
+        delete params[alias];
       }
       return { route: entry.route, params };
     }
