@@ -8,7 +8,7 @@ import { bottomBannerOf } from '../../state/banners';
 import type { RootState } from '../../state/store';
 import { defineChunk, loadable } from '../../routes/loadable';
 import { alertLabel } from './alertLabel';
-import { browserPushClient } from './alertsEnvironment';
+import { pushPermission, pushSupported } from './pushSupport';
 
 /** The alerts' saga (the notification manager's): loaded and started once the button is on screen. */
 const alertsSaga = defineChunk(
@@ -52,10 +52,10 @@ export function AlertCreation() {
   const target = useSelector((state: RootState) => state.app.site.target);
   const pushBanner = useSelector((state: RootState) => bottomBannerOf(state) === 'push');
   // Known only in the browser: the button is in the markup from the start, hidden, so nothing moves.
-  const [pushSupported, setPushSupported] = useState(false);
+  const [pushOffered, setPushOffered] = useState(false);
 
   useEffect(() => {
-    setPushSupported(browserPushClient.isSupported() && browserPushClient.permission() !== 'denied');
+    setPushOffered(pushSupported() && pushPermission() !== 'denied');
     let mounted = true;
     void alertsSaga.load().then(
       (saga) => {
@@ -93,7 +93,7 @@ export function AlertCreation() {
             type="button"
             className="button button--secondary alert-creation__push"
             aria-haspopup="dialog"
-            hidden={!pushSupported}
+            hidden={!pushOffered}
             onClick={() => dispatch(pushDialogToggled(true))}
           >
             {intl.formatMessage({ id: 'alerts.pushButton' })}

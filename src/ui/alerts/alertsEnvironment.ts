@@ -1,4 +1,5 @@
 import { DAY_SECONDS, parseCookies } from '../../shared/domain/cookies';
+import { pushPermission, pushSupported, type PushPermission } from './pushSupport';
 
 /**
  * What the alert sagas need of the browser: cookies, local storage and the
@@ -12,7 +13,7 @@ export interface PushKeys {
   auth: string;
 }
 
-export type PushPermission = 'default' | 'granted' | 'denied' | 'unsupported';
+export type { PushPermission };
 
 export interface PushClient {
   isSupported(): boolean;
@@ -48,8 +49,8 @@ function keysOf(subscription: PushSubscription): PushKeys {
 }
 
 export const browserPushClient: PushClient = {
-  isSupported: () => inBrowser() && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window,
-  permission: () => (browserPushClient.isSupported() ? (Notification.permission as PushPermission) : 'unsupported'),
+  isSupported: pushSupported,
+  permission: pushPermission,
   requestPermission: async () => {
     if (!browserPushClient.isSupported()) return 'unsupported';
     return (await Notification.requestPermission()) as PushPermission;
