@@ -72,17 +72,27 @@ export function sendErrors(res: Response, errors: ServiceError[]): void {
 export function parseInput<T>(schema: ZodType<T>, input: unknown, where: 'query' | 'body' = 'query'): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw fromZodError(result.error, where);
+  throw fromZodError(result.error, where, input);
 }
 
-export function fromZodError(error: ZodError, where: 'query' | 'body'): ServiceError {
+/** The value at a zod issue's path in what was parsed. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path)
+    value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
+export function fromZodError(error: ZodError, where: 'query' | 'body', input?: unknown): ServiceError {
   const issue = error.issues[0];
   const path = issue?.path ?? [];
   const name =
     where === 'query'
       ? path.map((p, i) => (i === 0 ? String(p) : `[${String(p)}]`)).join('')
       : `/${path.map(String).join('/')}`;
-  const detail = `${name || 'request'}: ${issue?.message ?? 'is invalid'}`;
+  // A query parameter given twice (`?what=a&what=b`) arrives as an array.
+  const repeated = where === 'query' && issue?.code === 'invalid_type' && Array.isArray(valueAt(input, path));
+  const detail = repeated ? `${name} takes one value` : `${name || 'request'}: ${issue?.message ?? 'is invalid'}`;
   return new ServiceError(
     400,
     'INVALID_PARAMETER',

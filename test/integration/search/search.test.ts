@@ -378,6 +378,16 @@ describe('search service: search calls', function () {
         expect(body.errors[0].source.parameter, query).to.equal(parameter);
         expect(body.errors[0].status).to.equal('400');
       }
+      // A parameter given twice says so, whatever its type.
+      const repeated: [string, string][] = [
+        ['what=a&what=b', 'what'],
+        ['page[number]=1&page[number]=2', 'page[number]'],
+        ['filters[priceMax]=1&filters[priceMax]=3', 'filters[priceMax]'],
+      ];
+      for (const [query, parameter] of repeated) {
+        const body = await search(query, 'uk/homes', 400);
+        expect(body.errors[0].detail, query).to.equal(`${parameter} takes one value`);
+      }
       // A number past the page limit says the limit, however many digits it has.
       for (const page of ['10001', '99999999999999999999']) {
         const body = await search(`page[number]=${page}`, 'uk/homes', 400);
