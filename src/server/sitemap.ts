@@ -48,6 +48,7 @@ export function sitemapHandler(options: SitemapOptions): RequestHandler {
         const first = await api.keywords.keywords(site.target, { country_code: site.country });
         urls.add(url(index));
         for (const letter of first.meta.letters ?? []) urls.add(url(index, { letter }));
+        for (const category of first.meta.categories ?? []) urls.add(url(site.target, { type: category.id }));
         const pages = Math.min(KEYWORD_PAGES, first.meta.maxPage);
         for (let page = 1; page <= pages; page++) {
           const doc =

@@ -15,6 +15,8 @@ export interface SeoState {
   readonly seo: SeoLink[];
   readonly keywords: SeoKeyword[];
   readonly categoryId: number | null;
+  /** The categories the index can be narrowed to (jobs and products). */
+  readonly categories: { id: number; name: string }[];
   readonly letter: string | null;
   readonly letters: string[];
   readonly page: number;
@@ -31,6 +33,7 @@ export type SeoAction =
       type: typeof SEO_KEYWORDS_LOADED;
       keywords: SeoKeyword[];
       categoryId: number | null;
+      categories: { id: number; name: string }[];
       letter: string | null;
       letters: string[];
       page: number;
@@ -44,6 +47,7 @@ export const initialSeoState: SeoState = {
   seo: [],
   keywords: [],
   categoryId: null,
+  categories: [],
   letter: null,
   letters: [],
   page: 1,

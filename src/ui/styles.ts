@@ -128,6 +128,7 @@ h2{font-size:1.2rem}
 .seo-links__count,.keywords__count{color:#4b5563;font-size:.875rem}
 .letters{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:4px}
 .letters a,.letters span{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;border:1px solid #d0d5dd;border-radius:6px;background:#fff;text-decoration:none}
+.letters--named a,.letters--named span{padding:0 12px}
 .letters [aria-current]{background:var(--accent);color:#fff}
 @media (min-width:576px){.ad-card{grid-template-columns:200px 1fr}}
 @media (min-width:992px){.ad-list{grid-template-columns:1fr 1fr}.filters[open] summary{position:static}.filters[open] .filters__panel{position:static;padding:16px 0;background:transparent}.ad-list--related{grid-template-columns:repeat(3,1fr)}.ad-list--related .ad-card{grid-template-columns:1fr}.ad-list--related .ad-card__body{padding:8px}}

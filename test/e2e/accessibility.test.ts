@@ -28,6 +28,7 @@ describe('accessibility (axe, WCAG 2.2 AA) in Chromium', function () {
     ['the no-results page', () => `http://homes.uk.localhost:${server.port}/search/zzqqxxyy`],
     ['an ad page', () => `http://homes.uk.localhost:${server.port}/ad/${adId}`],
     ['the SEO index', () => `http://cars.uk.localhost:${server.port}/index`],
+    ['an SEO index by category', () => `http://jobs.uk.localhost:${server.port}/index/category/2`],
     ['the not-found page', () => `http://homes.uk.localhost:${server.port}/no/such/page`],
     ['a right-to-left site', () => `http://homes.sa.localhost:${server.port}/`],
   ];

@@ -405,6 +405,27 @@ describe('the web role', function () {
       expect(empty.text).to.include('Page not found');
     });
 
+    it('lets a visitor narrow the jobs and products indexes to a category, and back to all', async () => {
+      const host = `jobs.uk.localhost:${server.port}`;
+      const all = (await get('/index', host).expect(200)).text;
+      const nav = /<nav aria-label="By category">([\s\S]*?)<\/nav>/.exec(all)?.[1] ?? '';
+      expect(nav).to.include('<span aria-current="page">All categories</span>');
+      const links = [...nav.matchAll(/href="(\/index\/category\/(\d+))"[^>]*>([^<]+)</g)];
+      expect(links.length).to.be.greaterThan(1);
+      const [, path, , name] = links[0] as RegExpMatchArray;
+      const narrowed = (await get(path as string, host).expect(200)).text;
+      expect(narrowed).to.include(`<span aria-current="page">${name}</span>`);
+      expect(narrowed).to.match(/href="\/index"[^>]*>All categories<\/a>/);
+      expect(narrowed).to.include(`<link rel="canonical" href="http://${host}${path}">`);
+      // Products' top searches pick a category on the products index; homes has none to pick.
+      const top = (await get('/top-searches', `products.uk.localhost:${server.port}`).expect(200)).text;
+      expect(top).to.match(/href="\/index\/category\/\d+"/);
+      expect((await get('/index', `homes.uk.localhost:${server.port}`).expect(200)).text).not.to.include('By category');
+      // The sitemap lists each category's index.
+      const sitemap = (await get('/sitemap.xml', host).expect(200)).text;
+      expect(sitemap).to.include(`http://${host}${path}</loc>`);
+    });
+
     it('answers methods other than GET and HEAD with 405', async () => {
       await request(server.url).post('/homes/').set('Host', `localhost:${server.port}`).expect(405);
     });

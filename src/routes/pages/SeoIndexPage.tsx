@@ -13,10 +13,28 @@ export function SeoIndexPage() {
   const { routeName, params } = useSelector((state: RootState) => state.page);
   const seo = useSelector((state: RootState) => state.seo);
   const name = routeName ?? 'topsearches';
+  // Products' top searches pick a category on the products index, whose path names it.
+  const categoryRoute = name === 'topsearches' ? 'products' : name;
   return (
     <section className="seo-index">
       <h1>{intl.formatMessage({ id: 'seo.heading' })}</h1>
       <SeoLinks />
+      {seo.categories.length > 0 && (
+        <nav aria-label={intl.formatMessage({ id: 'seo.group.categories' })}>
+          <ul className="letters letters--named">
+            {[{ id: null, name: intl.formatMessage({ id: 'seo.allCategories' }) }, ...seo.categories].map((c) => (
+              <li key={c.id ?? 'all'}>
+                {c.id === seo.categoryId ? (
+                  <span aria-current="page">{c.name}</span>
+                ) : (
+                  // Another category has letters of its own: its index starts at its first page.
+                  <Link to={buildPath(categoryRoute, { type: c.id ?? undefined })}>{c.name}</Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       {seo.letters.length > 0 && (
         <nav aria-label={intl.formatMessage({ id: 'seo.letters' })}>
           <ul className="letters">

@@ -63,6 +63,7 @@ export function indexPage(routeName: string) {
         type: SEO_KEYWORDS_LOADED,
         keywords: doc.data.map((d) => ({ keyword: d.attributes.keyword, totalAds: d.attributes.totalAds })),
         categoryId,
+        categories: doc.meta.categories ?? [],
         letter,
         letters: doc.meta.letters ?? [],
         page,

@@ -4,7 +4,15 @@ import { isVertical } from '../../../config/verticals';
 import { ServiceError, jsonApiErrorHandler, parseInput, sendDocument } from '../jsonapi';
 import { rawQuery } from '../search/params';
 import type { SearchStore } from '../search/SearchStore';
+import { siteContext } from '../search/present';
+import { JOB_CATEGORIES, labelOf, PRODUCT_CATEGORIES, type Lang, type RefItem } from '../search/reference';
 import { siteOf } from '../search/siteKeys';
+
+/** The verticals whose index picks a category, and their names (the index's `type`). */
+const CATEGORY_NAMES: Partial<Record<string, readonly RefItem<number>[]>> = {
+  jobs: JOB_CATEGORIES,
+  products: PRODUCT_CATEGORIES,
+};
 
 /** Keywords per page of the SEO index. */
 export const KEYWORDS_PAGE_SIZE = 50;
@@ -43,7 +51,7 @@ export function createKeywordsRouter(store: SearchStore, log?: (msg: string, ext
       });
     }
     const page = q.page ?? 1;
-    const { rows, total, letters } = await store.keywords(site, {
+    const { rows, total, letters, categories } = await store.keywords(site, {
       ...(q.category_id !== undefined ? { categoryId: q.category_id } : {}),
       ...(q.first_letter !== undefined ? { firstLetter: q.first_letter } : {}),
       offset: (page - 1) * KEYWORDS_PAGE_SIZE,
@@ -74,6 +82,8 @@ export function createKeywordsRouter(store: SearchStore, log?: (msg: string, ext
         maxPage: Math.max(1, Math.ceil(total / KEYWORDS_PAGE_SIZE)),
         totalCount: total,
         letters,
+        // The categories the site's index has, named in its language (jobs and products).
+        categories: namedCategories(vertical, categories, siteContext(site, 0).lang),
         categoryId: q.category_id ?? null,
         firstLetter: q.first_letter ?? null,
       },
@@ -84,4 +94,10 @@ export function createKeywordsRouter(store: SearchStore, log?: (msg: string, ext
     jsonApiErrorHandler((err) => log?.('keywords service failed', { err: String(err) })),
   );
   return router;
+}
+
+function namedCategories(vertical: string, ids: number[], lang: Lang): { id: number; name: string }[] {
+  const names = CATEGORY_NAMES[vertical];
+  if (!names) return [];
+  return ids.filter((id) => names.some((c) => c.value === id)).map((id) => ({ id, name: labelOf(names, id, lang) }));
 }

@@ -56,11 +56,14 @@ export interface SearchStore {
 
   /** Remembers a visitor's search (with results) for keyword autocomplete and the SEO index. */
   recordSearch(site: SiteKey, what: string): void;
-  /** The SEO keyword index of a site, alphabetical. */
+  /**
+   * The SEO keyword index of a site, alphabetical; with the first letters of the category's
+   * keywords, and the categories of the whole site's (for the index's category picker).
+   */
   keywords(
     site: SiteKey,
     options: { categoryId?: number; firstLetter?: string; offset: number; limit: number },
-  ): Promise<{ rows: KeywordRow[]; total: number; letters: string[] }>;
+  ): Promise<{ rows: KeywordRow[]; total: number; letters: string[]; categories: number[] }>;
   /** Keywords starting with a folded prefix, most searched and most frequent first. */
   keywordsByPrefix(site: SiteKey, prefix: string, limit: number): Promise<KeywordRow[]>;
 

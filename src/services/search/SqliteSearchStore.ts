@@ -823,9 +823,14 @@ export class SqliteSearchStore implements SearchStore {
   async keywords(
     site: SiteKey,
     options: { categoryId?: number; firstLetter?: string; offset: number; limit: number },
-  ): Promise<{ rows: KeywordRow[]; total: number; letters: string[] }> {
+  ): Promise<{ rows: KeywordRow[]; total: number; letters: string[]; categories: number[] }> {
     this.flushSearches();
     const code = siteCode(site);
+    const categories = (
+      this.stmt(
+        'SELECT DISTINCT category_id AS c FROM keywords WHERE site = ? AND ads > 0 AND category_id IS NOT NULL ORDER BY c',
+      ).all(code) as { c: number }[]
+    ).map((r) => r.c);
     const conditions = ['site = ?', '(ads > 0)'];
     const params: (string | number)[] = [code];
     if (options.categoryId !== undefined) {
@@ -845,7 +850,7 @@ export class SqliteSearchStore implements SearchStore {
       `SELECT label AS keyword, norm, category_id AS categoryId, ads, searches FROM keywords WHERE ${where}
        ORDER BY norm LIMIT ? OFFSET ?`,
     ).all(...params, options.limit, options.offset) as KeywordRow[];
-    return { rows, total, letters: lettersRows.map((r) => r.l) };
+    return { rows, total, letters: lettersRows.map((r) => r.l), categories };
   }
 
   async keywordsByPrefix(site: SiteKey, prefix: string, limit: number): Promise<KeywordRow[]> {

@@ -7,7 +7,15 @@ class ApiKeywordsError extends ApiError {
 
 export interface KeywordsDocument {
   data: Array<{ id: string; attributes: { keyword: string; categoryId: number | null; totalAds: number } }>;
-  meta: { page: number; pageSize: number; maxPage: number; totalCount: number; letters: string[] };
+  meta: {
+    page: number;
+    pageSize: number;
+    maxPage: number;
+    totalCount: number;
+    letters: string[];
+    /** The categories the site's index has (jobs and products), named in the site's language. */
+    categories?: { id: number; name: string }[];
+  };
 }
 
 /** The keywords service (service-calls spec §7 "Keywords service"). */

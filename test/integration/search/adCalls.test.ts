@@ -243,6 +243,22 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
       expect(products.data[0].attributes.keyword).to.match(/Portatile|Televisore/);
     });
 
+    it("names the categories a site's index has, in its language, for jobs and products", async () => {
+      const jobs = await get('/api/keywords/jobs?country_code=uk', '/keywords/{vertical}');
+      const categories = jobs.meta.categories as { id: number; name: string }[];
+      expect(categories.length).to.be.greaterThan(1);
+      expect(categories.map((c) => c.id)).to.deep.equal([...categories.map((c) => c.id)].sort((a, b) => a - b));
+      // Each one narrows the index to keywords of its own.
+      const first = categories[0] as { id: number; name: string };
+      const narrowed = await get(`/api/keywords/jobs?country_code=uk&category_id=${first.id}`, '/keywords/{vertical}');
+      expect((narrowed.data as Body[]).every((d) => d.attributes.categoryId === first.id)).to.equal(true);
+      const products = await get('/api/keywords/products?country_code=it', '/keywords/{vertical}');
+      expect(products.meta.categories).to.deep.include({ id: 103, name: 'Elettronica' });
+      expect((await get('/api/keywords/homes?country_code=uk', '/keywords/{vertical}')).meta.categories).to.deep.equal(
+        [],
+      );
+    });
+
     it('answers an empty index with a 404, bad parameters with a 400', async () => {
       const empty = await get('/api/keywords/homes?country_code=uk&page=999', '/keywords/{vertical}', 404);
       expect(empty.errors[0].code).to.equal('NO_RESULTS');

@@ -145,6 +145,7 @@ export const de: CoreMessages = {
   'seo.group.regions': 'Nach Region',
   'seo.group.makes': 'Nach Marke',
   'seo.group.categories': 'Nach Kategorie',
+  'seo.allCategories': 'Alle Kategorien',
   'seo.group.propertyTypes': 'Nach Immobilientyp',
   'serp.count': '{count, plural, one {# Anzeige} other {# Anzeigen}}',
   'serp.countEstimate': 'Etwa {count, number} Anzeigen',

@@ -143,6 +143,7 @@ export const en = {
   'seo.group.regions': 'By region',
   'seo.group.makes': 'By make',
   'seo.group.categories': 'By category',
+  'seo.allCategories': 'All categories',
   'seo.group.propertyTypes': 'By property type',
   'serp.count': '{count, plural, one {# ad} other {# ads}}',
   'serp.countEstimate': 'About {count, number} ads',

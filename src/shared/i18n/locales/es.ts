@@ -144,6 +144,7 @@ export const es: CoreMessages = {
   'seo.group.regions': 'Por región',
   'seo.group.makes': 'Por marca',
   'seo.group.categories': 'Por categoría',
+  'seo.allCategories': 'Todas las categorías',
   'seo.group.propertyTypes': 'Por tipo de inmueble',
   'serp.count': '{count, plural, one {# anuncio} other {# anuncios}}',
   'serp.countEstimate': 'Unos {count, number} anuncios',

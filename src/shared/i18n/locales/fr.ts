@@ -145,6 +145,7 @@ export const fr: CoreMessages = {
   'seo.group.regions': 'Par région',
   'seo.group.makes': 'Par marque',
   'seo.group.categories': 'Par catégorie',
+  'seo.allCategories': 'Toutes les catégories',
   'seo.group.propertyTypes': 'Par type de bien',
   'serp.count': '{count, plural, one {# annonce} other {# annonces}}',
   'serp.countEstimate': 'Environ {count, number} annonces',

@@ -144,6 +144,7 @@ export const it: CoreMessages = {
   'seo.group.regions': 'Per regione',
   'seo.group.makes': 'Per marca',
   'seo.group.categories': 'Per categoria',
+  'seo.allCategories': 'Tutte le categorie',
   'seo.group.propertyTypes': 'Per tipo di immobile',
   'serp.count': '{count, plural, one {# annuncio} other {# annunci}}',
   'serp.countEstimate': 'Circa {count, number} annunci',

@@ -144,6 +144,7 @@ export const nl: CoreMessages = {
   'seo.group.regions': 'Per regio',
   'seo.group.makes': 'Per merk',
   'seo.group.categories': 'Per categorie',
+  'seo.allCategories': 'Alle categorieën',
   'seo.group.propertyTypes': 'Per soort woning',
   'serp.count': '{count, plural, one {# advertentie} other {# advertenties}}',
   'serp.countEstimate': 'Ongeveer {count, number} advertenties',

@@ -144,6 +144,7 @@ export const pt: CoreMessages = {
   'seo.group.regions': 'Por região',
   'seo.group.makes': 'Por marca',
   'seo.group.categories': 'Por categoria',
+  'seo.allCategories': 'Todas as categorias',
   'seo.group.propertyTypes': 'Por tipo de imóvel',
   'serp.count': '{count, plural, one {# anúncio} other {# anúncios}}',
   'serp.countEstimate': 'Cerca de {count, number} anúncios',
