@@ -225,21 +225,29 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
     };
   }, [open]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && details.current?.open) dispatch(filtersToggled(false));
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [dispatch]);
-
   /**
    * With JavaScript the store opens and closes the panel, at once: the <details> toggle event
    * comes a task after the click, and an Escape or a check in between found the store behind.
+   * The element is set too when the store already says so (opened before the page hydrated).
    */
+  const openRef = useRef(open);
+  openRef.current = open;
+  const setOpen = useRef((next: boolean) => {
+    if (details.current && next === openRef.current) details.current.open = next;
+    dispatch(filtersToggled(next));
+  }).current;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && details.current?.open) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [setOpen]);
+
   const onSummaryClick = (event: MouseEvent<HTMLElement>) => {
     event.preventDefault();
-    dispatch(filtersToggled(!open));
+    setOpen(!details.current?.open);
   };
 
   /** Any other opening or closing (the browser's find in page opens it) is followed. */
