@@ -16,6 +16,7 @@ import { createAppStore, type RootState } from '../state/store';
 import { createErrorReporter } from '../shared/errorReporting';
 import { impressionsFlushed } from '../state/tracking';
 import { browserEffects } from './browserEffects';
+import { createCallMetrics } from './callMetrics';
 import { adoptVisitor, type NeutralPage } from './firstVisit';
 import { createLocalStore } from './localStore';
 import { NavigationSync } from './NavigationSync';
@@ -72,8 +73,13 @@ function start(messages: IntlState['messages']): void {
     { locale: state.intl.locale, messages, defaultLocale: 'en', onError: ignoreMissingTranslations },
     createIntlCache(),
   );
-  const api = createApi({ searchBase: state.app.publicSearchBase, apiBase: state.app.publicApiBase });
-  const report = createErrorReporter(`${state.app.publicApiBase}/metrics`);
+  const metricsBase = `${state.app.publicApiBase}/metrics`;
+  const api = createApi({
+    searchBase: state.app.publicSearchBase,
+    apiBase: state.app.publicApiBase,
+    observe: createCallMetrics(metricsBase).observe,
+  });
+  const report = createErrorReporter(metricsBase);
   const store = createAppStore(
     { ...state, intl: { ...state.intl, messages } },
     {

@@ -36,6 +36,11 @@ for (const [device, options] of [
       const origin = `http://homes.uk.localhost:${server.port}`;
       const scripts: string[] = [];
       page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(r.url())));
+      const callReports: { name: string; outcome: string }[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/metrics/query')
+          callReports.push(...(JSON.parse(r.postData() ?? '[]') as { name: string; outcome: string }[]));
+      });
       await page.goto(`${origin}/`);
       await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
       await page.getByRole('button', { name: 'Agree', exact: true }).click();
@@ -134,6 +139,14 @@ for (const [device, options] of [
       await page.waitForURL(/page=2/);
       await loaded(page);
       expect(await page.evaluate(() => window.scrollY)).to.be.closeTo(scrolled, 2);
+      // The browser's own service calls reach the metrics service, batched, at the latest as the page is left.
+      await Promise.all([
+        page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/metrics/query')),
+        page.evaluate(() => window.dispatchEvent(new Event('pagehide'))),
+      ]);
+      const searches = callReports.filter((c) => c.name === 'search');
+      expect(searches.length, JSON.stringify(callReports)).to.be.greaterThan(0);
+      expect(searches.every((c) => c.outcome === 'ok')).to.equal(true);
       expect(problems).to.deep.equal([]);
       await context.close();
     });

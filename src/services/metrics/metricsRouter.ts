@@ -16,6 +16,12 @@ const report = z.object({
 });
 type Report = z.infer<typeof report>;
 
+/** `/query` also takes a batch: the calls a browser made, each with its time and outcome. */
+const batch = z
+  .array(report.extend({ outcome: z.enum(['ok', 'error', 'timeout']).optional() }))
+  .min(1)
+  .max(50);
+
 /** The body as posted, flat `{name, ms}` or JSON:API `{data: {type: 'metrics', attributes: {name, ms}}}`. */
 function reportOf(body: unknown): Report {
   const doc = body as { data?: { attributes?: unknown } } | undefined;
@@ -39,9 +45,16 @@ export function createMetricsRouter(metrics: Metrics, log?: (msg: string, extra?
       apply(reportOf(req.body));
       res.status(204).end();
     });
-  post('/query', (r) => {
+  const call = (r: Report & { outcome?: 'ok' | 'error' | 'timeout' }) => {
     metrics.query(r.name, 'browser');
     if (r.ms !== undefined) metrics.responseTime(r.name, r.ms, 'browser');
+    if (r.outcome === 'error') metrics.error(r.name, 'browser');
+    if (r.outcome === 'timeout') metrics.timeout(r.name, 'browser');
+  };
+  router.post('/query', requireJsonBody, (req, res) => {
+    if (Array.isArray(req.body)) parseInput(batch, req.body, 'body').forEach(call);
+    else call(reportOf(req.body));
+    res.status(204).end();
   });
   post('/error', (r) => metrics.error(r.name, 'browser'));
   post('/timeout', (r) => metrics.timeout(r.name, 'browser'));

@@ -68,6 +68,35 @@ describe('metrics', function () {
       expect(sample(text, 'trawl_custom_queries_total{name="popup.shown"}')).to.equal(3);
     });
 
+    it("takes a browser's batch of calls on /query, each with its time and outcome", async () => {
+      const before = (await s.http.get('/metrics').expect(200)).text;
+      await report('/query', [
+        { name: 'autocomplete', ms: 30, outcome: 'ok' },
+        { name: 'autocomplete', ms: 45 },
+        { name: 'autocomplete', ms: 900, outcome: 'error' },
+        { name: 'autocomplete', ms: 11_000, outcome: 'timeout' },
+      ]).expect(204);
+      const text = (await s.http.get('/metrics').expect(200)).text;
+      const added = (series: string) => sample(text, series) - sample(before, series);
+      expect(added('trawl_service_calls_total{name="autocomplete",client="browser"}')).to.equal(4);
+      expect(added('trawl_service_call_errors_total{name="autocomplete",client="browser"}')).to.equal(1);
+      expect(added('trawl_service_call_timeouts_total{name="autocomplete",client="browser"}')).to.equal(1);
+      expect(added('trawl_service_call_duration_seconds_count{name="autocomplete",client="browser"}')).to.equal(4);
+      // One bad report refuses the batch, counting none of it.
+      const refused = await report('/query', [{ name: 'autocomplete', ms: 1 }, { name: 'a b' }]);
+      expect(refused.status).to.equal(400);
+      expect(JSON.parse(refused.text).errors[0].source.pointer).to.equal('/1/name');
+      await report('/query', []).expect(400);
+      await report(
+        '/query',
+        Array.from({ length: 51 }, () => ({ name: 'x' })),
+      ).expect(400);
+      const after = (await s.http.get('/metrics').expect(200)).text;
+      expect(sample(after, 'trawl_service_calls_total{name="autocomplete",client="browser"}')).to.equal(
+        sample(text, 'trawl_service_calls_total{name="autocomplete",client="browser"}'),
+      );
+    });
+
     it('refuses bad reports with a 400', async () => {
       for (const [path, body] of [
         ['/query', {}],
