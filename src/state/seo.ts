@@ -1,3 +1,5 @@
+import type { IndexCategory } from '../shared/api/keywordsApi';
+
 /** SEO index state (product-spec §3 "SEO index state"), and the home's link index. */
 export interface SeoLink {
   group: string;
@@ -16,7 +18,7 @@ export interface SeoState {
   readonly keywords: SeoKeyword[];
   readonly categoryId: number | null;
   /** The categories the index can be narrowed to (jobs and products). */
-  readonly categories: { id: number; name: string }[];
+  readonly categories: IndexCategory[];
   readonly letter: string | null;
   readonly letters: string[];
   readonly page: number;
@@ -33,7 +35,7 @@ export type SeoAction =
       type: typeof SEO_KEYWORDS_LOADED;
       keywords: SeoKeyword[];
       categoryId: number | null;
-      categories: { id: number; name: string }[];
+      categories: IndexCategory[];
       letter: string | null;
       letters: string[];
       page: number;

@@ -7,6 +7,7 @@ import type { SearchStore } from '../search/SearchStore';
 import { siteContext } from '../search/present';
 import { JOB_CATEGORIES, labelOf, PRODUCT_CATEGORIES, type Lang, type RefItem } from '../search/reference';
 import { siteOf } from '../search/siteKeys';
+import type { IndexCategory } from '../../shared/api/keywordsApi';
 
 /** The verticals whose index picks a category, and their names (the index's `type`). */
 const CATEGORY_NAMES: Partial<Record<string, readonly RefItem<number>[]>> = {
@@ -96,7 +97,7 @@ export function createKeywordsRouter(store: SearchStore, log?: (msg: string, ext
   return router;
 }
 
-function namedCategories(vertical: string, ids: number[], lang: Lang): { id: number; name: string }[] {
+function namedCategories(vertical: string, ids: number[], lang: Lang): IndexCategory[] {
   const names = CATEGORY_NAMES[vertical];
   if (!names) return [];
   return ids.filter((id) => names.some((c) => c.value === id)).map((id) => ({ id, name: labelOf(names, id, lang) }));

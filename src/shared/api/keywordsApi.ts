@@ -5,6 +5,12 @@ class ApiKeywordsError extends ApiError {
   override name = 'ApiKeywordsError';
 }
 
+/** A category an SEO index can be narrowed to, named in the site's language. */
+export interface IndexCategory {
+  id: number;
+  name: string;
+}
+
 export interface KeywordsDocument {
   data: Array<{ id: string; attributes: { keyword: string; categoryId: number | null; totalAds: number } }>;
   meta: {
@@ -14,7 +20,7 @@ export interface KeywordsDocument {
     totalCount: number;
     letters: string[];
     /** The categories the site's index has (jobs and products), named in the site's language. */
-    categories?: { id: number; name: string }[];
+    categories?: IndexCategory[];
   };
 }
 
