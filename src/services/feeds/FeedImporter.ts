@@ -455,8 +455,14 @@ export class FeedImporter {
       db.prepare(`UPDATE feed_runs SET status = 'expiring' WHERE id = ?`).run(run);
       o.onProgress?.({ phase: 'expiring', records: summary.records, applied: total, toApply: total });
       if (o.full !== false) this.expireMissing(run, summary);
-      summary.expiredByDate += this.expireDue();
+      const due = expireDue(o.store, this.now());
+      summary.expiredByDate += due.expired;
       summary.expired = summary.expiredMissing + summary.expiredByDate;
+      // The SEO index's counts: a write adds each new ad to its keywords, which is the whole count
+      // only when the run did nothing else; the sites whose ads the sweep expired are recounted too.
+      const recount = new Set(due.sites);
+      if (summary.updated + summary.expired + summary.grouped > 0) recount.add(this.siteCode);
+      for (const site of recount) o.store.recountKeywords(site);
     } catch (err) {
       gate.stop();
       db.prepare(`UPDATE feed_runs SET status = 'failed', finished = ?, summary = ? WHERE id = ?`).run(
@@ -545,11 +551,6 @@ export class FeedImporter {
     summary.expiredMissing += this.expire(missing);
   }
 
-  /** Every live ad (of any source) past its expiration date; returns how many. */
-  expireDue(): number {
-    return expireDueAds(this.options.store, this.now());
-  }
-
   private expire(rows: { ad_id: string; partner_id: string }[]): number {
     return expireRows(
       this.options.store,
@@ -590,15 +591,33 @@ function expireRows(
   return n;
 }
 
-/** Expires every imported ad past its `expiration_date` (also for a scheduled clean-up); returns how many. */
+/**
+ * Expires every imported ad past its `expiration_date` (also for a scheduled clean-up) and recounts
+ * the keywords of the sites it touched; returns how many.
+ */
 export function expireDueAds(store: SqliteSearchStore, now: number): number {
+  const due = expireDue(store, now);
+  for (const site of due.sites) store.recountKeywords(site);
+  return due.expired;
+}
+
+/** Expires every imported ad past its `expiration_date`: how many, and the sites they were of. */
+function expireDue(store: SqliteSearchStore, now: number): { expired: number; sites: number[] } {
   ensureFeedTables(store.db);
   const due = store.db
     .prepare(
       'SELECT partner_id, ad_id, source_id FROM feed_ads WHERE live = 1 AND expires_at IS NOT NULL AND expires_at <= ?',
     )
     .all(now) as { partner_id: string; ad_id: string; source_id: number }[];
-  return expireRows(store, due);
+  const expired = expireRows(store, due);
+  if (expired === 0) return { expired, sites: [] };
+  const siteOf = store.db.prepare('SELECT site FROM sources WHERE id = ?').pluck();
+  const sites = new Set<number>();
+  for (const source of new Set(due.map((r) => r.source_id))) {
+    const site = siteOf.get(source) as number | undefined;
+    if (site !== undefined) sites.add(site);
+  }
+  return { expired, sites: [...sites] };
 }
 
 export { MalformedFeedError };

@@ -119,9 +119,10 @@ function siteRange(site: number): { base: number; top: number } {
 /**
  * The schema's layout version (`PRAGMA user_version`): a layout-1 store is re-keyed on open; a
  * layout-2 store gains the `expires` column (filled for its live dated ads) on open (decision 045);
- * a layout-3 store's text index is rebuilt without positions on open (decision 065).
+ * a layout-3 store's text index is rebuilt without positions on open (decision 065); a layout-4
+ * store gains the `kw` column (its ads' keyword phrases; read from their titles while it is empty).
  */
-const LAYOUT_VERSION = 4;
+const LAYOUT_VERSION = 5;
 
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;
@@ -154,7 +155,8 @@ CREATE TABLE IF NOT EXISTS ads (
   type_id INTEGER, kind TEXT, make TEXT, model TEXT, fuel TEXT, trans TEXT,
   year INTEGER, mileage INTEGER, doors INTEGER,
   salary REAL, category INTEGER, company TEXT, job_type TEXT, hours TEXT, experience INTEGER,
-  expires INTEGER
+  expires INTEGER,
+  kw TEXT
 );
 CREATE UNIQUE INDEX IF NOT EXISTS ads_partner ON ads(source_id, partner_id);
 CREATE INDEX IF NOT EXISTS ads_dup ON ads(dup) WHERE dup IS NOT NULL;
@@ -273,6 +275,7 @@ export class SqliteSearchStore implements SearchStore {
       this.db.exec(SCHEMA);
       if (existing && layout < 3) this.addExpiryColumn();
       if (existing && layout < 4) this.reindexText();
+      if (existing && layout < 5) this.addKeywordColumn();
       if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
     }
     // The ads whose expiration time may come before they are marked expired (after the column exists).
@@ -383,8 +386,8 @@ export class SqliteSearchStore implements SearchStore {
     const insertAd = this.stmt(
       `INSERT INTO ads (k, id, site, source_id, partner_id, dup, date, expired, tw, price, price_m, area, rooms, baths,
         region_id, city_id, area_id, lat, lng, type_id, kind, make, model, fuel, trans, year, mileage, doors,
-        salary, category, company, job_type, hours, experience, expires)
-       VALUES (${new Array(35).fill('?').join(', ')})`,
+        salary, category, company, job_type, hours, experience, expires, kw)
+       VALUES (${new Array(36).fill('?').join(', ')})`,
     );
     const deleteAd = this.stmt('DELETE FROM ads WHERE k = ?');
     const deleteFts = this.stmt('DELETE FROM ads_fts WHERE rowid = ?');
@@ -439,16 +442,21 @@ export class SqliteSearchStore implements SearchStore {
         bounds.min = Math.min(bounds.min, k);
         bounds.max = Math.max(bounds.max, k);
       }
-      if (!isNew || !vocabulary) continue;
-      for (const t of w.terms) {
-        const tk = `${w.site}|${t}`;
-        terms.set(tk, (terms.get(tk) ?? 0) + 1);
+      if (!vocabulary) continue;
+      if (isNew) {
+        for (const t of w.terms) {
+          const tk = `${w.site}|${t}`;
+          terms.set(tk, (terms.get(tk) ?? 0) + 1);
+        }
       }
+      // A new ad adds to its keywords' counts; a rewritten one only makes sure its keywords have a
+      // row (a new title's phrase), which the next `recountKeywords` counts.
+      const add = isNew ? 1 : 0;
       for (const { norm, label } of w.keywords) {
         const kk = `${w.site}|${norm}`;
         const entry = keywords.get(kk);
-        if (entry) entry.n++;
-        else keywords.set(kk, { site: w.site, norm, label, category: w.category, n: 1 });
+        if (entry) entry.n += add;
+        else keywords.set(kk, { site: w.site, norm, label, category: w.category, n: add });
       }
     }
     const putTerm = this.stmt(
@@ -550,6 +558,81 @@ export class SqliteSearchStore implements SearchStore {
           }
         }
         this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+      })
+      .immediate();
+  }
+
+  /**
+   * Layout 4 to 5: the `kw` column, empty (NULL) on the rows written before it; `recountKeywords`
+   * reads those rows' phrases from their titles, and every later write fills it.
+   */
+  private addKeywordColumn(): void {
+    this.db
+      .transaction(() => {
+        const columns = this.db.prepare('SELECT name FROM pragma_table_info(?)').all('ads') as { name: string }[];
+        if (!columns.some((c) => c.name === 'kw')) this.db.exec('ALTER TABLE ads ADD COLUMN kw TEXT');
+        this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+      })
+      .immediate();
+  }
+
+  /**
+   * Sets the `ads` of each keyword of a site to the live ads that give it, a duplicate group once (as
+   * a search counts them), from the phrases kept with each ad (`kw`). Writes only ever add to the
+   * counts (each new ad its phrases), so without this an index keeps listing a keyword whose ads
+   * expired or changed their titles; a feed import calls it at its end, after its expiry. Under the
+   * write lock: no other write's additions fall between the count and its update. Returns how many
+   * keywords changed.
+   */
+  recountKeywords(site: number): number {
+    const { base, top } = siteRange(site);
+    return this.db
+      .transaction(() => {
+        const counts = new Map<string, number>();
+        const add = (norm: string, n: number) => counts.set(norm, (counts.get(norm) ?? 0) + n);
+        const live = `a.k BETWEEN ? AND ? AND ${LIVE_A}`;
+        const args = [base, top, this.clock()];
+        // The ads in no duplicate group, counted by their phrases in SQL (one row per distinct `kw`).
+        const alone = this.stmt(
+          `SELECT a.kw, count(*) FROM ads a WHERE ${live} AND a.dup IS NULL AND a.kw IS NOT NULL GROUP BY a.kw`,
+          true,
+        ).all(...args) as [string, number][];
+        for (const [kw, n] of alone) for (const norm of keywordsOfColumn(kw)) add(norm, n);
+        // A duplicate group once per phrase; the ads written before `kw` existed, by their titles.
+        const groups = new Set<string>();
+        const rest = this.stmt(
+          `SELECT a.dup, a.kw, CASE WHEN a.kw IS NULL THEN d.doc END FROM ads a
+           LEFT JOIN ad_docs d ON a.kw IS NULL AND d.k = a.k WHERE ${live} AND (a.dup IS NOT NULL OR a.kw IS NULL)`,
+          true,
+        ).iterate(...args) as IterableIterator<[number | null, string | null, string | null]>;
+        for (const [dup, kw, doc] of rest) {
+          const norms =
+            kw !== null
+              ? keywordsOfColumn(kw)
+              : defaultKeywords(tokenize((JSON.parse(doc as string) as AdInput).title));
+          for (const norm of norms) {
+            if (dup !== null) {
+              const group = `${dup}\n${norm}`;
+              if (groups.has(group)) continue;
+              groups.add(group);
+            }
+            add(norm, 1);
+          }
+        }
+        const set = this.stmt('UPDATE keywords SET ads = ? WHERE site = ? AND norm = ?');
+        let changed = 0;
+        const counted = this.stmt('SELECT norm, ads FROM keywords WHERE site = ? AND ads <> 0').all(site) as {
+          norm: string;
+          ads: number;
+        }[];
+        for (const { norm, ads } of counted) {
+          const n = counts.get(norm) ?? 0;
+          counts.delete(norm);
+          if (n !== ads) changed += set.run(n, site, norm).changes;
+        }
+        // Phrases with ads whose keyword row says none (a searched phrase, or counted down before).
+        for (const [norm, n] of counts) changed += set.run(n, site, norm).changes;
+        return changed;
       })
       .immediate();
   }
@@ -1052,7 +1135,7 @@ export interface AdWrite {
   site: number;
   /** The ad's date (new ads of a batch take keys in date order). */
   date: number;
-  /** `id`, `site`, `source_id`, `partner_id`, `dup` … `experience`, `expires`: the `ads` columns after `k`. */
+  /** `id`, `site`, `source_id`, `partner_id`, `dup` … `experience`, `expires`, `kw`: the `ads` columns after `k`. */
   columns: (string | number | null)[];
   /** The stored document (JSON). */
   doc: string;
@@ -1093,7 +1176,7 @@ export function adWriteOf(
     id,
     site,
     date: ad.date,
-    columns: adColumns(ad, id, site, expired, distinct.join(' ')),
+    columns: adColumns(ad, id, site, expired, distinct.join(' '), keywordsColumn(keywords)),
     doc: options.doc ?? docOf(ad, id),
     fts: expired ? null : textOf(ad),
     terms,
@@ -1130,7 +1213,14 @@ function docOf(ad: AdInput, id: string): string {
 }
 
 /** The `ads` columns of an ad after `k`; `tw` is its title's distinct folded words, space-separated. */
-function adColumns(ad: AdInput, id: string, site: number, expired: boolean, tw: string): (string | number | null)[] {
+function adColumns(
+  ad: AdInput,
+  id: string,
+  site: number,
+  expired: boolean,
+  tw: string,
+  kw: string,
+): (string | number | null)[] {
   const h = ad.homes;
   const c = ad.cars;
   const j = ad.jobs;
@@ -1171,7 +1261,19 @@ function adColumns(ad: AdInput, id: string, site: number, expired: boolean, tw: 
     j?.workingHours ?? null,
     j?.experience ?? null,
     ad.expiresAt ?? null,
+    kw,
   ];
+}
+
+/** An ad's keyword phrases as the `kw` column keeps them: one per line (a phrase is words and spaces). */
+function keywordsColumn(keywords: readonly { norm: string }[]): string {
+  let out = '';
+  for (const { norm } of keywords) out = out === '' ? norm : `${out}\n${norm}`;
+  return out;
+}
+
+function keywordsOfColumn(kw: string): string[] {
+  return kw === '' ? [] : kw.split('\n');
 }
 
 /** What the text index holds of an ad: its title, body and tag columns. */

@@ -30,7 +30,7 @@ export interface FeedApp {
     sourceId: number,
     options?: Partial<Omit<ImportOptions, 'store' | 'gazetteer' | 'site' | 'sourceId' | 'file'>>,
   ): Promise<ImportSummary>;
-  /** GET on the search service; the body parsed (a 404 NO_RESULTS answers an empty `data`). */
+  /** GET on the search and keywords services; the body parsed (a 404 NO_RESULTS answers an empty `data`). */
   get(url: string): Promise<{ status: number; body: Body }>;
   /** Writes a feed file into the app's temp dir. */
   writeFile(name: string, text: string): string;
@@ -47,6 +47,7 @@ export function feedApp(): FeedApp {
   store.clock = () => clock;
   const app = express();
   app.use('/api/sites', service.sitesRouter);
+  app.use('/api', service.keywordsRouter);
   return {
     dataDir,
     service,

@@ -350,6 +350,58 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect(await f.store.countAds(ES_HOMES)).to.equal(3);
     });
 
+    it('counts in the SEO index the live ads of each keyword, a duplicate group once', async () => {
+      const index = async () => {
+        const res = await f.get('/api/keywords/homes?country_code=es');
+        if (res.status === 404) return {};
+        expect(res.status).to.equal(200);
+        return Object.fromEntries(res.body.data.map((k: Body) => [k.id, k.attributes.totalAds]));
+      };
+      const text =
+        'Piso exterior de tres dormitorios y dos baños, cocina equipada, terraza de quince metros, ' +
+        'ascensor y plaza de garaje incluida en el precio. Muy cerca del metro Goya.';
+      const ads = [
+        { id: 'K1', title: 'Atico luminoso en Goya', content: text, price: 450000, area: 98, rooms: 3 },
+        { id: 'K2', title: 'Atico luminoso con terraza', price: 300000, area: 80, rooms: 2 },
+        { id: 'K3', title: 'Chalet adosado en Pozuelo', price: 700000, area: 200, rooms: 5 },
+      ];
+      await f.importFeed(f.writeFile('v1.xml', homesXml(ads)), ES_HOMES, 7);
+      expect(await index()).to.deep.equal({ 'atico luminoso': 2, 'chalet adosado': 1 });
+      // Another partner's copy of K1 (grouped with it): the search lists the pair once, so does the index.
+      const copy = { ...ads[0], id: 'Z1', content: `${text} Agencia Dos.`, price: 449000 };
+      const other = await f.importFeed(f.writeFile('b.xml', homesXml([copy])), ES_HOMES, 8);
+      expect(other.grouped).to.equal(1);
+      expect(await index()).to.deep.equal({ 'atico luminoso': 2, 'chalet adosado': 1 });
+      // K3 leaves the feed and K2 is retitled: the chalet is gone from the index, K2 counts under its new words.
+      const next = [ads[0], { ...ads[1], title: 'Duplex reformado con terraza' }];
+      const s = await f.importFeed(f.writeFile('v2.xml', homesXml(next as never)), ES_HOMES, 7);
+      expect(s).to.include({ expiredMissing: 1, updated: 1 });
+      expect(await index()).to.deep.equal({ 'atico luminoso': 1, 'duplex reformado': 1 });
+      // K2 comes back under its old title and the copy's partner drops it: counted again, once each.
+      await f.importFeed(f.writeFile('v3.xml', homesXml(ads.slice(0, 2))), ES_HOMES, 7);
+      await f.importFeed(
+        f.writeFile('b2.xml', homesXml([{ id: 'Z2', title: 'Estudio centrico', price: 99000 }])),
+        ES_HOMES,
+        8,
+        {
+          maxExpireShare: 1,
+        },
+      );
+      expect(await index()).to.deep.equal({ 'atico luminoso': 2, 'estudio centrico': 1 });
+      // An ad past its expiration date leaves the index with the sweep that expires it.
+      await f.importFeed(
+        f.writeFile(
+          'c.xml',
+          homesXml([{ id: 'E1', title: 'Loft industrial', price: 250000, expiration: '2025-06-02' }]),
+        ),
+        ES_HOMES,
+        9,
+      );
+      expect((await index())['loft industrial']).to.equal(1);
+      expect(expireDueAds(f.store, NOW_S + 2 * 86400)).to.equal(1);
+      expect((await index())['loft industrial']).to.equal(undefined);
+    });
+
     it('records a price drop in the history: old price shown, found by filters[decreasePrice] only after it', async () => {
       await f.importFeed(f.writeFile('v1.xml', homesXml(base)), ES_HOMES, 7);
       const none = await f.get('/api/sites/es/homes/search?filters[decreasePrice]=true');

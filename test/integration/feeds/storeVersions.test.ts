@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ensureFeedTables } from '../../../src/services/feeds/FeedImporter';
 import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
+import { siteCode } from '../../../src/services/search/siteKeys';
 import type { AdInput, SiteKey, StoredAd } from '../../../src/services/search/types';
 import { feedApp, homesXml, NOW_S } from './feedKit';
 
@@ -42,7 +43,7 @@ describe('a search store of layout 2 (before expiration times were stored)', () 
       let now = NOW_S;
       const store = new SqliteSearchStore(dir, { now: () => now });
       try {
-        expect(store.db.pragma('user_version', { simple: true })).to.equal(4);
+        expect(store.db.pragma('user_version', { simple: true })).to.equal(5);
         const index = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'ads_expires'`).get() as {
           sql: string;
         };
@@ -92,7 +93,7 @@ describe('a search store of layout 3 (a text index with word positions)', () => 
 
       const store = new SqliteSearchStore(dir, { now: () => NOW_S });
       try {
-        expect(store.db.pragma('user_version', { simple: true })).to.equal(4);
+        expect(store.db.pragma('user_version', { simple: true })).to.equal(5);
         const index = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'ads_fts'`).get() as { sql: string };
         expect(index.sql).to.include('detail=none');
         const base = { site: ES_HOMES, ranges: [], order: 'newest' as const, limit: 50 };
@@ -125,6 +126,53 @@ describe('a search store of layout 3 (a text index with word positions)', () => 
       });
       expect(found.total).to.equal(2);
       third.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a search store of layout 4 (before the ads kept their keyword phrases)', () => {
+  it('gains the kw column on open; its keywords are recounted from the titles of the live ads', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout4-'));
+    try {
+      const ad = (partnerAdId: string, title: string): AdInput => ({
+        ...madridHome({ sourceId: 3, title, description: 'Luminoso, con terraza' }),
+        partnerAdId,
+      });
+      const old = new SqliteSearchStore(dir, { now: () => NOW_S });
+      await old.writeAds([ad('p1', 'Ático con vistas'), ad('p2', 'Ático con vistas'), ad('p3', 'Chalet adosado')]);
+      await old.expireAds([(await old.getAdByPartner(3, 'p2'))!.id, (await old.getAdByPartner(3, 'p3'))!.id]);
+      // What layout 4 left: no kw column, and counts that only grew.
+      old.db.exec('ALTER TABLE ads DROP COLUMN kw');
+      old.db.pragma('user_version = 4');
+      old.close();
+
+      const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+      try {
+        expect(store.db.pragma('user_version', { simple: true })).to.equal(5);
+        expect(store.db.prepare('SELECT count(*) AS n FROM ads WHERE kw IS NULL').get()).to.deep.equal({ n: 3 });
+        const counts = () => store.db.prepare('SELECT norm, ads FROM keywords ORDER BY norm').all();
+        expect(counts()).to.deep.equal([
+          { norm: 'atico con', ads: 2 },
+          { norm: 'chalet adosado', ads: 1 },
+        ]);
+        expect(store.recountKeywords(siteCode(ES_HOMES))).to.equal(2);
+        expect(counts()).to.deep.equal([
+          { norm: 'atico con', ads: 1 },
+          { norm: 'chalet adosado', ads: 0 },
+        ]);
+        // A new ad keeps its phrases, and counts with the old ones.
+        await store.writeAds([ad('p4', 'Ático con piscina')]);
+        expect(store.db.prepare(`SELECT kw FROM ads WHERE partner_id = 'p4'`).get()).to.deep.equal({ kw: 'atico con' });
+        expect(store.recountKeywords(siteCode(ES_HOMES))).to.equal(0);
+        expect(counts()).to.deep.equal([
+          { norm: 'atico con', ads: 2 },
+          { norm: 'chalet adosado', ads: 0 },
+        ]);
+      } finally {
+        store.close();
+      }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
