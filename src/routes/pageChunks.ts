@@ -3,6 +3,7 @@ import { all, call } from 'redux-saga/effects';
 import type { QueryParams } from '../shared/routing/query';
 import { isErrorStatus, type PageResult } from '../state/page';
 import type { RootState } from '../state/store';
+import { filtersChunk } from '../ui/LazyFiltersPanel';
 import { defineChunk, loadable, type Chunk, type Loadable } from './loadable';
 import type { AppRoutes, LoadSaga } from './types';
 
@@ -57,7 +58,7 @@ export const sagaChunk = {
  * search does not wait for them. A failure is left to the page's own load.
  */
 export function prefetchFromHome(): void {
-  for (const chunk of [pageChunk.serp, sagaChunk.search, pageChunk.seo, sagaChunk.seo])
+  for (const chunk of [pageChunk.serp, sagaChunk.search, filtersChunk, pageChunk.seo, sagaChunk.seo])
     void chunk.load().catch(() => undefined);
 }
 
@@ -70,11 +71,15 @@ function* loadQuietly(chunk: Chunk): SagaIterator {
 }
 
 /**
- * A route's load saga from its chunk. The chunks of the pages it may show
- * load beside it (and the error page's when it fails), so the page and its
- * data arrive together and the page renders without waiting (decision 005).
+ * A route's load saga from its chunk. The chunks of the pages it may show, and of their parts
+ * hydrated later (the filters panel), load beside it (and the error page's when it fails), so the
+ * page and its data arrive together and the page renders without waiting (decision 005).
  */
-export function lazyLoad<M>(chunk: Chunk<M>, pick: (module: M) => LoadSaga, pages: readonly Loadable[] = []): LoadSaga {
+export function lazyLoad<M>(
+  chunk: Chunk<M>,
+  pick: (module: M) => LoadSaga,
+  pages: readonly Pick<Loadable, 'chunk'>[] = [],
+): LoadSaga {
   return function* loadFromChunk(params: QueryParams): SagaIterator<PageResult> {
     const [module] = (yield all([call(() => chunk.load()), ...pages.map((page) => call(loadQuietly, page.chunk))])) as [
       M,

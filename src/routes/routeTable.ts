@@ -12,6 +12,7 @@ import {
   SerpPage,
 } from './pageChunks';
 import type { AppRoutes, LoadSaga, PageComponent } from './types';
+import { FiltersPanel } from '../ui/LazyFiltersPanel';
 
 const VERTICAL_SITES = ['homes', 'cars', 'jobs', 'products'] as const;
 const INDEX_PATTERN = '/index{/category/:type}{/letter/:letter}{/page/:page}';
@@ -50,7 +51,7 @@ export function createRoutes(): AppRoutes {
       name: 'serp_search',
       pattern: '/search{/:what}{/in/:where}',
       page: SerpPage,
-      load: lazyLoad(sagaChunk.search, (m) => m.loadSearchResults, [SerpPage]),
+      load: lazyLoad(sagaChunk.search, (m) => m.loadSearchResults, [SerpPage, FiltersPanel]),
       targets: VERTICAL_SITES,
       seoParams: ['what', 'where'],
       pageType: 'serp',
@@ -109,7 +110,7 @@ export function createRoutes(): AppRoutes {
       name: 'adwords-homes',
       pattern: '/landing{/:what}{/in/:where}',
       page: SerpPage,
-      load: lazyLoad(sagaChunk.search, (m) => m.loadLanding, [SerpPage]),
+      load: lazyLoad(sagaChunk.search, (m) => m.loadLanding, [SerpPage, FiltersPanel]),
       targets: ['homes'],
       seoParams: ['what', 'where'],
       pageType: 'landing',
@@ -119,7 +120,7 @@ export function createRoutes(): AppRoutes {
       name: 'adwords-cars',
       pattern: '/landing{/:what}{/in/:where}',
       page: SerpPage,
-      load: lazyLoad(sagaChunk.search, (m) => m.loadLanding, [SerpPage]),
+      load: lazyLoad(sagaChunk.search, (m) => m.loadLanding, [SerpPage, FiltersPanel]),
       targets: ['cars'],
       seoParams: ['what', 'where'],
       pageType: 'landing',
@@ -129,7 +130,7 @@ export function createRoutes(): AppRoutes {
       name: 'adwords-jobs',
       pattern: '/landing{/:what}',
       page: SerpPage,
-      load: lazyLoad(sagaChunk.search, (m) => m.loadLanding, [SerpPage]),
+      load: lazyLoad(sagaChunk.search, (m) => m.loadLanding, [SerpPage, FiltersPanel]),
       targets: ['jobs'],
       seoParams: ['what'],
       pageType: 'landing',

@@ -5,7 +5,7 @@ import { END } from 'redux-saga';
 import { StaticRouter } from 'react-router-dom';
 import type { Site } from '../../config/sites';
 import { App } from '../routes/App';
-import { firstLoadChunks } from '../routes/firstLoadChunks';
+import { firstLoadChunks, HYDRATED_LATER } from '../routes/firstLoadChunks';
 import { loadChunks } from '../routes/loadable';
 import { ignoreMissingTranslations, Root } from '../routes/Root';
 import type { AppRoutes } from '../routes/types';
@@ -159,9 +159,10 @@ export function createPageRenderer(options: RenderOptions) {
       );
       return;
     }
-    // The page's code and its banners' are chunks: loaded before the render, sent with the page (src/routes).
+    // The page's code and its banners' are chunks: loaded before the render, sent with the page (src/routes);
+    // the filters panel's is rendered too but not sent (hydrated when it arrives).
     const chunks = firstLoadChunks(store.getState(), options.routes);
-    await loadChunks(chunks);
+    await loadChunks([...chunks, ...HYDRATED_LATER]);
     const body = renderToString(
       <Root store={store} routes={options.routes} intl={intl}>
         <StaticRouter basename={site.basePath || undefined} location={`${site.basePath}${pathname}${search}`}>

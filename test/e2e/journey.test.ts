@@ -188,5 +188,55 @@ for (const [device, options] of [
       expect(problems).to.deep.equal([]);
       await context.close();
     });
+
+    it('hydrates the filters panel when its code arrives; until then it opens and applies as plain HTML', async () => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      // The panel's chunk is not among the page's scripts: it is asked for once the page hydrates. Held here.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let asked = 0;
+      await page.route(/\/assets\/filters\.[0-9a-f]{10}\.js$/, async (route) => {
+        asked++;
+        await held;
+        await route.continue();
+      });
+      const url = `http://homes.uk.localhost:${server.port}/search/flat/in/london`;
+      await page.goto(url);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      await page.getByRole('button', { name: 'Agree', exact: true }).click();
+      expect(asked).to.equal(1);
+      // Hydrated once React has attached its fiber to the panel's element.
+      const hydrated = () => {
+        const details = document.getElementById('filters');
+        return !!details && Object.keys(details).some((key) => key.startsWith('__reactFiber$'));
+      };
+      expect(await page.evaluate(hydrated)).to.equal(false);
+      const panel = page.getByRole('group', { name: 'Filters' });
+      await page.locator('summary', { hasText: 'Filters' }).click();
+      await panel.waitFor();
+      await page.locator('input[name="price_max"]').fill('300000');
+      await page.getByRole('button', { name: 'Show results' }).click();
+      // A page load (the GET form), not a navigation in the app.
+      await page.waitForURL(/price_max=300000/);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      const prices = await organicPrices(page);
+      expect(prices.length).to.be.greaterThan(0);
+      expect(Math.max(...prices)).to.be.at.most(300000);
+      release();
+      // Hydrated: Escape, the app's, closes it, and the opening is counted.
+      await page.waitForFunction(hydrated);
+      await page.locator('summary', { hasText: 'Filters' }).click();
+      await panel.waitFor();
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+      const events = await page.evaluate(() =>
+        ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map((e) => e.event),
+      );
+      expect(events.filter((e) => e === 'filtersOpened')).to.have.length(1);
+      expect(problems).to.deep.equal([]);
+      await context.close();
+    });
   });
 }

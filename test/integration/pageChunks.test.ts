@@ -36,6 +36,17 @@ describe('the scripts a page is sent with (code splitting)', function () {
     expect(preloads(res.text)).to.deep.equal(list);
   });
 
+  it('renders the filters panel into a results page without sending its chunk (hydrated when it arrives)', async () => {
+    const res = await get('/search/flat/in/london').expect(200);
+    expect(res.text).to.match(/<details class="filters" id="filters">/);
+    expect(res.text).to.include('name="price_max"');
+    expect(scripts(res.text)).not.to.include('filters');
+    expect(preloads(res.text)).not.to.include('filters');
+    const none = await get('/search/no-such-words-anywhere').expect(404);
+    expect(none.text).to.match(/<details class="filters" id="filters">/);
+    expect(scripts(none.text)).not.to.include('filters');
+  });
+
   it('sends the cookie banner’s chunk only where the banner asks', async () => {
     expect(scripts((await get('/').expect(200)).text)).to.include('banner-cookie');
     const us = await get('/', `homes.us.localhost:${server.port}`).expect(200);

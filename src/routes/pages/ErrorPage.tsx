@@ -6,7 +6,7 @@ import { SUGGESTIONS_MAX } from '../../shared/domain/constants';
 import { stringifyQuery } from '../../shared/routing/query';
 import type { RootState } from '../../state/store';
 import { filtersToggled } from '../../state/search';
-import { FiltersPanel } from '../../ui/FiltersPanel';
+import { FiltersPanel } from '../../ui/LazyFiltersPanel';
 import { SearchForm } from '../../ui/SearchForm';
 import { useBuildPath } from '../../ui/RoutesContext';
 import { queryToParams } from '../../ui/SeoLinks';

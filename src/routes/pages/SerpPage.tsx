@@ -6,7 +6,7 @@ import type { RootState } from '../../state/store';
 import { AdCard } from '../../ui/AdCard';
 import { AdSlot } from '../../ui/ads/AdSlot';
 import { AlertCreation } from '../../ui/alerts/AlertCreation';
-import { FiltersPanel } from '../../ui/FiltersPanel';
+import { FiltersPanel } from '../../ui/LazyFiltersPanel';
 import { Paginator } from '../../ui/Paginator';
 import { useBuildPath } from '../../ui/RoutesContext';
 import { SearchForm } from '../../ui/SearchForm';
