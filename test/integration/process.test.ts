@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { PROJECT_ROOT } from '../../src/server/clientAssets';
-import { SqliteSearchStore } from '../../src/services/search/SqliteSearchStore';
+import { LAYOUT_VERSION, SqliteSearchStore } from '../../src/services/search/SqliteSearchStore';
 import { tempDataDir } from '../support/testServer';
 
 /** Starts the built server (dist/server/server.js) as `npm start` does, on a free port. */
@@ -136,7 +136,7 @@ describe('the server process', function () {
       await exited;
     }
     const store = new SqliteSearchStore(dataDir);
-    expect(store.db.pragma('user_version', { simple: true })).to.equal(4);
+    expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
     store.close();
   });
 

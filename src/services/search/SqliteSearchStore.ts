@@ -122,7 +122,7 @@ function siteRange(site: number): { base: number; top: number } {
  * a layout-3 store's text index is rebuilt without positions on open (decision 065); a layout-4
  * store gains the `kw` column (its ads' keyword phrases; read from their titles while it is empty).
  */
-const LAYOUT_VERSION = 5;
+export const LAYOUT_VERSION = 5;
 
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;

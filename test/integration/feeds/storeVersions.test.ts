@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ensureFeedTables } from '../../../src/services/feeds/FeedImporter';
-import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
+import { LAYOUT_VERSION, SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { siteCode } from '../../../src/services/search/siteKeys';
 import type { AdInput, SiteKey, StoredAd } from '../../../src/services/search/types';
 import { feedApp, homesXml, NOW_S } from './feedKit';
@@ -43,7 +43,7 @@ describe('a search store of layout 2 (before expiration times were stored)', () 
       let now = NOW_S;
       const store = new SqliteSearchStore(dir, { now: () => now });
       try {
-        expect(store.db.pragma('user_version', { simple: true })).to.equal(5);
+        expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
         const index = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'ads_expires'`).get() as {
           sql: string;
         };
@@ -93,7 +93,7 @@ describe('a search store of layout 3 (a text index with word positions)', () => 
 
       const store = new SqliteSearchStore(dir, { now: () => NOW_S });
       try {
-        expect(store.db.pragma('user_version', { simple: true })).to.equal(5);
+        expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
         const index = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'ads_fts'`).get() as { sql: string };
         expect(index.sql).to.include('detail=none');
         const base = { site: ES_HOMES, ranges: [], order: 'newest' as const, limit: 50 };
@@ -150,7 +150,7 @@ describe('a search store of layout 4 (before the ads kept their keyword phrases)
 
       const store = new SqliteSearchStore(dir, { now: () => NOW_S });
       try {
-        expect(store.db.pragma('user_version', { simple: true })).to.equal(5);
+        expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
         expect(store.db.prepare('SELECT count(*) AS n FROM ads WHERE kw IS NULL').get()).to.deep.equal({ n: 3 });
         const counts = () => store.db.prepare('SELECT norm, ads FROM keywords ORDER BY norm').all();
         expect(counts()).to.deep.equal([
