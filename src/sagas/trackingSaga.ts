@@ -1,3 +1,4 @@
+import type { AppRoutes } from '../routes/types';
 import { buffers, type Channel, type SagaIterator } from 'redux-saga';
 import { actionChannel, call, put, select, take } from 'redux-saga/effects';
 import type { Api } from '../shared/api/createApi';
@@ -19,10 +20,19 @@ import {
 } from '../state/tracking';
 import { verticalByName } from '../../config/verticals';
 import { pageNumberOf, type QueryParams } from '../shared/routing/query';
-import { getApi, getBrowser, getReport, getVisitor, type BrowserEffects, type Visitor } from './context';
+import { getApi, getBrowser, getReport, getRoutes, getVisitor, type BrowserEffects, type Visitor } from './context';
 
-/** Page types sent with page views; error pages as spec §8 says (500 → 17, other errors → 13). */
-const PAGE_TYPES: Record<string, number> = { home: 1, serp: 2, ad: 3, seo: 4, landing: 5, notifications: 6, search: 7 };
+/** Page types sent with page views, by the route's `pageType`; error pages as spec §8 says (500 → 17, other errors → 13). */
+const PAGE_TYPES: Record<string, number> = {
+  home: 1,
+  serp: 2,
+  ad: 3,
+  seo: 4,
+  landing: 5,
+  notifications: 6,
+  search: 7,
+  clickout: 8,
+};
 
 export function pageTypeOf(status: number, routePageType: string | undefined): number {
   if (status >= 500) return ERROR_PAGE_TYPES.serverError;
@@ -68,13 +78,14 @@ export function* sendTracking(
 
 function* sendPageView(locationChange: boolean): SagaIterator {
   const browser: BrowserEffects = yield getBrowser();
+  const routes: AppRoutes = yield getRoutes();
   const state: RootState = yield select();
   const route = state.page.routeName;
   const document: TrackingDocument = {
     type: 'page_views',
     attributes: {
       ...trackingCommon(state),
-      page_type: pageTypeOf(state.page.status, route ?? undefined),
+      page_type: pageTypeOf(state.page.status, route == null ? undefined : routes.get(route)?.pageType),
       route_name: route,
       location_change: locationChange,
     },

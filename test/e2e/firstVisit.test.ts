@@ -190,6 +190,7 @@ describe('a first visit from a cached visitor-neutral page in Chromium', functio
     expect(views).to.have.length(1);
     expect(JSON.stringify(views[0]!.doc)).to.match(/"page_view_id":"[0-9a-f-]{36}"/);
     expect(JSON.stringify(views[0]!.doc)).to.include('"origin_id":3');
+    expect(JSON.stringify(views[0]!.doc)).to.include('"page_type":2');
 
     const before = await server.services.clickout.events.counts();
     const title = page.locator('ol[aria-label="Results"] .ad-card__title a').first();
