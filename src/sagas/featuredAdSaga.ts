@@ -23,17 +23,22 @@ export function* loadFeaturedAd(): SagaIterator {
   const api: Api = yield getApi();
   yield put(featuredAdStarted());
   try {
-    const doc: { data: Ad[] } = yield call(api.search.search, app.site.target === 'homes' ? 'search/m' : 'search', {
-      countryCode: app.site.country,
-      device: app.device,
-      clientId: CLIENT_ID,
-      originId: state.tracking.origin,
-      'page[number]': 1,
-      'page[organic][size]': 1,
-      'page[premium][size]': 1,
-      'redirect[cookieId]': app.installationId,
-    });
-    const premium = doc.data.find(
+    const doc: { data: Ad[]; meta?: { premium?: Ad[] } } = yield call(
+      api.search.search,
+      app.site.target === 'homes' ? 'search/m' : 'search',
+      {
+        countryCode: app.site.country,
+        device: app.device,
+        clientId: CLIENT_ID,
+        originId: state.tracking.origin,
+        'page[number]': 1,
+        'page[organic][size]': 1,
+        'page[premium][size]': 1,
+        'redirect[cookieId]': app.installationId,
+      },
+    );
+    // The premium section comes in the document's meta (the organic list is `data`).
+    const premium = [...(doc.meta?.premium ?? []), ...doc.data].find(
       (ad) => ad.attributes.premium || ad.attributes.section_type_id === SECTION_TYPES.premium,
     );
     if (!premium) {

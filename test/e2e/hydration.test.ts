@@ -28,6 +28,10 @@ describe('the app in Chromium', function () {
     await page.goto(`http://homes.uk.localhost:${server.port}/`);
     await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    // A vertical home shows one premium ad, asked for once the page is up (section 208).
+    const featured = page.getByRole('region', { name: 'Featured ad' });
+    await featured.locator('.ad-card').waitFor();
+    expect(await featured.locator('.ad-card').count()).to.equal(1);
 
     await page.getByPlaceholder('Search').fill('house');
     await page.getByPlaceholder('Where').fill('London');

@@ -60,7 +60,7 @@ describe('loading the featured ad', () => {
   };
 
   it('asks the search service for one premium ad and shows it in section 208', async () => {
-    const search = sinon.stub().resolves({ data: [ad('organic', false), ad('prem')] });
+    const search = sinon.stub().resolves({ data: [ad('organic', false)], meta: { premium: [ad('prem')] } });
     const { saga } = await run(search);
     expect(search.firstCall.args[0]).to.equal('search/m');
     expect(search.firstCall.args[1]).to.include({ 'page[premium][size]': 1, countryCode: 'uk' });
