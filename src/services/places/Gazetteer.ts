@@ -260,7 +260,7 @@ export class Gazetteer {
             return region?.norm === qualifier || region?.norm.startsWith(qualifier);
           })
         : undefined;
-      return { place: qualified ?? (exact[0] as Place), corrected: false };
+      return { place: qualified ?? preferredOf(exact), corrected: false };
     }
     if (name.length < 4) return undefined;
     const max = name.length >= 7 ? 2 : 1;
@@ -336,6 +336,17 @@ export class Gazetteer {
           : undefined;
     return parent && parent.norm !== place.norm ? `${place.name}, ${parent.name}` : place.name;
   }
+}
+
+/**
+ * Of the places sharing a name (cities first, biggest first), the one meant: the city,
+ * unless it is a village named like a region fifty times its size (Wales, the village,
+ * against Wales): Madrid, Valencia and León stay the cities.
+ */
+function preferredOf(sameName: Place[]): Place {
+  const first = sameName[0] as Place;
+  const region = sameName.find((p) => p.kind === 'region');
+  return region && first.kind === 'city' && first.population * 50 < region.population ? region : first;
 }
 
 function buildCountry(

@@ -834,11 +834,14 @@ export class SearchEngine {
             ? labelOf(DEAL_TYPES, params.dealType, ctx.lang)
             : (VERTICAL_NOUN.homes?.[ctx.lang] ?? 'Homes')
         : (VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical);
-    const query = (extra: Record<string, unknown>) => ({
-      ...(params.dealType !== undefined ? { dealTypeId: params.dealType } : {}),
-      ...(params.propertyType ? { filters: { propertyType: params.propertyType } } : {}),
-      ...extra,
-    });
+    const query = ({ filters, ...extra }: Record<string, unknown>) => {
+      const all = { ...(params.propertyType ? { propertyType: params.propertyType } : {}), ...(filters as object) };
+      return {
+        ...(params.dealType !== undefined ? { dealTypeId: params.dealType } : {}),
+        ...(Object.keys(all).length > 0 ? { filters: all } : {}),
+        ...extra,
+      };
+    };
     const push = (group: string, label: string, total: number, q: Record<string, unknown>, url?: string) =>
       data.push({
         type: 'seoLinks',
@@ -851,13 +854,14 @@ export class SearchEngine {
           url: url ?? seoPath(String(q.what ?? ''), String(q.where ?? '')),
         },
       });
-    // A place's link searches where it is; jobs searches take no where (spec §5), so theirs filter by the place.
+    // A place's link searches where it is; jobs searches take no where (spec §5), so theirs filter by the place,
+    // as does the link of a place whose name means another one (the region León, whose name is the city's).
     const placeLink = (group: 'cities' | 'regions', field: 'city' | 'region', id: number, total: number) => {
       const p = this.places.place(id, site.country);
       if (!p) return;
       const label = `${subject} ${IN[ctx.lang]} ${p.name}`;
-      if (site.vertical === 'jobs')
-        push(group, label, total, { filters: { [field]: p.id } }, `/search?${field}=${p.id}`);
+      if (site.vertical === 'jobs' || this.places.resolve(site.country, p.name)?.place.id !== p.id)
+        push(group, label, total, query({ filters: { [field]: p.id } }), `/search?${field}=${p.id}`);
       else push(group, label, total, query({ where: p.name }));
     };
     for (const row of await this.store.topValues(site, 'city', where, 24))

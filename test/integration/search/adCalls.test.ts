@@ -189,14 +189,28 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
       const groups = new Set((body.data as Body[]).map((d) => d.attributes.group));
       expect([...groups]).to.include.members(['cities', 'regions', 'propertyTypes']);
       expect(body.data[0].attributes.label).to.equal('Homes in London');
-      // Each link's count is what its search finds: an ad several partners publish counts once.
-      for (const link of (body.data as Body[]).filter((d) => d.attributes.group !== 'propertyTypes').slice(0, 6)) {
-        const q = link.attributes.query as { where: string };
-        const found = await get(
-          `/api/sites/uk/homes/search?countryCode=uk&where=${encodeURIComponent(q.where)}`,
-          '/sites/{country}/{vertical}/search',
+      // Each place link's count is what its search finds: an ad several partners publish counts once,
+      // and a region's link finds the region, also one named as a city (the region León; Wales, a village too).
+      for (const country of ['uk', 'es']) {
+        const links = await get(
+          `/api/sites/${country}/homes/seoLinks?countryCode=${country}`,
+          '/sites/{country}/{vertical}/seoLinks',
         );
-        expect(found.meta.totalCount, link.attributes.label).to.equal(link.attributes.total);
+        const places = (links.data as Body[]).filter((d) => d.attributes.group !== 'propertyTypes');
+        expect(places.filter((d) => d.attributes.group === 'regions')).to.have.length.above(2);
+        for (const link of places) {
+          const q = link.attributes.query as { where?: string; filters?: Record<string, number> };
+          const asked = q.where
+            ? `where=${encodeURIComponent(q.where)}`
+            : Object.entries(q.filters!)
+                .map(([k, v]) => `filters[${k}]=${v}`)
+                .join('&');
+          const found = await get(
+            `/api/sites/${country}/homes/search?countryCode=${country}&${asked}`,
+            '/sites/{country}/{vertical}/search',
+          );
+          expect(found.meta.totalCount, link.attributes.label).to.equal(link.attributes.total);
+        }
       }
       const rent = await get(
         '/api/sites/uk/homes/seoLinks?countryCode=uk&dealType=2&propertyType=flat',

@@ -54,6 +54,12 @@ describe('Gazetteer', () => {
     expect(g.resolve('uk', 'Atlantis')).to.equal(undefined);
   });
 
+  it('takes a name a region shares with a city for the city, unless the city is a village beside the region', () => {
+    expect(g.resolve('es', 'Valencia')?.place.kind).to.equal('city');
+    expect(g.resolve('es', 'León')?.place.kind).to.equal('city');
+    expect(g.resolve('uk', 'Wales')?.place).to.deep.include({ kind: 'region', name: 'Wales' });
+  });
+
   it('knows the hierarchy of a city area, with our country codes (uk = GB, bc = BE)', () => {
     const chelsea = g.resolve('uk', 'Chelsea')?.place;
     expect(chelsea?.kind).to.equal('cityArea');
