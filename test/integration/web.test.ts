@@ -403,6 +403,31 @@ describe('the web role', function () {
       await get('/top-searches', `products.uk.localhost:${server.port}`).expect(200);
       const empty = await get('/index/category/999', `jobs.uk.localhost:${server.port}`).expect(404);
       expect(empty.text).to.include('Page not found');
+      // Category 0 is "All": the index of every category, whose address is /index.
+      const all = await get('/index/category/0', `products.uk.localhost:${server.port}`).expect(200);
+      expect(all.text).to.include(`<link rel="canonical" href="http://products.uk.localhost:${server.port}/index">`);
+      await get('/index/category/phones', `products.uk.localhost:${server.port}`).expect(404);
+    });
+
+    it('narrows the homes index by deal and property type, and knows no other index', async () => {
+      const host = `homes.uk.localhost:${server.port}`;
+      const linksOf = (html: string) =>
+        [...html.matchAll(/<a href="(\/search[^"]*)"[^>]*>([^<]+)</g)].map((m) => m.slice(1));
+      const rent = await get('/index/home/2/flat', host).expect(200);
+      expect(rent.text).to.include(`<link rel="canonical" href="http://${host}/index/home/2/flat">`);
+      const places = linksOf(rent.text).filter(([, label]) => / in /.test(label as string));
+      expect(places.length).to.be.greaterThan(3);
+      for (const [href, label] of places) {
+        expect(label).to.match(/^Flat in /);
+        expect(href).to.include('type_id=2').and.include('property_type=flat');
+      }
+      const sale = linksOf((await get('/index/home/1', host).expect(200)).text);
+      expect(sale.find(([, label]) => /^For sale in /.test(label as string))?.[0]).to.include('type_id=1');
+      for (const unknown of ['/index/bogus', '/index/home/99', '/index/home/x', '/index/home/2/castle']) {
+        const res = await get(unknown, host);
+        expect(res.status, unknown).to.equal(404);
+        expect(res.text).to.include('noindex');
+      }
     });
 
     it('lets a visitor narrow the jobs and products indexes to a category, and back to all', async () => {

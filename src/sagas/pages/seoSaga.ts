@@ -12,8 +12,11 @@ import type { KeywordsDocument } from '../../shared/api/keywordsApi';
 import { getApi, getIntl } from '../context';
 import { canonicalUrl } from './common';
 
-/** The SEO link index of a vertical's home (top places, makes, categories); a failure leaves it empty. */
-export function* loadSeoLinks(query: Record<string, string | number | undefined> = {}): SagaIterator<SeoLink[]> {
+/**
+ * The SEO link index of a vertical's home (top places, makes, categories); a failure leaves it
+ * empty, and a query the service refuses (an unknown deal or property type) answers null.
+ */
+export function* loadSeoLinks(query: Record<string, string | number | undefined> = {}): SagaIterator<SeoLink[] | null> {
   const api: Api = yield getApi();
   const app: AppState = yield select((state: RootState) => state.app);
   if (app.site.target === 'general') return [];
@@ -25,11 +28,18 @@ export function* loadSeoLinks(query: Record<string, string | number | undefined>
     const links = doc.data.map((d) => d.attributes);
     yield put(seoLinksLoaded(links));
     return links;
-  } catch {
+  } catch (error) {
     yield put(seoLinksLoaded([]));
-    return [];
+    return isApiError(error) && error.status === 400 ? null : [];
   }
 }
+
+/** The homes index's one category (`routeName`): the links a homes home shows. */
+const HOMES_INDEX_CATEGORY = 'home';
+
+/** A whole number written in a path segment or a query, else undefined (absent) or NaN (anything else). */
+const wholeNumber = (value: unknown): number | undefined =>
+  value === undefined ? undefined : /^\d{1,9}$/.test(String(value)) ? Number(value) : NaN;
 
 /**
  * The SEO index / top searches: keywords by page, category type and first
@@ -41,16 +51,28 @@ export function indexPage(routeName: string) {
     const intl: IntlShape = yield getIntl();
     const app: AppState = yield select((state: RootState) => state.app);
     const vertical = app.site.target;
+    const notFound: PageResult = {
+      status: 404,
+      head: { title: intl.formatMessage({ id: 'notFound.title' }), noindex: true },
+    };
     const page = typeof params.page === 'number' && params.page >= 1 ? Math.floor(params.page) : 1;
-    const categoryId = typeof params.type === 'number' ? params.type : null;
+    // Category 0 is "All" (product-spec §3): the index of every category, whose address is /index.
+    const type = wholeNumber(params.type);
+    if (Number.isNaN(type)) return notFound;
+    const categoryId = type === undefined || type === 0 ? null : type;
     const letter =
       typeof params.letter === 'string' && /^[a-z0-9]$/i.test(params.letter) ? params.letter.toLowerCase() : null;
     if (vertical === 'homes') {
-      yield call(loadSeoLinks, {
-        homePageCategory: typeof params.routeName === 'string' ? params.routeName : undefined,
-        dealType: typeof params.deal_type === 'number' ? params.deal_type : undefined,
+      // Path segments name an index: an unknown one is not found, not a copy of /index under another address.
+      const dealType = wholeNumber(params.deal_type);
+      if (params.routeName !== undefined && params.routeName !== HOMES_INDEX_CATEGORY) return notFound;
+      if (Number.isNaN(dealType)) return notFound;
+      const links: SeoLink[] | null = yield call(loadSeoLinks, {
+        homePageCategory: HOMES_INDEX_CATEGORY,
+        dealType,
         propertyType: typeof params.property_type === 'string' ? params.property_type : undefined,
       });
+      if (links === null) return notFound;
     }
     try {
       const doc: KeywordsDocument = yield call(api.keywords.keywords, vertical, {
@@ -71,9 +93,7 @@ export function indexPage(routeName: string) {
         numResults: doc.meta.totalCount,
       });
     } catch (error) {
-      if (isApiError(error) && error.status === 404) {
-        return { status: 404, head: { title: intl.formatMessage({ id: 'notFound.title' }), noindex: true } };
-      }
+      if (isApiError(error) && error.status === 404) return notFound;
       throw error;
     }
     const canonical: string = yield call(canonicalUrl, routeName, {

@@ -53,7 +53,8 @@ export function createKeywordsRouter(store: SearchStore, log?: (msg: string, ext
     }
     const page = q.page ?? 1;
     const { rows, total, letters, categories } = await store.keywords(site, {
-      ...(q.category_id !== undefined ? { categoryId: q.category_id } : {}),
+      // Category 0 is "All" (product-spec §3).
+      ...(q.category_id ? { categoryId: q.category_id } : {}),
       ...(q.first_letter !== undefined ? { firstLetter: q.first_letter } : {}),
       offset: (page - 1) * KEYWORDS_PAGE_SIZE,
       limit: KEYWORDS_PAGE_SIZE,

@@ -268,6 +268,9 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
       expect((narrowed.data as Body[]).every((d) => d.attributes.categoryId === first.id)).to.equal(true);
       const products = await get('/api/keywords/products?country_code=it', '/keywords/{vertical}');
       expect(products.meta.categories).to.deep.include({ id: 103, name: 'Elettronica' });
+      // Category 0 is "All": the whole index.
+      const all = await get('/api/keywords/products?country_code=it&category_id=0', '/keywords/{vertical}');
+      expect(all.data).to.deep.equal(products.data);
       expect((await get('/api/keywords/homes?country_code=uk', '/keywords/{vertical}')).meta.categories).to.deep.equal(
         [],
       );
