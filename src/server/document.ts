@@ -55,6 +55,7 @@ export function renderDocument({ state, body, nonce, scripts, cookies = [] }: Do
   const { head, status } = state.page;
   const accent = site.target === 'general' ? GENERAL_ACCENT : (verticalByName(site.target)?.accent ?? GENERAL_ACCENT);
   const noindex = head.noindex || status >= 400;
+  const robots = status < 400 && head.noindex === 'follow' ? 'noindex, follow' : 'noindex, nofollow, noarchive';
   const scriptHashes: string[] = [];
   const styleHashes: string[] = [];
   const nonceAttr = nonce ? ` nonce="${nonce}"` : '';
@@ -73,7 +74,7 @@ export function renderDocument({ state, body, nonce, scripts, cookies = [] }: Do
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(head.title)}</title>`,
     head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : '',
-    noindex ? '<meta name="robots" content="noindex, nofollow, noarchive">' : '',
+    noindex ? `<meta name="robots" content="${robots}">` : '',
     !noindex && head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
     !noindex && head.canonical ? `<meta property="og:url" content="${escapeHtml(head.canonical)}">` : '',
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,

@@ -5,7 +5,12 @@ export interface PageHead {
   readonly description?: string;
   /** Absolute canonical URL; absent on error pages. */
   readonly canonical?: string;
-  readonly noindex?: boolean;
+  /**
+   * Kept out of search engines: `true` for pages of no value to them (noindex, nofollow,
+   * noarchive, as error pages are); `'follow'` for a page whose links still lead somewhere
+   * (an expired ad's related ads).
+   */
+  readonly noindex?: boolean | 'follow';
   /** schema.org data written as JSON-LD in the head. */
   readonly jsonLd?: Record<string, unknown>;
 }

@@ -241,6 +241,14 @@ describe('the web role', function () {
       ]);
       const res = await get('/homes/ad/long-title-flat', `localhost:${server.port}`).expect(200);
       expect(res.text).to.match(/<ol class="ad-list ad-list--related">\s*<li/);
+      expect(res.text).not.to.include('name="robots"');
+      expect(res.text).to.include('<link rel="canonical"');
+      // Once expired, the page leaves search engines' index, and they may still follow its related ads.
+      await server.services.search.store.expireAds(['long-title-flat']);
+      const expired = await get('/homes/ad/long-title-flat', `localhost:${server.port}`).expect(200);
+      expect(expired.text).to.include('<meta name="robots" content="noindex, follow">');
+      expect(expired.text).not.to.include('<link rel="canonical"');
+      expect(expired.text).to.match(/<ol class="ad-list ad-list--related">\s*<li/);
     });
 
     it('sends a click-out without JavaScript to the partner, from a path-prefixed site too, and an unknown ad to its ad page', async () => {

@@ -55,7 +55,8 @@ export function* loadAdPage(params: QueryParams): SagaIterator<PageResult> {
       title: intl.formatMessage({ id: 'ad.title' }, { title: ad.attributes.title }),
       description: ad.attributes.description.slice(0, 160),
       canonical,
-      noindex: expired,
+      // An expired ad leaves the index, but crawlers may still follow its related ads.
+      noindex: expired ? 'follow' : false,
       jsonLd: expired ? undefined : structuredData(ad, app.site, canonical),
     },
   };
