@@ -1,5 +1,5 @@
 import type { SagaIterator } from 'redux-saga';
-import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, fork, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { LocalStore } from '../shared/localStore';
 import type { Api } from '../shared/api/createApi';
 import type { ClickAttributes, ClickResponse } from '../shared/api/clickoutApi';
@@ -23,6 +23,7 @@ import type { RootState } from '../state/store';
 import type { AppRoutes } from '../routes/types';
 import { pageNumberOf } from '../shared/routing/query';
 import { getApi, getBrowser, getLocal, getReport, getRoutes, type BrowserEffects } from './context';
+import { trackAdClick } from './trackingSaga';
 
 /** Sections whose clicks never open the intermediate popup: related ads (190, 149, 157), expired (5), ad page source (186). */
 export const POPUP_EXCLUDED_SECTIONS: ReadonlySet<number> = new Set([190, 149, 157, 5, 186]);
@@ -72,6 +73,8 @@ function* countVisit(ad: ListingAd, sectionId: number): SagaIterator<number> {
  * redirected to the partner.
  */
 export function* onAdClicked(action: Click): SagaIterator {
+  // Recorded from the page clicked on, before anything leaves it.
+  yield fork(trackAdClick, action, goesToAdPage(action.ad));
   const visitCount: number = yield call(countVisit, action.ad, action.sectionId);
   if (visitCount === 1 && !POPUP_EXCLUDED_SECTIONS.has(action.sectionId)) {
     yield put({ type: RELATED_MODAL_OPENED, ad: action.ad, sectionId: action.sectionId, position: action.position });

@@ -3,8 +3,9 @@ import { buffers, type Channel, type SagaIterator } from 'redux-saga';
 import { actionChannel, call, put, select, take } from 'redux-saga/effects';
 import type { Api } from '../shared/api/createApi';
 import type { TrackingDocument, TrackingPath } from '../shared/api/trackingApi';
-import { APP_VERSION, ERROR_PAGE_TYPES } from '../shared/domain/constants';
+import { APP_VERSION, CLICK_TYPE_IDS, ERROR_PAGE_TYPES } from '../shared/domain/constants';
 import type { ErrorReporter } from '../shared/errorReporting';
+import type { AdClick } from '../state/clickout';
 import { NAVIGATE, PAGE_LOADED, PAGE_LOAD_STARTED, type PageAction } from '../state/page';
 import { CONSENT_ANSWERED, mayTrack, type ConsentState } from '../state/consent';
 import { FILTERS_TOGGLED, type SearchAction } from '../state/search';
@@ -92,6 +93,26 @@ function* sendPageView(locationChange: boolean): SagaIterator {
   };
   if (locationChange) browser.pushDataLayer({ event: 'locationChange', page: route });
   yield call(sendTracking, '/page/views', [document]);
+}
+
+/**
+ * A click on an ad of a list (spec §7 `/listing/clicks`): a click-in (type 2) when it opens
+ * our ad page, another (3) when it leads to the partner. Built from the page clicked on,
+ * and sent so that it survives the page being left.
+ */
+export function* trackAdClick(click: AdClick, clickIn: boolean): SagaIterator {
+  const state: RootState = yield select();
+  if (!mayTrack(state.consent)) return;
+  const document: TrackingDocument = {
+    type: 'ad-clicks',
+    attributes: {
+      ...trackingCommon(state),
+      section: { id: click.sectionId, type_id: click.sectionTypeId },
+      ad: { id: click.ad.id, source_id: click.ad.attributes.source.id, position: click.position },
+      click_type_id: clickIn ? CLICK_TYPE_IDS.clickIn : CLICK_TYPE_IDS.other,
+    },
+  };
+  yield call(sendTracking, '/listing/clicks', [document], { keepalive: true });
 }
 
 function* flushImpressions(items: ImpressionItem[]): SagaIterator {

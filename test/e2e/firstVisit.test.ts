@@ -211,6 +211,12 @@ describe('a first visit from a cached visitor-neutral page in Chromium', functio
     expect(after.billed).to.equal(before.billed + 1);
     // Still one page view for that visitor: the server rendered none, the browser sent one.
     expect(await pageViewsOf(iid)).to.have.length(1);
+    // The click on the listed ad is tracked too: one that leads out of the site (type 3), from section 1.
+    const adClicks = (await server.services.clickout.events.eventsOf('ad-clicks')).filter((e) =>
+      JSON.stringify(e.doc).includes(iid),
+    );
+    expect(adClicks).to.have.length(1);
+    expect(adClicks[0]!.doc as object).to.deep.include({ click_type_id: 3, section: { id: 1, type_id: 1 } });
 
     await page.goBack();
     await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);

@@ -131,6 +131,31 @@ describe('the ad click flow', () => {
     expect(ctx.browser.navigate.calledOnceWith('/ad/ad-1')).to.equal(true);
   });
 
+  it('records each click on a listed ad for tracking: a click-in to our ad page, another out; none without consent', async () => {
+    const send = sinon.stub().resolves();
+    const ctx = context({ api: { tracking: { send }, search: { relatedAds: sinon.stub().resolves({ data: [] }) } } });
+    await ctx.local.set('adVisits:1', { 'ad-1': 1 });
+    await run(onAdClicked, ctx, () => state(), { type: AD_CLICKED, ...click(true), href: '/ad/ad-1' });
+    await run(onAdClicked, ctx, () => state(), { type: AD_CLICKED, ...click(false) });
+    expect(send.args.map((a) => a[0])).to.deep.equal(['/listing/clicks', '/listing/clicks']);
+    const [clickIn, out] = send.args.map((a) => (a[1] as { type: string; attributes: Record<string, unknown> }[])[0]!);
+    expect(clickIn!.type).to.equal('ad-clicks');
+    expect(clickIn!.attributes).to.deep.include({
+      click_type_id: 2,
+      ad: { id: 'ad-1', source_id: 7, position: 3 },
+      section: { id: 1, type_id: 1 },
+    });
+    expect(out!.attributes.click_type_id).to.equal(3);
+    expect(send.args[0]![2]).to.deep.equal({ keepalive: true });
+    // The tracking service takes the document as sent.
+    expect(ATTRIBUTES['ad-clicks'].safeParse(clickIn!.attributes).success).to.equal(true);
+    // Where the country asks first, a click before the answer (or after a no) is not tracked.
+    const s = state();
+    const pending = { ...s, consent: { ...s.consent, required: true, status: 'pending' as const } };
+    await run(onAdClicked, ctx, () => pending, { type: AD_CLICKED, ...click(true), href: '/ad/ad-1' });
+    expect(send.callCount).to.equal(2);
+  });
+
   it('records the click, then saves the raised count, then leaves for the stored URL', async () => {
     const calls: string[] = [];
     const local = new MemoryStore();
