@@ -11,6 +11,8 @@ interface Props {
   defaultValue: string;
   placeholder: string;
   maxLength?: number;
+  /** A rule the browser checks before the form is sent (an input `pattern`), and its message. */
+  rule?: { pattern: string; message: string };
   /** Whether this field is autocompleted on the site. */
   enabled: boolean;
 }
@@ -20,7 +22,7 @@ interface Props {
  * arrow keys move through the list, Enter picks, Escape closes. Without
  * JavaScript it is a plain input.
  */
-export function Combobox({ field, inputRef, name, type, defaultValue, placeholder, maxLength, enabled }: Props) {
+export function Combobox({ field, inputRef, name, type, defaultValue, placeholder, maxLength, rule, enabled }: Props) {
   const dispatch = useDispatch();
   const listId = useId();
   const ac = useSelector((state: RootState) => state.autocomplete);
@@ -62,6 +64,12 @@ export function Combobox({ field, inputRef, name, type, defaultValue, placeholde
         defaultValue={defaultValue}
         placeholder={placeholder}
         maxLength={maxLength}
+        // Without JavaScript the browser shows the title beside its own words; with it, the message alone.
+        pattern={rule?.pattern}
+        title={rule?.message}
+        onInvalid={(event) => {
+          if (rule && event.currentTarget.validity.patternMismatch) event.currentTarget.setCustomValidity(rule.message);
+        }}
         autoComplete="off"
         role={enabled ? 'combobox' : undefined}
         aria-autocomplete={enabled ? 'list' : undefined}
@@ -69,6 +77,7 @@ export function Combobox({ field, inputRef, name, type, defaultValue, placeholde
         aria-controls={enabled ? listId : undefined}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         onChange={(event) => {
+          if (rule) event.currentTarget.setCustomValidity('');
           if (!enabled) return;
           setOpen(true);
           setActive(-1);

@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { SEARCH_TEXT_MAX } from '../shared/domain/constants';
+import { isSearchText, searchTextMin, searchTextPattern } from '../shared/domain/searchText';
 import type { RootState } from '../state/store';
 import { autocompletes } from '../sagas/autocompleteSaga';
 import { Combobox } from './Combobox';
@@ -34,12 +35,20 @@ export function SearchForm({
   const whatRef = useRef<HTMLInputElement>(null);
   const whereRef = useRef<HTMLInputElement>(null);
   const hasWhere = site.target !== 'jobs';
+  // Product-spec §5: the text passes the country's rule before it is sent (see searchText.ts).
+  const minimum = searchTextMin(site.locale);
+  const rule = {
+    pattern: searchTextPattern(site.locale),
+    message: intl.formatMessage({ id: 'search.tooShort' }, { min: minimum }),
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const what = whatRef.current?.value.trim() ?? '';
     const where = whereRef.current?.value.trim() ?? '';
     if (what === initialWhat.trim() && where === initialWhere.trim()) return;
+    // The browser checked the pattern already; this holds for a submit that skipped it.
+    if (!isSearchText(site.locale, what) || (hasWhere && !isSearchText(site.locale, where))) return;
     if (site.target === 'general') {
       event.currentTarget.submit();
       return;
@@ -63,6 +72,7 @@ export function SearchForm({
           defaultValue={initialWhat}
           placeholder={intl.formatMessage({ id: 'search.placeholder' })}
           maxLength={SEARCH_TEXT_MAX}
+          rule={rule}
           enabled={autocompletes(app, 'what')}
         />
       </label>
@@ -77,6 +87,7 @@ export function SearchForm({
             defaultValue={initialWhere}
             placeholder={intl.formatMessage({ id: 'search.where' })}
             maxLength={SEARCH_TEXT_MAX}
+            rule={rule}
             enabled={autocompletes(app, 'where')}
           />
         </label>

@@ -69,6 +69,45 @@ describe('the app in Chromium', function () {
     await context.close();
   });
 
+  it("keeps a search too short for the country's rule from being sent, with and without JavaScript", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const home = `http://homes.uk.localhost:${server.port}/`;
+    await page.goto(home);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    const what = page.getByPlaceholder('Search');
+    await what.fill('a');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForTimeout(300);
+    expect(page.url()).to.equal(home);
+    expect(await what.evaluate((input: HTMLInputElement) => input.validationMessage)).to.equal(
+      'Type at least 2 letters or digits.',
+    );
+    // Typing on clears the message, and the search goes.
+    await what.fill('flat');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL('**/search/flat');
+    // Where a character is a word, one is enough.
+    await page.goto(`http://homes.jp.localhost:${server.port}/`);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    await page.locator('input[name="what"]').fill('家');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/search\/%E5%AE%B6$/);
+    await context.close();
+
+    const plain = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+    const noScript = await plain.newPage();
+    await noScript.goto(`http://localhost:${server.port}/jobs`);
+    await noScript.getByPlaceholder('Search').fill('!');
+    await noScript.getByRole('button', { name: 'Search' }).click();
+    await noScript.waitForTimeout(300);
+    expect(noScript.url()).to.equal(`http://localhost:${server.port}/jobs`);
+    expect(
+      await noScript.getByPlaceholder('Search').evaluate((input: HTMLInputElement) => input.validity.patternMismatch),
+    ).to.equal(true);
+    await plain.close();
+  });
+
   it('works as plain forms and links with JavaScript off', async () => {
     const context = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
     const page = await context.newPage();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { countryByCode } from '../../../config/countries';
 import { type Vertical, verticalById } from '../../../config/verticals';
+import { searchTextMin, significantChars } from '../../shared/domain/searchText';
 import { ServiceError } from '../jsonapi';
 import { parseFilters, parseSearchParams, rawQuery } from '../search/params';
 
@@ -25,8 +26,6 @@ export interface AlertSite {
 /** Bounds of the search-validity rule (docs/decisions/032-alert-rules.md). */
 export const WHAT_MAX = 100;
 export const WHERE_MAX = 100;
-/** Letters or digits needed in what or where: 2, or 1 in languages written without spaces (ja, zh, ko, th). */
-const SINGLE_CHARACTER_LANGS = new Set(['ja', 'zh', 'ko', 'th']);
 
 /**
  * Traffic origins that mean "arrived from an alert e-mail" (product-spec §3
@@ -68,10 +67,6 @@ function collapse(text: string): string {
   return text.normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
-function significantChars(text: string): number {
-  return (text.match(/[\p{L}\p{N}]/gu) ?? []).length;
-}
-
 /**
  * The country's search-validity rule for alerts (product-spec §5): what and
  * where at most 100 characters each, no control characters or markup, and at
@@ -100,8 +95,8 @@ export function checkSearchValidity(
     if (/[\u0000-\u001f\u007f<>]/.test(value))
       throw bad(field, `The search's ${field} holds characters a search cannot.`);
   }
-  const lang = site.locale.split('-')[0] ?? 'en';
-  const min = SINGLE_CHARACTER_LANGS.has(lang) ? 1 : 2;
+  // Letters or digits needed in what or where: 2, or 1 in languages written without spaces.
+  const min = searchTextMin(site.locale);
   if (significantChars(w) < min && significantChars(p) < min) {
     throw bad('what', `An alert needs a what or a where of at least ${min} letters or digits.`);
   }

@@ -3,6 +3,7 @@ import type { QueryParams, QueryValue } from '../routing/query';
 import { COOKIES } from './cookies';
 import { PUSH_BANNER_BLOCKED, PUSH_BANNER_MAX_DISMISSALS } from './constants';
 import { searchFilters } from './filters';
+import { searchTextMin, significantChars } from './searchText';
 
 /**
  * The rules of alert creation the browser applies before it asks the
@@ -13,8 +14,6 @@ import { searchFilters } from './filters';
 
 export const ALERT_WHAT_MAX = 100;
 export const ALERT_WHERE_MAX = 100;
-/** Languages written without spaces: one letter or digit is a search there. */
-const SINGLE_CHARACTER_LANGS = new Set(['ja', 'zh', 'ko', 'th']);
 
 /** Origins that mean "came from an alert e-mail": 20 daily digest, 21 weekly digest, 22 other alert mail. */
 export const ALERT_EMAIL_ORIGINS: readonly number[] = [20, 21, 22];
@@ -25,7 +24,6 @@ export type AlertSearchCheck =
   | { ok: false; field: 'what' | 'where'; reason: 'tooLong' | 'badCharacters' | 'tooShort' };
 
 const collapse = (text: string): string => text.normalize('NFC').replace(/\s+/g, ' ').trim();
-const significant = (text: string): number => (text.match(/[\p{L}\p{N}]/gu) ?? []).length;
 
 /**
  * The per-country search-validity rule for alerts (product-spec §5), by the
@@ -42,9 +40,8 @@ export function checkAlertSearch(locale: string, target: SiteTarget, what: strin
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f<>]/.test(value)) return { ok: false, field, reason: 'badCharacters' };
   }
-  const lang = locale.split('-')[0] ?? 'en';
-  const min = SINGLE_CHARACTER_LANGS.has(lang) ? 1 : 2;
-  if (significant(w) < min && significant(p) < min) return { ok: false, field: 'what', reason: 'tooShort' };
+  const min = searchTextMin(locale);
+  if (significantChars(w) < min && significantChars(p) < min) return { ok: false, field: 'what', reason: 'tooShort' };
   return { ok: true, what: w, where: p };
 }
 

@@ -14,6 +14,7 @@ export const de: CoreMessages = {
   'search.where': 'Wo',
   'search.vertical': 'Suchen in',
   'search.submit': 'Suchen',
+  'search.tooShort': 'Geben Sie mindestens {min, plural, one {ein Zeichen} other {# Buchstaben oder Ziffern}} ein.',
   'home.title': '{vertical} in {country} | Trawl',
   'home.heading': '{vertical} in {country}',
   'home.generalTitle': 'Immobilien, Autos und Jobs in {country} | Trawl',

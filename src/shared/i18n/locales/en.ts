@@ -13,6 +13,7 @@ export const en = {
   'search.where': 'Where',
   'search.vertical': 'Search in',
   'search.submit': 'Search',
+  'search.tooShort': 'Type at least {min, plural, one {# letter or digit} other {# letters or digits}}.',
   'home.title': '{vertical} in {country} | Trawl',
   'home.heading': '{vertical} in {country}',
   'home.generalTitle': 'Homes, cars and jobs in {country} | Trawl',

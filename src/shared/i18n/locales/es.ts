@@ -14,6 +14,7 @@ export const es: CoreMessages = {
   'search.where': 'Dónde',
   'search.vertical': 'Buscar en',
   'search.submit': 'Buscar',
+  'search.tooShort': 'Escribe al menos {min, plural, one {# letra o cifra} other {# letras o cifras}}.',
   'home.title': '{vertical} en {country} | Trawl',
   'home.heading': '{vertical} en {country}',
   'home.generalTitle': 'Casas, coches y empleo en {country} | Trawl',

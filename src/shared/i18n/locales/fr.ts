@@ -14,6 +14,7 @@ export const fr: CoreMessages = {
   'search.where': 'Où',
   'search.vertical': 'Chercher dans',
   'search.submit': 'Rechercher',
+  'search.tooShort': 'Saisissez au moins {min, plural, one {# lettre ou chiffre} other {# lettres ou chiffres}}.',
   'home.title': '{vertical} en {country} | Trawl',
   'home.heading': '{vertical} en {country}',
   'home.generalTitle': 'Immobilier, voitures et emploi en {country} | Trawl',

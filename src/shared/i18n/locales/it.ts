@@ -14,6 +14,7 @@ export const it: CoreMessages = {
   'search.where': 'Dove',
   'search.vertical': 'Cerca in',
   'search.submit': 'Cerca',
+  'search.tooShort': 'Scrivi almeno {min, plural, one {# lettera o cifra} other {# lettere o cifre}}.',
   'home.title': '{vertical} in {country} | Trawl',
   'home.heading': '{vertical} in {country}',
   'home.generalTitle': 'Case, auto e lavoro in {country} | Trawl',

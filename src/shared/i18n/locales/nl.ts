@@ -14,6 +14,7 @@ export const nl: CoreMessages = {
   'search.where': 'Waar',
   'search.vertical': 'Zoeken in',
   'search.submit': 'Zoeken',
+  'search.tooShort': 'Typ minstens {min, plural, one {# letter of cijfer} other {# letters of cijfers}}.',
   'home.title': '{vertical} in {country} | Trawl',
   'home.heading': '{vertical} in {country}',
   'home.generalTitle': "Woningen, auto's en vacatures in {country} | Trawl",

@@ -14,6 +14,7 @@ export const pt: CoreMessages = {
   'search.where': 'Onde',
   'search.vertical': 'Pesquisar em',
   'search.submit': 'Pesquisar',
+  'search.tooShort': 'Escreva pelo menos {min, plural, one {# letra ou algarismo} other {# letras ou algarismos}}.',
   'home.title': '{vertical} em {country} | Trawl',
   'home.heading': '{vertical} em {country}',
   'home.generalTitle': 'Imóveis, carros e empregos em {country} | Trawl',
