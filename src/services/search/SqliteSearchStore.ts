@@ -168,7 +168,14 @@ CREATE TABLE IF NOT EXISTS terms (site INTEGER NOT NULL, term TEXT NOT NULL, ads
 CREATE TABLE IF NOT EXISTS keywords (site INTEGER NOT NULL, norm TEXT NOT NULL, label TEXT NOT NULL,
   category_id INTEGER, first_letter TEXT NOT NULL, ads INTEGER NOT NULL DEFAULT 0, searches INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (site, norm)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS keyword_counts (site INTEGER PRIMARY KEY, counted_at INTEGER NOT NULL);
 `;
+
+/**
+ * How often at most (seconds) a site's keyword counts are brought up to date for ads whose
+ * expiration time came since they were counted: between feed runs, nothing else recounts them.
+ */
+export const KEYWORD_UPKEEP_S = 600;
 
 /** Ads counted as a search lists them: a duplicate group once (its id), any other ad by its key (negated). */
 const COUNT_ONCE = 'count(DISTINCT coalesce(dup, -k))';
@@ -588,6 +595,9 @@ export class SqliteSearchStore implements SearchStore {
     const { base, top } = siteRange(site);
     return this.db
       .transaction(() => {
+        this.stmt(
+          'INSERT INTO keyword_counts (site, counted_at) VALUES (?, ?) ON CONFLICT(site) DO UPDATE SET counted_at = excluded.counted_at',
+        ).run(site, this.clock());
         const counts = new Map<string, number>();
         const add = (norm: string, n: number) => counts.set(norm, (counts.get(norm) ?? 0) + n);
         const live = `a.k BETWEEN ? AND ? AND ${LIVE_A}`;
@@ -635,6 +645,29 @@ export class SqliteSearchStore implements SearchStore {
         return changed;
       })
       .immediate();
+  }
+
+  /**
+   * Recounts a site's keywords when ads of it reached their expiration time since the last count,
+   * checked at most every KEYWORD_UPKEEP_S (through `ads_expires`: a range of few rows). A site
+   * counted only as its ads were written (no count yet) is checked from the start of time.
+   */
+  private keepKeywordCounts(site: number): void {
+    const now = this.clock();
+    const counted = (
+      this.stmt('SELECT counted_at FROM keyword_counts WHERE site = ?', true).get(site) as [number] | undefined
+    )?.[0];
+    if (counted !== undefined && now - counted < KEYWORD_UPKEEP_S) return;
+    const { base, top } = siteRange(site);
+    const due = this.stmt(
+      `SELECT 1 FROM ads INDEXED BY ads_expires
+       WHERE expires IS NOT NULL AND expired = 0 AND expires > ? AND expires <= ? AND k BETWEEN ? AND ? LIMIT 1`,
+    ).get(counted ?? 0, now, base, top);
+    if (due) this.recountKeywords(site);
+    else
+      this.stmt(
+        'INSERT INTO keyword_counts (site, counted_at) VALUES (?, ?) ON CONFLICT(site) DO UPDATE SET counted_at = excluded.counted_at',
+      ).run(site, now);
   }
 
   async expireAds(ids: readonly string[]): Promise<void> {
@@ -909,6 +942,7 @@ export class SqliteSearchStore implements SearchStore {
   ): Promise<{ rows: KeywordRow[]; total: number; letters: string[]; categories: number[] }> {
     this.flushSearches();
     const code = siteCode(site);
+    this.keepKeywordCounts(code);
     const categories = (
       this.stmt(
         'SELECT DISTINCT category_id AS c FROM keywords WHERE site = ? AND ads > 0 AND category_id IS NOT NULL ORDER BY c',

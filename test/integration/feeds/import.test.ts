@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { MalformedFeedError } from '../../../src/services/feeds/feedRecords';
 import { expireDueAds, type ImportSummary } from '../../../src/services/feeds/FeedImporter';
+import { KEYWORD_UPKEEP_S } from '../../../src/services/search/SqliteSearchStore';
 import { adIdOf } from '../../../src/services/search/siteKeys';
 import type { SiteKey, StoredAd } from '../../../src/services/search/types';
 import { feedApp, fixture, homesXml, NOW_S, storeSnapshot, type FeedApp } from './feedKit';
@@ -400,6 +401,19 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect((await index())['loft industrial']).to.equal(1);
       expect(expireDueAds(f.store, NOW_S + 2 * 86400)).to.equal(1);
       expect((await index())['loft industrial']).to.equal(undefined);
+      // Between feed runs, an ad whose date comes leaves the index on its own, within the upkeep period.
+      await f.importFeed(
+        f.writeFile(
+          'd.xml',
+          homesXml([{ id: 'E2', title: 'Masia restaurada', price: 390000, expiration: '2025-06-03' }]),
+        ),
+        ES_HOMES,
+        10,
+      );
+      expect((await index())['masia restaurada']).to.equal(1);
+      f.setNow(Date.parse('2025-06-03T00:00:00Z') / 1000 + KEYWORD_UPKEEP_S);
+      expect((await index())['masia restaurada']).to.equal(undefined);
+      expect((await index())['atico luminoso']).to.equal(2);
     });
 
     it('records a price drop in the history: old price shown, found by filters[decreasePrice] only after it', async () => {
