@@ -5,6 +5,8 @@ export interface SearchError {
   code: string | number;
   status: number;
   message: string;
+  /** The service's name for the failure (NO_RESULTS, PAGE_NOT_FOUND ...). */
+  reason?: string;
 }
 
 /** Results page state (product-spec §4 "Search results"). */

@@ -90,7 +90,9 @@ describe('page load sagas', () => {
   });
 
   it('turns zero results into a 404 no-results page and fetches suggestions', async () => {
-    const search = sinon.stub().rejects(new ApiSearchError('No results for this query', 'NO_RESULTS', 404));
+    const search = sinon
+      .stub()
+      .rejects(new ApiSearchError('NO_RESULTS - No results for this query', 404, 404, 'NO_RESULTS'));
     const suggestions = sinon
       .stub()
       .resolves({ data: [{ attributes: { prefix: 'Flats in', name: 'York', total: 4, query: {} } }] });
@@ -104,7 +106,7 @@ describe('page load sagas', () => {
     expect(result.status).to.equal(404);
     expect(suggestions.calledOnce).to.equal(true);
     expect(dispatched.find((a) => a.type === 'search/failed')).to.deep.include({
-      error: { code: 'NO_RESULTS', status: 404, message: 'No results for this query' },
+      error: { code: 404, status: 404, message: 'NO_RESULTS - No results for this query', reason: 'NO_RESULTS' },
     });
     expect(dispatched.find((a) => a.type === 'search/suggestionsLoaded'))
       .to.have.property('suggestions')

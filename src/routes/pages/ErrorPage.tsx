@@ -97,6 +97,6 @@ export function ErrorPage() {
   const routeName = useSelector((state: RootState) => state.page.routeName);
   const searchError = useSelector((state: RootState) => state.search.error);
   if (status >= 500) return <ServerErrorPage />;
-  if (status !== 400 && routeName !== 'adpage' && searchError?.code === 'NO_RESULTS') return <NoResultsPage />;
+  if (status !== 400 && routeName !== 'adpage' && searchError?.reason === 'NO_RESULTS') return <NoResultsPage />;
   return <NotFoundPage />;
 }

@@ -167,9 +167,16 @@ function* loadResults(
     return { status: 200, head: { title, description: doc.meta.description, canonical } };
   } catch (error) {
     if (!isApiError(error) || error.status >= 500) throw error;
-    yield put(searchFailed({ code: error.code, status: error.status, message: error.message }));
+    yield put(
+      searchFailed({
+        code: error.code,
+        status: error.status,
+        message: error.message,
+        ...(error.reason ? { reason: error.reason } : {}),
+      }),
+    );
     // Nothing found is the no-results page (with suggestions); a page past the last is not found.
-    const noResults = error.status === 404 && error.code === 'NO_RESULTS';
+    const noResults = error.status === 404 && error.reason === 'NO_RESULTS';
     if (noResults) {
       try {
         const suggestions: { data: Array<{ attributes: Suggestion }> } = yield call(api.search.suggestions, query);

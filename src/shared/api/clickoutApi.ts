@@ -32,7 +32,7 @@ export function createClickoutApi(http: HttpClient, base: string): ClickoutApi {
         `${base}/clickout/clicks`,
         { method: 'POST', body: { data: { type: 'clicks', attributes } } },
         // ApiClickoutError carries the detail text as its message (spec §8).
-        (message, code, status) => new ApiClickoutError(message, code, status),
+        (message, code, status, reason) => new ApiClickoutError(message, code, status, reason),
       ),
   };
 }

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly code: string | number,
     readonly status: number,
+    /** The service's own name for the failure (its `errors[0].code`: NO_RESULTS, API_TIMEOUT_ERROR ...). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ApiError';

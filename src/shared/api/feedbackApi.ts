@@ -39,7 +39,7 @@ export function createFeedbackApi(http: HttpClient, defaultBase: string): Feedba
         'feedback',
         `${base || defaultBase}/results`,
         { method: 'POST', body: { data: { type: 'results', attributes: result } } },
-        (message, code, status) => new ApiFeedbackError(message, code, status),
+        (message, code, status, reason) => new ApiFeedbackError(message, code, status, reason),
       );
     },
   };

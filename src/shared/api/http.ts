@@ -11,7 +11,7 @@ export const JSONAPI = 'application/vnd.api+json';
  */
 export const PARSED_BODY: unique symbol = Symbol.for('trawl.api.parsedBody');
 
-export type ErrorFactory = (message: string, code: string | number, status: number) => ApiError;
+export type ErrorFactory = (message: string, code: string | number, status: number, reason?: string) => ApiError;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -96,8 +96,9 @@ export function createHttpClient(
         if (!response.ok) {
           done('error');
           const errorBody = body as JsonApiErrorBody | undefined;
-          const code = errorBody?.errors?.[0]?.code ?? errorBody?.errors?.[0]?.status ?? response.status;
-          throw makeError(messageOf(errorBody, UNKNOWN_ERROR_MESSAGE), code, response.status);
+          const reason = errorBody?.errors?.[0]?.code ?? errorBody?.reason;
+          const code = reason ?? errorBody?.errors?.[0]?.status ?? response.status;
+          throw makeError(messageOf(errorBody, UNKNOWN_ERROR_MESSAGE), code, response.status, reason);
         }
         done('ok');
         return body as T;
@@ -105,10 +106,10 @@ export function createHttpClient(
         if (error instanceof ApiError) throw error;
         if ((error as Error).name === 'AbortError') {
           done('timeout');
-          throw makeError(`${name} timed out after ${timeoutMs} ms`, API_TIMEOUT_ERROR, 504);
+          throw makeError(`${name} timed out after ${timeoutMs} ms`, API_TIMEOUT_ERROR, 504, API_TIMEOUT_ERROR);
         }
         done('error');
-        throw makeError(`${name} failed: ${(error as Error).message}`, 'NETWORK_ERROR', 502);
+        throw makeError(`${name} failed: ${(error as Error).message}`, 'NETWORK_ERROR', 502, 'NETWORK_ERROR');
       } finally {
         clearTimeout(timer);
       }

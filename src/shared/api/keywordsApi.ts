@@ -39,7 +39,7 @@ export function createKeywordsApi(http: HttpClient, base: string): KeywordsApi {
         'keywords',
         `${base}/keywords/${encodeURIComponent(vertical)}`,
         { query },
-        (message, code, status) => new ApiKeywordsError(message, code, status),
+        (message, code, status, reason) => new ApiKeywordsError(message, code, status, reason),
       ),
   };
 }

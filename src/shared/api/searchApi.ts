@@ -1,4 +1,4 @@
-import { ApiSearchError } from './errors';
+import { ApiSearchError, ApiSuggestionsError } from './errors';
 import type { HttpClient } from './http';
 
 /** A JSON:API document as the search service answers it. */
@@ -9,8 +9,17 @@ export interface SearchDocument<A = Record<string, unknown>, M = Record<string, 
 
 export type SearchQuery = Record<string, string | number | boolean | undefined | null>;
 
-const searchError = (message: string, code: string | number, status: number): ApiSearchError =>
-  new ApiSearchError(message, code, status);
+/**
+ * Spec §8: a search failure's code is its status and its message 'reason - error' (the
+ * service's name for it, then its words); the reason is kept apart for the sagas to branch on.
+ */
+const searchError = (message: string, _code: string | number, status: number, reason?: string): ApiSearchError =>
+  new ApiSearchError(
+    reason && !message.startsWith(`${reason} - `) ? `${reason} - ${message}` : message,
+    status,
+    status,
+    reason,
+  );
 
 /** The search service of one site (service-calls spec §7 "Search service"). */
 export interface SearchApi {
@@ -31,6 +40,13 @@ export function createSearchApi(http: HttpClient, base: string): SearchApi {
     relatedAds: (id, query) => get('relatedAds', `ad/${encodeURIComponent(id)}/related`, query),
     autocomplete: (field, query) => get('autocomplete', `autocomplete/${encodeURIComponent(field)}`, query),
     seoLinks: (query) => get('seoLinks', 'seoLinks', query),
-    suggestions: (query) => get('suggestions', 'suggestions', query),
+    // The suggestions service has its own error type (spec §8).
+    suggestions: (query) =>
+      http.request(
+        'suggestions',
+        `${base}/suggestions`,
+        { query },
+        (message, code, status, reason) => new ApiSuggestionsError(message, code, status, reason),
+      ),
   };
 }

@@ -39,7 +39,7 @@ export function createTrackingApi(http: HttpClient, base: string): TrackingApi {
         'tracking',
         `${base}/tracking${path}`,
         { method: 'POST', body, keepalive: options.keepalive },
-        (message, code, status) => new ApiTrackingError(message, code, status),
+        (message, code, status, reason) => new ApiTrackingError(message, code, status, reason),
       );
     },
   };
