@@ -1,4 +1,5 @@
 import { isApiError } from './api/errors';
+import { REPORT_URL_LIMIT } from './domain/constants';
 
 /**
  * Which failures go to the error-reporting service (service-calls spec §8):
@@ -17,8 +18,12 @@ export function shouldReport(error: unknown): boolean {
 
 export type ErrorReporter = (error: unknown, context?: Record<string, unknown>) => void;
 
-/** A reporter that posts to the metrics service's /error call; never throws. */
-export function createErrorReporter(metricsBase: string, send: typeof fetch = fetch): ErrorReporter {
+/** A reporter that posts to the metrics service's /error call, with the page's address; never throws. */
+export function createErrorReporter(
+  metricsBase: string,
+  send: typeof fetch = fetch,
+  pageUrl: () => string | undefined = () => globalThis.location?.href,
+): ErrorReporter {
   return (error, context = {}) => {
     if (!shouldReport(error)) return;
     const name = (error as { name?: string } | null)?.name ?? 'Error';
@@ -26,7 +31,12 @@ export function createErrorReporter(metricsBase: string, send: typeof fetch = fe
     send(`${metricsBase}/error`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: `browser.${name}`.slice(0, 100), message, ...context }),
+      body: JSON.stringify({
+        name: `browser.${name}`.replace(/[^A-Za-z0-9_.:/-]/g, '_').slice(0, 64),
+        message,
+        url: pageUrl()?.slice(0, REPORT_URL_LIMIT),
+        ...context,
+      }),
       keepalive: true,
     }).catch(() => undefined);
   };

@@ -2,6 +2,7 @@ import express from 'express';
 import { z } from 'zod';
 import { jsonBodies, requireJsonBody } from '../clickout/bodies';
 import { ServiceError, jsonApiErrorHandler, parseInput } from '../jsonapi';
+import { REPORT_URL_LIMIT } from '../../shared/domain/constants';
 import type { Metrics } from './createMetrics';
 
 /** A call name: letters, digits and `_ . : / -`, as the api clients name their calls (e.g. `search`, `clickout.click`). */
@@ -16,6 +17,17 @@ const report = z.object({
 });
 type Report = z.infer<typeof report>;
 
+/**
+ * `/error` also says what went wrong and where: the error's message, the page's address (at
+ * most spec §9's report URL limit) and the saga it came from; they go to the log, the count to
+ * the metrics.
+ */
+const errorReport = report.extend({
+  message: z.string().max(500).optional(),
+  url: z.string().max(REPORT_URL_LIMIT).optional(),
+  saga: z.string().max(64).optional(),
+});
+
 /** `/query` also takes a batch: the calls a browser made, each with its time and outcome. */
 const batch = z
   .array(report.extend({ outcome: z.enum(['ok', 'error', 'timeout']).optional() }))
@@ -23,12 +35,14 @@ const batch = z
   .max(50);
 
 /** The body as posted, flat `{name, ms}` or JSON:API `{data: {type: 'metrics', attributes: {name, ms}}}`. */
-function reportOf(body: unknown): Report {
+function reportOf<S extends z.ZodType>(body: unknown, schema: S): z.infer<S>;
+function reportOf(body: unknown): Report;
+function reportOf(body: unknown, schema: z.ZodType = report): unknown {
   const doc = body as { data?: { attributes?: unknown } } | undefined;
   if (doc && typeof doc === 'object' && doc.data && typeof doc.data === 'object') {
-    return parseInput(report, doc.data.attributes, 'body');
+    return parseInput(schema, doc.data.attributes, 'body');
   }
-  return parseInput(report, body, 'body');
+  return parseInput(schema, body, 'body');
 }
 
 /**
@@ -56,7 +70,12 @@ export function createMetricsRouter(metrics: Metrics, log?: (msg: string, extra?
     else call(reportOf(req.body));
     res.status(204).end();
   });
-  post('/error', (r) => metrics.error(r.name, 'browser'));
+  router.post('/error', requireJsonBody, (req, res) => {
+    const r = reportOf(req.body, errorReport);
+    metrics.error(r.name, 'browser');
+    log?.('browser error', { name: r.name, message: r.message, url: r.url, saga: r.saga });
+    res.status(204).end();
+  });
   post('/timeout', (r) => metrics.timeout(r.name, 'browser'));
   post('/response-time', (r) => {
     if (r.ms === undefined) throw new ServiceError(400, 'INVALID_PARAMETER', '/ms: is required', { pointer: '/ms' });

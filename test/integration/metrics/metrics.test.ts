@@ -1,5 +1,10 @@
 import { expect } from 'chai';
+import express from 'express';
+import request from 'supertest';
 import { createMetrics } from '../../../src/services/metrics/createMetrics';
+import { createMetricsRouter } from '../../../src/services/metrics/metricsRouter';
+import { REPORT_URL_LIMIT } from '../../../src/shared/domain/constants';
+import { createErrorReporter } from '../../../src/shared/errorReporting';
 import { JSONAPI, MOBILE_UA, clickBody, clickoutApp, type ClickoutApp } from '../clickout/clickoutApp';
 
 /** The value of one sample line of the Prometheus text, 0 when absent. */
@@ -38,6 +43,50 @@ describe('metrics', function () {
       for (const name of ['a', 'b', 'c', 'd']) metrics.observe({ name, ms: 1, outcome: 'ok' });
       const text = await metrics.registry.metrics();
       expect(sample(text, 'trawl_service_calls_total{name="other",client="server"}')).to.equal(2);
+    });
+  });
+
+  describe('error reports from the browser', () => {
+    it('logs what went wrong and on which page (cut to the report URL limit), and counts it', async () => {
+      const logged: Array<[string, Record<string, unknown>]> = [];
+      const metrics = createMetrics({ defaultMetrics: false });
+      const app = express().use(
+        '/api/metrics',
+        createMetricsRouter(metrics, (msg, extra) => logged.push([msg, extra as never])),
+      );
+      const bodies: string[] = [];
+      const page = `https://homes.trawl.co.uk/search/flat?what_d=${'x'.repeat(2000)}`;
+      const reporter = createErrorReporter(
+        '/api/metrics',
+        (async (_url: string, init: RequestInit) => {
+          bodies.push(String(init.body));
+          return new Response(null, { status: 204 });
+        }) as typeof fetch,
+        () => page,
+      );
+      reporter(new TypeError('x is not a function'), { saga: 'featuredAd' });
+      reporter(Object.assign(new Error('odd'), { name: 'Weird Name!' }));
+      expect(bodies).to.have.length(2);
+      for (const body of bodies)
+        await request(app).post('/api/metrics/error').set('Content-Type', 'application/json').send(body).expect(204);
+      expect(logged[0]).to.deep.equal([
+        'browser error',
+        {
+          name: 'browser.TypeError',
+          message: 'x is not a function',
+          url: page.slice(0, REPORT_URL_LIMIT),
+          saga: 'featuredAd',
+        },
+      ]);
+      expect(logged[1]![1]).to.include({ name: 'browser.Weird_Name_' });
+      const text = await metrics.registry.metrics();
+      expect(sample(text, 'trawl_service_call_errors_total{name="browser.TypeError",client="browser"}')).to.equal(1);
+      // A longer address than the limit is refused, plainly.
+      const long = await request(app)
+        .post('/api/metrics/error')
+        .set('Content-Type', 'application/json')
+        .send({ name: 'browser.Error', url: page });
+      expect(long.status).to.equal(400);
     });
   });
 
