@@ -1,4 +1,5 @@
 import type { Ad } from '../shared/domain/ad';
+import { required } from './payload';
 
 /** Ad page state (product-spec §3 "Ad page state"). */
 export interface AdPageState {
@@ -30,9 +31,9 @@ export type AdPageAction =
   | { type: typeof APPLY_FAILED; error: string };
 
 export const adRequested = (): AdPageAction => ({ type: AD_REQUESTED });
-export const adLoaded = (ad: Ad): AdPageAction => ({ type: AD_LOADED, ad });
+export const adLoaded = (ad: Ad): AdPageAction => ({ type: AD_LOADED, ad: required(ad) });
 export const adFailed = (error: string): AdPageAction => ({ type: AD_FAILED, error });
-export const relatedLoaded = (ads: Ad[]): AdPageAction => ({ type: RELATED_LOADED, ads });
+export const relatedLoaded = (ads: Ad[]): AdPageAction => ({ type: RELATED_LOADED, ads: required(ads) });
 export const applySent = (adId: string, form: Record<string, string>): AdPageAction => ({
   type: APPLY_SENT,
   adId,

@@ -1,4 +1,5 @@
 import type { Ad } from '../shared/domain/ad';
+import { required } from './payload';
 
 /** The featured (premium) ad of a vertical home (product-spec §3 "Featured ad", §4). */
 export interface FeaturedAdState {
@@ -25,7 +26,7 @@ export type FeaturedAdAction =
 
 export const featuredAdRequested = (): FeaturedAdAction => ({ type: FEATURED_AD_REQUESTED });
 export const featuredAdStarted = (): FeaturedAdAction => ({ type: FEATURED_AD_STARTED });
-export const featuredAdSucceeded = (ad: Ad): FeaturedAdAction => ({ type: FEATURED_AD_SUCCEEDED, ad });
+export const featuredAdSucceeded = (ad: Ad): FeaturedAdAction => ({ type: FEATURED_AD_SUCCEEDED, ad: required(ad) });
 export const featuredAdFailed = (): FeaturedAdAction => ({ type: FEATURED_AD_FAILED });
 export const featuredAdReset = (): FeaturedAdAction => ({ type: FEATURED_AD_RESET });
 

@@ -1,4 +1,5 @@
 import type { QueryParams } from '../shared/routing/query';
+import { required } from './payload';
 
 export interface PageHead {
   readonly title: string;
@@ -68,7 +69,7 @@ export const pageLoadStarted = (
   search: string,
 ): PageAction => ({ type: PAGE_LOAD_STARTED, routeName, params, pathname, search });
 
-export const pageLoaded = (result: PageResult): PageAction => ({ type: PAGE_LOADED, result });
+export const pageLoaded = (result: PageResult): PageAction => ({ type: PAGE_LOADED, result: required(result) });
 export const firstLoadDone = (): PageAction => ({ type: FIRST_LOAD_DONE });
 
 export const initialPageState: PageState = {

@@ -1,5 +1,6 @@
 import { listingAd, type Ad, type SearchMeta, type Suggestion } from '../shared/domain/ad';
 import { orderResults, type OrderedResults } from '../shared/domain/adOrdering';
+import { required } from './payload';
 
 export interface SearchError {
   code: string | number;
@@ -35,13 +36,13 @@ export type SearchAction =
 export const searchStarted = (): SearchAction => ({ type: SEARCH_STARTED });
 export const searchSucceeded = (organic: Ad[], meta: SearchMeta): SearchAction => ({
   type: SEARCH_SUCCEEDED,
-  organic,
-  meta,
+  organic: required(organic),
+  meta: required(meta),
 });
 export const searchFailed = (error: SearchError): SearchAction => ({ type: SEARCH_FAILED, error });
 export const suggestionsLoaded = (suggestions: Suggestion[]): SearchAction => ({
   type: SUGGESTIONS_LOADED,
-  suggestions,
+  suggestions: required(suggestions),
 });
 export const filtersToggled = (open: boolean): SearchAction => ({ type: FILTERS_TOGGLED, open });
 

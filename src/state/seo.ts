@@ -1,4 +1,5 @@
 import type { IndexCategory } from '../shared/api/keywordsApi';
+import { required } from './payload';
 
 /** SEO index state (product-spec §3 "SEO index state"), and the home's link index. */
 export interface SeoLink {
@@ -43,7 +44,7 @@ export type SeoAction =
       numResults: number;
     };
 
-export const seoLinksLoaded = (links: SeoLink[]): SeoAction => ({ type: SEO_LINKS_LOADED, links });
+export const seoLinksLoaded = (links: SeoLink[]): SeoAction => ({ type: SEO_LINKS_LOADED, links: required(links) });
 
 export const initialSeoState: SeoState = {
   seo: [],
