@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Response } from 'express';
-import { ZodError, type ZodType } from 'zod';
+import { z, ZodError, type ZodType } from 'zod';
 
 /** The JSON:API media type every service speaks (service-calls spec §7). */
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
@@ -69,6 +69,14 @@ export function sendErrors(res: Response, errors: ServiceError[]): void {
  * Parses request input with a zod schema; a failure becomes a 400 naming the
  * first offending parameter (query parameter name, or body pointer).
  */
+/**
+ * A string field that must be given: `required` ("is required") when it is absent, "must be a
+ * string" when it is of another type (a number, a list, a repeated query parameter).
+ */
+export function requiredString(required = 'is required') {
+  return z.string({ error: (issue) => (issue.input === undefined ? required : 'must be a string') });
+}
+
 export function parseInput<T>(schema: ZodType<T>, input: unknown, where: 'query' | 'body' = 'query'): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredString } from '../jsonapi';
 
 /** An integer, sent as a JSON number or a string of digits (be liberal in what we accept). */
 export const intLike = (min: number, max: number) =>
@@ -61,8 +62,8 @@ export const clickBody = z.object({
         position: intLike(0, 100_000).nullish(),
       }),
       site: z.object({
-        country_code: z.string('is required').min(2).max(5),
-        vertical_name: z.string('is required').min(2).max(20),
+        country_code: requiredString().min(2).max(5),
+        vertical_name: requiredString().min(2).max(20),
       }),
       section: z.object({ id: intLike(0, 1_000_000).nullish(), type_id: intLike(0, 2).nullish() }).nullish(),
       search: z

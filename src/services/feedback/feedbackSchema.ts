@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from '../../../config/countries';
 import { VERTICALS } from '../../../config/verticals';
 import { intLike } from '../clickout/clickSchema';
+import { requiredString } from '../jsonapi';
 
 /** Vertical ids of the spec, and 0 for a country's general site. */
 const VERTICAL_IDS: readonly number[] = [0, ...VERTICALS.map((v) => v.id)];
@@ -21,16 +22,14 @@ export const resultsBody = z.object({
   data: z.object({
     type: z.literal('results', "must be 'results'"),
     attributes: z.object({
-      campaignId: z
-        .string('is required')
-        .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be a campaign id (1-64 letters, digits or _ . -)'),
+      campaignId: requiredString().regex(
+        /^[A-Za-z0-9_.-]{1,64}$/,
+        'must be a campaign id (1-64 letters, digits or _ . -)',
+      ),
       verticalId: intLike(0, 8).refine((v) => VERTICAL_IDS.includes(v), 'must be a vertical id (0, 1, 2, 4 or 8)'),
-      countryCode: z
-        .string('is required')
-        .toLowerCase()
-        .refine(isCountryCode, 'must be one of the configured country codes'),
+      countryCode: requiredString().toLowerCase().refine(isCountryCode, 'must be one of the configured country codes'),
       browserId: intLike(2, 2),
-      userId: z.string('is required').trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+      userId: requiredString().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
       cookieId: z.string('must be a string').trim().max(100, 'must be at most 100 characters').optional(),
       origin: intLike(0, 66).optional(),
       dateInsert: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intLike } from '../clickout/clickSchema';
+import { requiredString } from '../jsonapi';
 
 /** Control characters other than tab, line feed and carriage return. */
 function hasControlCharacters(v: string): boolean {
@@ -71,7 +72,7 @@ export const leadBody = z.object({
           sourceId: intLike(0, Number.MAX_SAFE_INTEGER).nullish(),
         })
         .nullish(),
-      country: z.string('country is required').trim().min(2).max(5),
+      country: requiredString('country is required').trim().min(2).max(5),
       vertical: z.union([z.string().trim().min(1).max(20), z.number().int()], 'vertical is required'),
       user: z.object(
         {

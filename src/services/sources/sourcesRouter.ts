@@ -6,7 +6,7 @@ import { requireJsonBody } from '../clickout/bodies';
 import { adId as adIdSchema } from '../clickout/clickSchema';
 import { siteOfBody } from '../clickout/sites';
 import type { EventStore } from '../events/EventStore';
-import { ServiceError, parseInput, sendDocument } from '../jsonapi';
+import { ServiceError, parseInput, requiredString, sendDocument } from '../jsonapi';
 import type { MailMessage, Mailer } from '../mail/Mailer';
 import type { Metrics } from '../metrics/createMetrics';
 import type { SearchStore } from '../search/SearchStore';
@@ -23,9 +23,8 @@ export interface SourcesDeps {
 }
 
 const topPlayersQuery = z.object({
-  countryCode: z.string('is required').trim().min(2, 'is required').max(5, 'must be a country code'),
-  verticalId: z
-    .string('is required')
+  countryCode: requiredString().trim().min(2, 'is required').max(5, 'must be a country code'),
+  verticalId: requiredString()
     .trim()
     .regex(/^\d{1,2}$/, 'must be a vertical id (1, 2, 4 or 8)'),
 });

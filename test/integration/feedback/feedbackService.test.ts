@@ -84,11 +84,13 @@ describe('the feedback service', () => {
     expect(answers).to.deep.include({ questionId: 1, rating: null, answer: 'More cars, please' });
   });
 
-  const bad: Array<[string, Record<string, unknown>, string]> = [
+  const bad: Array<[string, Record<string, unknown>, string, string?]> = [
     ['a rating above 5', { answers: [{ questionId: 1, rating: 6 }] }, '/data/attributes/answers/0/rating'],
     ['an answer with neither rating nor comment', { answers: [{ questionId: 1 }] }, '/data/attributes/answers/0'],
     ['no answers', { answers: [] }, '/data/attributes/answers'],
-    ['a missing user id', { userId: undefined }, '/data/attributes/userId'],
+    ['a missing user id', { userId: undefined }, '/data/attributes/userId', 'is required'],
+    ['a user id that is a number', { userId: 42 }, '/data/attributes/userId', 'must be a string'],
+    ['a country code that is a list', { countryCode: ['es'] }, '/data/attributes/countryCode', 'must be a string'],
     ['an unknown country', { countryCode: 'zz' }, '/data/attributes/countryCode'],
     ['a vertical id not of the spec', { verticalId: 3 }, '/data/attributes/verticalId'],
     ['a browser id other than 2', { browserId: 1 }, '/data/attributes/browserId'],
@@ -96,12 +98,13 @@ describe('the feedback service', () => {
     ['a campaign id with spaces', { campaignId: 'a b' }, '/data/attributes/campaignId'],
     ['an origin above 66', { origin: 67 }, '/data/attributes/origin'],
   ];
-  for (const [what, attributes, pointer] of bad) {
+  for (const [what, attributes, pointer, detail] of bad) {
     it(`answers 400 naming the field for ${what}, and stores nothing`, async () => {
       const res = await post(valid(attributes)).expect(400);
       expect(schemas.error(res.body)).to.equal(true);
       expect(res.body.errors[0].source.pointer).to.equal(pointer);
       expect(res.body.errors[0].detail).to.include(pointer);
+      if (detail) expect(res.body.errors[0].detail).to.include(detail);
       expect(service.store.count()).to.equal(0);
     });
   }
