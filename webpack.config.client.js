@@ -21,6 +21,8 @@ module.exports = (_env, argv = {}) => {
       filename: 'assets/[name].[contenthash:10].js',
       chunkFilename: 'assets/[name].[contenthash:10].js',
       publicPath: '/',
+      // Spec §9: a chunk not loaded after 120 s fails with "Loading chunk N failed." (CHUNK_LOAD_TIMEOUT_MS).
+      chunkLoadTimeout: 120_000,
       clean: true,
     },
     resolve: {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import { runSaga, type SagaIterator } from 'redux-saga';
 import { call } from 'redux-saga/effects';
@@ -8,6 +9,7 @@ import { defineChunk, loadable } from '../../src/routes/loadable';
 import { lazyLoad } from '../../src/routes/pageChunks';
 import { createRoutes } from '../../src/routes/routeTable';
 import { scriptsFor, type ClientAssets } from '../../src/server/clientAssets';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../src/shared/domain/constants';
 import type { RootState } from '../../src/state/store';
 import { chromeState } from './chrome/support';
 
@@ -159,5 +161,14 @@ describe('code splitting', () => {
       expect(run.withArgs(early).callCount).to.equal(1);
       expect(run.withArgs(late).callCount).to.equal(1);
     });
+  });
+
+  it('gives a chunk 120 s to load before it fails (spec §9), as the browser build is configured', () => {
+    const require = createRequire(__filename);
+    const configOf = require('../../webpack.config.client.js') as (
+      env: unknown,
+      argv: { mode: string },
+    ) => { output: { chunkLoadTimeout?: number } };
+    expect(configOf({}, { mode: 'production' }).output.chunkLoadTimeout).to.equal(CHUNK_LOAD_TIMEOUT_MS);
   });
 });
