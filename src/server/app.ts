@@ -143,6 +143,13 @@ export function createServerApp(options: ServerAppOptions): Express {
     }),
   );
   app.use(cookieParser());
+  // cookie-parser reads a value written "j:…" as JSON. Every cookie of ours is a string: an object or a
+  // number where one is read would break every page of that visitor, so such a cookie counts as absent.
+  app.use((req, _res, next) => {
+    const cookies = req.cookies as Record<string, unknown> | undefined;
+    for (const [name, value] of Object.entries(cookies ?? {})) if (typeof value !== 'string') delete cookies?.[name];
+    next();
+  });
 
   options.mountServices?.(app);
 

@@ -115,6 +115,19 @@ describe('the web role', function () {
   });
 
   describe('pages and statuses', () => {
+    it('serves a visitor whose cookies hold JSON ("j:…") where strings belong, and sets them afresh', async () => {
+      for (const value of ['j:{"a":1}', 'j:5', 'j:[1]', 'j:true']) {
+        for (const path of ['/', '/search/flat', '/no-such-page']) {
+          const res = await get(path, `homes.uk.localhost:${server.port}`).set(
+            'Cookie',
+            `trawl_ab=${value}; trawl_iid=${value}; trawl_origin=${value}; trawl_last_search=${value}`,
+          );
+          expect(res.status, `${path} ${value}`).to.be.oneOf([200, 404]);
+          expect(res.text).not.to.include('An error has occurred');
+        }
+      }
+    });
+
     it('renders the not-found page with its texts, a search box and noindex', async () => {
       const res = await get('/homes/no/such/page', `localhost:${server.port}`).expect(404);
       expect(res.text).to.include('Page not found');
