@@ -101,6 +101,13 @@ export function createPageRenderer(options: RenderOptions) {
     const pathname = req.path.slice(site.basePath.length) || '/';
     const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
     const match = options.routes.match(pathname, search, site.target);
+    // A HEAD to a click-out (a link checker, a prefetcher) records no click, which may be billed: it is sent
+    // to the ad's page. Only a GET is a visitor's click.
+    if (req.method === 'HEAD' && match?.route.name === 'clickout') {
+      const adPage = options.routes.buildPath('adpage', { id: String(match.params.id) }, site.basePath);
+      res.status(302).set('Cache-Control', 'private, no-cache').location(adPage).end();
+      return;
+    }
     // No Trawl cookie, a page that shows only what its URL asks for: the visitor-neutral rendering (decision 062).
     const neutral = match !== undefined && !hasTrawlCookie(req) && mayRenderNeutral(req, match.route.name);
     const deferredCookies: DeferredCookie[] | undefined = neutral ? [] : undefined;

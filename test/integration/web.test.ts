@@ -279,6 +279,14 @@ describe('the web role', function () {
         expect(location.pathname, path).to.match(/^\/partner\/\d+\/ads\//);
         expect(res.headers['cache-control']).to.equal('private, no-cache');
       }
+      // A HEAD (a link checker) records nothing: it is sent to the ad's page.
+      const before = (await server.services.clickout.events.counts()).clickouts;
+      const head = await request(server.url)
+        .head(`/homes/out/${id}`)
+        .set('Host', `localhost:${server.port}`)
+        .expect(302);
+      expect(head.headers.location).to.equal(`/homes/ad/${id}`);
+      expect((await server.services.clickout.events.counts()).clickouts).to.equal(before);
       const unknown = await get('/homes/out/no-such-ad', `localhost:${server.port}`).expect(302);
       expect(unknown.headers.location).to.equal('/homes/ad/no-such-ad');
     });
