@@ -38,9 +38,7 @@ export function* loadFeaturedAd(): SagaIterator {
       },
     );
     // The premium section comes in the document's meta (the organic list is `data`).
-    const premium = [...(doc.meta?.premium ?? []), ...doc.data].find(
-      (ad) => ad.attributes.premium || ad.attributes.section_type_id === SECTION_TYPES.premium,
-    );
+    const premium = doc.meta?.premium?.[0];
     if (!premium) {
       yield put(featuredAdFailed());
       return;

@@ -10,6 +10,7 @@ import { SEO_KEYWORDS_LOADED, seoLinksLoaded, type SeoLink } from '../../state/s
 import type { RootState } from '../../state/store';
 import type { KeywordsDocument } from '../../shared/api/keywordsApi';
 import { getApi, getIntl } from '../context';
+import { notFoundResult } from '../pageSaga';
 import { canonicalUrl } from './common';
 
 /**
@@ -51,10 +52,7 @@ export function indexPage(routeName: string) {
     const intl: IntlShape = yield getIntl();
     const app: AppState = yield select((state: RootState) => state.app);
     const vertical = app.site.target;
-    const notFound: PageResult = {
-      status: 404,
-      head: { title: intl.formatMessage({ id: 'notFound.title' }), noindex: true },
-    };
+    const notFound = notFoundResult(intl);
     const page = typeof params.page === 'number' && params.page >= 1 ? Math.floor(params.page) : 1;
     // Category 0 is "All" (product-spec §3): the index of every category, whose address is /index.
     const type = wholeNumber(params.type);

@@ -595,9 +595,7 @@ export class SqliteSearchStore implements SearchStore {
     const { base, top } = siteRange(site);
     return this.db
       .transaction(() => {
-        this.stmt(
-          'INSERT INTO keyword_counts (site, counted_at) VALUES (?, ?) ON CONFLICT(site) DO UPDATE SET counted_at = excluded.counted_at',
-        ).run(site, this.clock());
+        this.markCounted(site, this.clock());
         const counts = new Map<string, number>();
         const add = (norm: string, n: number) => counts.set(norm, (counts.get(norm) ?? 0) + n);
         const live = `a.k BETWEEN ? AND ? AND ${LIVE_A}`;
@@ -664,10 +662,14 @@ export class SqliteSearchStore implements SearchStore {
        WHERE expires IS NOT NULL AND expired = 0 AND expires > ? AND expires <= ? AND k BETWEEN ? AND ? LIMIT 1`,
     ).get(counted ?? 0, now, base, top);
     if (due) this.recountKeywords(site);
-    else
-      this.stmt(
-        'INSERT INTO keyword_counts (site, counted_at) VALUES (?, ?) ON CONFLICT(site) DO UPDATE SET counted_at = excluded.counted_at',
-      ).run(site, now);
+    else this.markCounted(site, now);
+  }
+
+  /** Notes when a site's keywords were last brought up to date (`keepKeywordCounts`). */
+  private markCounted(site: number, at: number): void {
+    this.stmt(
+      'INSERT INTO keyword_counts (site, counted_at) VALUES (?, ?) ON CONFLICT(site) DO UPDATE SET counted_at = excluded.counted_at',
+    ).run(site, at);
   }
 
   async expireAds(ids: readonly string[]): Promise<void> {
