@@ -84,6 +84,14 @@ export const HOSTS: ReadonlyMap<string, HostEntry> = buildHostTable();
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
+/** A host name or IP literal and an optional port: nothing a URL could take as a path, user or query. */
+const HOST_HEADER = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::\d{1,5})?$/i;
+
+/** Whether a `Host` header names a host (and port) and nothing else. */
+export function isHostHeader(hostHeader: string): boolean {
+  return hostHeader.length <= 260 && HOST_HEADER.test(hostHeader);
+}
+
 /** `host` without port, lower-cased; `[::1]:3000` keeps its brackets. */
 export function hostname(hostHeader: string): string {
   const host = hostHeader.trim().toLowerCase();

@@ -7,7 +7,7 @@ import expressStaticGzip from 'express-static-gzip';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import { adNetworkFor, adTagOrigins } from '../../config/adSlots';
-import { resolveSite, type Site } from '../../config/sites';
+import { isHostHeader, resolveSite, type Site } from '../../config/sites';
 import { GENERAL_ACCENT, verticalByName } from '../../config/verticals';
 import { createRoutes } from '../routes/routeTable';
 import { adSlotsStateFor } from '../state/adSlots';
@@ -95,6 +95,19 @@ export function createServerApp(options: ServerAppOptions): Express {
       else options.log.info(entry, 'request');
     });
     next();
+  });
+  // RFC 9112 §3.2: a request without a Host, or with one that is not a host[:port], is a 400. Pages
+  // build their canonical links, sitemaps and robots.txt from the Host, so nothing else may get that far.
+  app.use((req, res, next) => {
+    if (isHostHeader(req.get('host') ?? '')) {
+      next();
+      return;
+    }
+    res
+      .status(400)
+      .type('text')
+      .set('Cache-Control', 'no-store')
+      .send('Bad Request: the Host header is not a host name');
   });
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
   const publicApiOrigin = options.publicApiBaseUrl ? new URL(options.publicApiBaseUrl).origin : undefined;

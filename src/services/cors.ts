@@ -1,9 +1,12 @@
 import type { RequestHandler } from 'express';
 import { resolveSite } from '../../config/sites';
 
-/** Methods and request headers the services take from a page (the notification manager's token among them). */
-const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
-const ALLOW_HEADERS = 'Accept, Content-Type, X-User-Control-Token';
+/**
+ * Methods and request headers the services take from a page: no service has a PUT or a DELETE; the
+ * user control token comes in its own header or as a bearer token (the e-mail alert pages' links).
+ */
+const ALLOW_METHODS = 'GET, HEAD, POST, PATCH';
+const ALLOW_HEADERS = 'Accept, Authorization, Content-Type, X-User-Control-Token';
 /** How long a browser may keep a preflight's answer, in seconds. */
 const PREFLIGHT_MAX_AGE = 600;
 
@@ -22,12 +25,14 @@ export function isSiteOrigin(origin: string): boolean {
  */
 export function siteCors(): RequestHandler {
   return (req, res, next) => {
+    // Every answer depends on the Origin, also one without CORS headers: a shared cache keeping that
+    // one must not give it to a site's page, which could then not read it.
+    res.vary('Origin');
     const origin = req.get('Origin');
     if (!origin || !isSiteOrigin(origin)) {
       next();
       return;
     }
-    res.vary('Origin');
     res.set('Access-Control-Allow-Origin', origin);
     if (req.method === 'OPTIONS' && req.get('Access-Control-Request-Method')) {
       res

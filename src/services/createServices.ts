@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import type { Logger } from '../server/logger';
 import { createClickoutServices, type ClickoutServices } from './clickout/createClickoutServices';
 import { siteCors } from './cors';
 import { createFeedbackService, type FeedbackService } from './feedback/createFeedbackService';
-import { jsonApiErrorHandler, sendErrors, ServiceError } from './jsonapi';
+import { jsonApiErrorHandler, methodNotAllowed, sendErrors, ServiceError } from './jsonapi';
 import { createMailer } from './mail/createMailer';
 import type { Mailer } from './mail/Mailer';
 import type { Metrics } from './metrics/createMetrics';
@@ -64,22 +64,22 @@ export function createServices(options: ServicesOptions): Services {
     feedback,
     mailer,
     mount(app) {
-      app.use('/api', siteCors());
-      app.use('/api/feedback', feedback.router);
-      app.use('/api/sites', search.sitesRouter);
-      app.use('/api/metrics', clickout.metricsRouter);
-      app.use('/api', search.keywordsRouter);
-      app.use('/api', clickout.apiRouter);
-      app.use('/api', notifications.apiRouter);
-      app.use('/partner', search.partnerRouter);
-      app.use('/media', search.mediaRouter);
-      app.use('/api', (req, res) => {
+      const api = express.Router();
+      api.use(siteCors());
+      api.use('/feedback', feedback.router);
+      api.use('/sites', search.sitesRouter);
+      api.use('/metrics', clickout.metricsRouter);
+      api.use(search.keywordsRouter);
+      api.use(clickout.apiRouter);
+      api.use(notifications.apiRouter);
+      api.use(methodNotAllowed(api));
+      api.use((req, res) => {
         sendErrors(res, [ServiceError.notFound(`No service answers ${req.method} /api${req.path}`)]);
       });
-      app.use(
-        '/api',
-        jsonApiErrorHandler((err) => options.log.error({ err }, 'service failed')),
-      );
+      api.use(jsonApiErrorHandler((err) => options.log.error({ err }, 'service failed')));
+      app.use('/api', api);
+      app.use('/partner', search.partnerRouter);
+      app.use('/media', search.mediaRouter);
     },
     seedDemoData: (onProgress) => search.seedDemoData(onProgress),
     close() {

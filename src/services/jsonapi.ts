@@ -1,4 +1,5 @@
-import type { ErrorRequestHandler, Response } from 'express';
+import { STATUS_CODES } from 'node:http';
+import type { ErrorRequestHandler, RequestHandler, Response, Router } from 'express';
 import { z, ZodError, type ZodType } from 'zod';
 
 /** The JSON:API media type every service speaks (service-calls spec §7). */
@@ -44,15 +45,56 @@ export class ServiceError extends Error {
 }
 
 function titleOf(status: number): string {
-  if (status === 400) return 'Bad Request';
-  if (status === 401) return 'Unauthorized';
-  if (status === 403) return 'Forbidden';
-  if (status === 404) return 'Not Found';
-  if (status === 409) return 'Conflict';
-  if (status === 415) return 'Unsupported Media Type';
-  if (status === 429) return 'Too Many Requests';
-  if (status >= 500) return 'Internal Server Error';
-  return 'Error';
+  return STATUS_CODES[status] ?? 'Error';
+}
+
+/** What `allowedMethods` reads of an Express router: its layers, their routes and sub-routers. */
+interface RouterLike {
+  stack: {
+    match(path: string): false | { path: string };
+    route?: { _methods(): string[] };
+    handle: unknown;
+  }[];
+}
+
+function isRouter(handle: unknown): handle is RouterLike {
+  return typeof handle === 'function' && Array.isArray((handle as Partial<RouterLike>).stack);
+}
+
+/** The methods the routes of `router` (and of the routers it mounts) answer at `path`, sorted. */
+export function allowedMethods(router: RouterLike, path: string): string[] {
+  const methods = new Set<string>();
+  for (const layer of router.stack) {
+    let matched: ReturnType<RouterLike['stack'][number]['match']>;
+    try {
+      matched = layer.match(path);
+    } catch {
+      continue; // a parameter that does not decode: the route's own call answers that with a 400
+    }
+    if (!matched) continue;
+    if (layer.route) for (const method of layer.route._methods()) methods.add(method);
+    else if (isRouter(layer.handle))
+      for (const method of allowedMethods(layer.handle, path.slice(matched.path.length) || '/')) methods.add(method);
+  }
+  return [...methods].sort();
+}
+
+/**
+ * For the end of a service's router: a call to a path some route answers, with a method none of
+ * them takes, is a 405 (for the router's error handler) naming the methods in `Allow` (RFC 9110
+ * §15.5.6); any other call goes on.
+ * `mountedAt`: where this handler sits in `router`, when it is used under a path of it.
+ */
+export function methodNotAllowed(router: Router, mountedAt = ''): RequestHandler {
+  return (req, res, next) => {
+    const allow = allowedMethods(router as unknown as RouterLike, mountedAt + req.path);
+    if (allow.length === 0) {
+      next();
+      return;
+    }
+    res.set('Allow', allow.join(', '));
+    next(new ServiceError(405, 'METHOD_NOT_ALLOWED', `This path takes ${allow.join(', ')}, not ${req.method}.`));
+  };
 }
 
 /** Writes a JSON:API document with the right media type. */
@@ -66,10 +108,6 @@ export function sendErrors(res: Response, errors: ServiceError[]): void {
 }
 
 /**
- * Parses request input with a zod schema; a failure becomes a 400 naming the
- * first offending parameter (query parameter name, or body pointer).
- */
-/**
  * A string field that must be given: `required` ("is required") when it is absent, "must be a
  * string" when it is of another type (a number, a list, a repeated query parameter).
  */
@@ -77,6 +115,10 @@ export function requiredString(required = 'is required') {
   return z.string({ error: (issue) => (issue.input === undefined ? required : 'must be a string') });
 }
 
+/**
+ * Parses request input with a zod schema; a failure becomes a 400 naming the
+ * first offending parameter (query parameter name, or body pointer).
+ */
 export function parseInput<T>(schema: ZodType<T>, input: unknown, where: 'query' | 'body' = 'query'): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -122,6 +164,8 @@ export function clientErrorOf(err: unknown): ServiceError | undefined {
   if (e?.type === 'entity.parse.failed')
     return new ServiceError(400, 'MALFORMED_BODY', 'The request body is not valid JSON.');
   if (e?.type === 'entity.too.large') return new ServiceError(413, 'BODY_TOO_LARGE', 'The request body is too large.');
+  if (e?.type === 'parameters.too.many')
+    return new ServiceError(413, 'TOO_MANY_PARAMETERS', 'The request body has more fields than this call takes.');
   const status = e?.status;
   if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
   if (err instanceof URIError)

@@ -380,6 +380,47 @@ describe('the web role', function () {
       expect(res.text).to.include('</html>');
     });
 
+    it('answers a method a service path does not take with a 405 and Allow, an unknown path with a 404, a body of another type with a 415', async () => {
+      const host = `localhost:${server.port}`;
+      const calls: [string, string, string][] = [
+        ['DELETE', '/api/sites/uk/homes/search', 'GET, HEAD'],
+        ['POST', '/api/sites/uk/homes/ad/abc', 'GET, HEAD'],
+        ['PUT', '/api/notifications/email/subscription', 'POST'],
+        ['GET', '/api/clickout/clicks', 'POST'],
+        ['GET', '/api/tracking/listing/clicks', 'POST'],
+        ['DELETE', '/api/notifications/browser/subscription/abc', 'GET, HEAD, PATCH'],
+      ];
+      for (const [method, path, allow] of calls) {
+        const res = await request(server.url)[method.toLowerCase() as 'get'](path).set('Host', host);
+        expect(res.status, `${method} ${path}`).to.equal(405);
+        expect(res.headers.allow, path).to.equal(allow);
+        const error = JSON.parse(res.text).errors[0];
+        expect(error.code).to.equal('METHOD_NOT_ALLOWED');
+        expect(error.title).to.equal('Method Not Allowed');
+      }
+      for (const path of ['/api/nothing/here', '/api/sites/uk/homes/nothing', '/api/tracking/nothing']) {
+        const res = await request(server.url).delete(path).set('Host', host);
+        expect(res.status, path).to.equal(404);
+        expect(res.headers.allow, path).to.equal(undefined);
+      }
+      for (const path of ['/api/notifications/email/subscription', '/api/v3/notifications/add/user']) {
+        const res = await request(server.url)
+          .post(path)
+          .set('Host', host)
+          .set('Content-Type', 'text/plain')
+          .send('email=a@b.example');
+        expect(res.status, path).to.equal(415);
+        expect(JSON.parse(res.text).errors[0].code).to.equal('UNSUPPORTED_MEDIA_TYPE');
+      }
+      const tooLarge = await request(server.url)
+        .post('/api/notifications/email/subscription')
+        .set('Host', host)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ data: 'x'.repeat(40_000) }));
+      expect(tooLarge.status).to.equal(413);
+      expect(JSON.parse(tooLarge.text).errors[0].title).to.equal('Payload Too Large');
+    });
+
     it('answers a path whose percent-encoding does not decode with a 400, in every service and for pages, and an unreadable body with a 4xx', async () => {
       const api = [
         '/api/sites/%ZZ/homes/search',
@@ -531,6 +572,9 @@ describe('the web role', function () {
       expect(preflight.headers['access-control-allow-origin']).to.equal(site);
       expect(preflight.headers['access-control-allow-methods']).to.include('PATCH');
       expect(preflight.headers['access-control-allow-headers']).to.include('X-User-Control-Token');
+      expect(preflight.headers['access-control-allow-headers']).to.include('Authorization');
+      // Only the methods some service answers.
+      expect(preflight.headers['access-control-allow-methods']).not.to.match(/PUT|DELETE/);
       expect(preflight.headers['access-control-allow-credentials']).to.equal(undefined);
       const search = await request(server.url)
         .get('/api/sites/uk/homes/search?countryCode=uk')
@@ -542,11 +586,27 @@ describe('the web role', function () {
         .get('/api/sites/uk/homes/search?countryCode=uk')
         .set('Origin', 'https://evil.example');
       expect(stranger.headers['access-control-allow-origin']).to.equal(undefined);
+      // Answers without CORS headers vary by Origin too, or a CDN would give them to a site's page.
+      expect(stranger.headers.vary).to.match(/Origin/);
+      const noOrigin = await request(server.url).get('/api/sites/uk/homes/search?countryCode=uk').expect(200);
+      expect(noOrigin.headers.vary).to.match(/Origin/);
       const strangerPreflight = await request(server.url)
         .options('/api/clickout/clicks')
         .set('Origin', 'https://evil.example')
         .set('Access-Control-Request-Method', 'POST');
       expect(strangerPreflight.headers['access-control-allow-origin']).to.equal(undefined);
+    });
+
+    it('answers a Host header that is not a host name with a 400, so no page, sitemap or robots.txt reflects it', async () => {
+      for (const host of [`localhost:${server.port}/evil`, `evil.example@localhost`, `localhost:abc`, 'a b']) {
+        for (const path of ['/homes', '/robots.txt', '/sitemap.xml', '/api/sites/uk/homes/search?countryCode=uk']) {
+          const res = await request(server.url).get(path).set('Host', host);
+          expect(res.status, `${host} ${path}`).to.equal(400);
+          expect(res.text).not.to.include('evil');
+        }
+      }
+      const good = await get('/homes', `localhost:${server.port}`).expect(200);
+      expect(good.text).to.include(`<link rel="canonical" href="http://localhost:${server.port}/homes"`);
     });
 
     it('sends security headers', async () => {

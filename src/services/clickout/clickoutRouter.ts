@@ -8,7 +8,7 @@ import { ServiceError, parseInput, sendDocument } from '../jsonapi';
 import type { Metrics } from '../metrics/createMetrics';
 import type { SearchStore } from '../search/SearchStore';
 import type { Campaign, Source, StoredAd } from '../search/types';
-import { requireJsonBody } from './bodies';
+import { requireJsonBody } from '../bodies';
 import { clickBody, type ClickBody } from './clickSchema';
 import { siteOfBody } from './sites';
 

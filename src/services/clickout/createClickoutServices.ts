@@ -12,7 +12,7 @@ import type { SearchStore } from '../search/SearchStore';
 import { getOrCreateSecret } from '../secrets';
 import { createSourcesRouter } from '../sources/sourcesRouter';
 import { createTrackingRouter } from '../tracking/trackingRouter';
-import { jsonBodies } from './bodies';
+import { jsonBodies } from '../bodies';
 import { createClickoutRouter } from './clickoutRouter';
 
 export interface ClickoutServicesOptions {

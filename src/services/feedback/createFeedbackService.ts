@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import express from 'express';
-import { jsonBodies, requireJsonBody } from '../clickout/bodies';
+import { jsonBodies, requireJsonBody } from '../bodies';
 import { parseInput, sendDocument } from '../jsonapi';
 import { resultsBody } from './feedbackSchema';
 import { FeedbackStore } from './FeedbackStore';

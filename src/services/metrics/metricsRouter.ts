@@ -1,6 +1,6 @@
 import express from 'express';
 import { z } from 'zod';
-import { jsonBodies, requireJsonBody } from '../clickout/bodies';
+import { jsonBodies, requireJsonBody } from '../bodies';
 import { ServiceError, jsonApiErrorHandler, parseInput } from '../jsonapi';
 import { REPORT_URL_LIMIT } from '../../shared/domain/constants';
 import type { Metrics } from './createMetrics';

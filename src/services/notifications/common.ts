@@ -1,6 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { JSONAPI_MEDIA_TYPE, ServiceError } from '../jsonapi';
+import { jsonBodyOnly, parsedBody } from '../bodies';
+import { ServiceError } from '../jsonapi';
 import type { NotificationStore } from './NotificationStore';
 import { cleanFilters, type AlertQuery, type FilterValue } from './searchRules';
 
@@ -16,8 +17,13 @@ export const RATE_LIMITS = {
   pushSearchPerIp: 30,
 } as const;
 
-export const jsonBody = express.json({ type: [JSONAPI_MEDIA_TYPE, 'application/json'], limit: '32kb' });
-export const formBody = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 });
+/** A JSON body, or none; a body of another type is a 415. */
+export const jsonBody = jsonBodyOnly('32kb');
+/** A form body, or none; a body of another type is a 415. */
+export const formBody = parsedBody(
+  express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 50 }),
+  'application/x-www-form-urlencoded',
+);
 
 export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';

@@ -1,5 +1,5 @@
 import express from 'express';
-import { ServiceError, jsonApiErrorHandler, sendErrors } from '../jsonapi';
+import { ServiceError, jsonApiErrorHandler, methodNotAllowed, sendErrors } from '../jsonapi';
 import type { Mailer } from '../mail/Mailer';
 import { loadVapidDetails } from '../push/vapid';
 import { createBrowserRouter } from './browserRouter';
@@ -43,6 +43,7 @@ export function createNotificationServices(options: NotificationServicesOptions)
   const apiRouter = express.Router();
   apiRouter.use(createEmailRouter({ store, uct, act, now, log }));
   apiRouter.use(createBrowserRouter({ store, vapidPublicKey: vapid.publicKey, now, log }));
+  apiRouter.use(methodNotAllowed(apiRouter));
   // An unknown path under our own prefixes is a JSON:API 404; anything else belongs to other services.
   apiRouter.use((req, res, next) => {
     if (OWN_PATHS.test(req.path))

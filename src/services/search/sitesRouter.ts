@@ -1,7 +1,15 @@
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import { z } from 'zod';
 import { SEARCH_TEXT_MAX } from '../../shared/domain/constants';
-import { ServiceError, clientErrorOf, jsonApiErrorHandler, parseInput, sendDocument, sendErrors } from '../jsonapi';
+import {
+  ServiceError,
+  clientErrorOf,
+  jsonApiErrorHandler,
+  methodNotAllowed,
+  parseInput,
+  sendDocument,
+  sendErrors,
+} from '../jsonapi';
 import { callerSchema, checkCountry, isDealType, parseSearchParams, rawQuery, UNKNOWN_DEAL_TYPE } from './params';
 import { PROPERTY_TYPES } from './reference';
 import { NoResults, type SearchEngine, type SearchMode } from './SearchEngine';
@@ -167,6 +175,7 @@ export function createSitesRouter(engine: SearchEngine, log?: (msg: string, extr
       }),
     );
   });
+  router.use(methodNotAllowed(router));
   router.use((req, res) => {
     sendErrors(res, [ServiceError.notFound(`No search call at ${req.method} ${selfPath(req)}`)]);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { z } from 'zod';
 import { SOURCES_CACHE_SECONDS } from '../../shared/domain/constants';
-import { requireJsonBody } from '../clickout/bodies';
+import { requireJsonBody } from '../bodies';
 import { adId as adIdSchema } from '../clickout/clickSchema';
 import { siteOfBody } from '../clickout/sites';
 import type { EventStore } from '../events/EventStore';

@@ -1,8 +1,8 @@
 import express from 'express';
 import { USER_AGENT_MAX_LENGTH } from '../../shared/domain/constants';
-import { jsonBodies, requireJsonBody } from '../clickout/bodies';
+import { jsonBodies, requireJsonBody } from '../bodies';
 import type { EventRecord, EventStore, ImpressionRecord } from '../events/EventStore';
-import { ServiceError, clientErrorOf, fromZodError, sendDocument } from '../jsonapi';
+import { ServiceError, clientErrorOf, fromZodError, methodNotAllowed, sendDocument } from '../jsonapi';
 import type { Metrics } from '../metrics/createMetrics';
 import {
   ATTRIBUTES,
@@ -145,6 +145,7 @@ export function createTrackingRouter(deps: TrackingDeps): express.Router {
     res.status(200).set({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, private' }).send(PIXEL);
   });
 
+  router.use('/tracking', methodNotAllowed(router, '/tracking'));
   router.use('/tracking', (req, _res, next) => {
     next(new ServiceError(404, 'NOT_FOUND', `No tracking call ${req.method} ${req.originalUrl.split('?')[0]}`));
   });
