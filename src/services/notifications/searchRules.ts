@@ -151,11 +151,28 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** Filters with empty values dropped; keys as given (snake_case or camelCase). */
+/** A map's bounds keep their sign (decision 013); every other min or max of 0 or below is no bound. */
+const COORDINATE_KEY = /^(?:lat|long|lng)/i;
+const MIN_MAX_KEY = /(?:_min|_max|Min|Max)$/;
+
+const isBound = (value: number | undefined): value is number => value !== undefined && value > 0;
+
+/**
+ * Filters with empty values dropped, and a min or max of 0 or below (product-spec §5: dropped
+ * from the request, so an alert with one is the same search as without it); keys as given
+ * (snake_case or camelCase).
+ */
 export function cleanFilters(filters: Record<string, FilterValue>): Record<string, FilterValue> {
   const out: Record<string, FilterValue> = {};
   for (const [k, v] of Object.entries(filters)) {
     if (v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+    const signed = COORDINATE_KEY.test(k);
+    if (!signed && typeof v === 'number' && MIN_MAX_KEY.test(k) && v <= 0) continue;
+    if (!signed && typeof v === 'object' && !Array.isArray(v)) {
+      const range = { ...(isBound(v.min) ? { min: v.min } : {}), ...(isBound(v.max) ? { max: v.max } : {}) };
+      if (Object.keys(range).length > 0) out[k] = range;
+      continue;
+    }
     out[k] = v;
   }
   return out;

@@ -64,6 +64,15 @@ describe('e-mail notifications service', () => {
       expect(other.attributes.is_new_alert).to.equal(true);
     });
 
+    it('drops a min or max of 0 or below, as a search does, so such an alert is the same search as without it', async () => {
+      const plain = JSON.parse((await create(subscriptionBody({ filters: { rooms_min: 2 } }))).text).data;
+      const res = await create(subscriptionBody({ filters: { rooms_min: 2, price_min: -1, price_max: 0 } }));
+      expect(res.status, res.text).to.equal(200);
+      const data = JSON.parse(res.text).data;
+      expect(data.id).to.equal(plain.id);
+      expect(data.attributes.query.filters).to.deep.equal({ rooms_min: 2 });
+    });
+
     it('applies the search-validity rule to what and where', async () => {
       const tooShort = await create(subscriptionBody({ what: 'a', where: '' }));
       expect(tooShort.status).to.equal(400);
