@@ -477,6 +477,10 @@ describe('the web role', function () {
       const all = await get('/index/category/0', `products.uk.localhost:${server.port}`).expect(200);
       expect(all.text).to.include(`<link rel="canonical" href="http://products.uk.localhost:${server.port}/index">`);
       await get('/index/category/phones', `products.uk.localhost:${server.port}`).expect(404);
+      await get('/index/letter/ab', `cars.uk.localhost:${server.port}`).expect(404);
+      // An unreadable page is page 1 (product-spec §5), whose address is /index.
+      const negative = await get('/index/page/-1', `cars.uk.localhost:${server.port}`).expect(200);
+      expect(negative.text).to.include(`<link rel="canonical" href="http://cars.uk.localhost:${server.port}/index">`);
     });
 
     it('narrows the homes index by deal and property type, and knows no other index', async () => {
