@@ -22,16 +22,18 @@ import { SORTS, type Sort } from './types';
  * The search calls' query parameters (service-calls spec §7), parsed from the
  * raw query string with `qs` (bracket parameters like `filters[priceMin]` and
  * `page[organic][size]`), whatever query parser the app is configured with.
- * Every failure is a 400 naming the parameter.
+ * Every failure is a 400 naming the parameter. Objects without a prototype, so that a parameter
+ * named like one of Object's members (`filters[constructor]`) is read, and refused, not dropped.
  */
-
 export function rawQuery(originalUrl: string): Record<string, unknown> {
   const q = originalUrl.indexOf('?');
   if (q < 0) return {};
-  return qs.parse(originalUrl.slice(q + 1), { depth: 3, parameterLimit: 300, arrayLimit: 50 }) as Record<
-    string,
-    unknown
-  >;
+  return qs.parse(originalUrl.slice(q + 1), {
+    depth: 3,
+    parameterLimit: 300,
+    arrayLimit: 50,
+    plainObjects: true,
+  }) as Record<string, unknown>;
 }
 
 const int = (min: number, max: number) =>
@@ -110,7 +112,7 @@ export const searchSchema = z.object({
     .optional(),
   userCampaignIds: z
     .string()
-    .regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of campaign ids')
+    .regex(/^\d{1,15}(,\d{1,15}){0,49}$/, 'must be a comma-separated list of at most 50 campaign ids')
     .optional()
     .or(z.literal('')),
   filters: z.record(z.string(), z.unknown()).optional(),
@@ -323,7 +325,7 @@ export function parseFilters(raw: Record<string, unknown>, vertical: Vertical): 
   const out: Record<string, FilterValue> = {};
   for (const [name, value] of Object.entries(raw)) {
     const parameter = `filters[${name}]`;
-    const def = defs[name];
+    const def = Object.hasOwn(defs, name) ? defs[name] : undefined; // not `constructor` or other inherited names
     if (!def) throw ServiceError.badParameter(parameter, `${parameter} is not a filter of the ${vertical} vertical`);
     const values = (Array.isArray(value) ? value : [value]).flatMap((v) =>
       typeof v === 'string' ? v.split(',').map((s) => s.trim()) : [v],
@@ -341,11 +343,9 @@ export function parseFilters(raw: Record<string, unknown>, vertical: Vertical): 
       case 'integer': {
         const v = single();
         const n = Number(v);
-        if (!/^-?\d+(\.\d+)?$/.test(v) || (def.kind === 'integer' && !Number.isInteger(n))) {
-          throw ServiceError.badParameter(
-            parameter,
-            `${parameter} must be ${def.kind === 'integer' ? 'an integer' : 'a number'}`,
-          );
+        const whole = def.kind === 'integer';
+        if (!/^-?\d+(\.\d+)?$/.test(v) || (whole ? !Number.isSafeInteger(n) : !Number.isFinite(n))) {
+          throw ServiceError.badParameter(parameter, `${parameter} must be ${whole ? 'an integer' : 'a number'}`);
         }
         if (n > 0) out[name] = n;
         break;

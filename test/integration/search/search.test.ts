@@ -372,6 +372,12 @@ describe('search service: search calls', function () {
         ['filters[category]=99', 'filters[category]', 'uk/jobs'],
         ['categoryId=999', 'categoryId', 'uk/products'],
         ['what=a&what=b', 'what', 'uk/homes'],
+        // Not a filter, though every object has one by that name.
+        ['filters[constructor]=1', 'filters[constructor]', 'uk/homes'],
+        // Numbers past what a number holds are no price, not Infinity.
+        [`filters[priceMax]=${'9'.repeat(400)}`, 'filters[priceMax]', 'uk/homes'],
+        [`filters[roomsMin]=${'9'.repeat(20)}`, 'filters[roomsMin]', 'uk/homes'],
+        [`userCampaignIds=${'9'.repeat(40)}`, 'userCampaignIds', 'uk/homes'],
       ];
       for (const [query, parameter, site] of cases) {
         const body = await search(query, site, 400);
