@@ -115,6 +115,19 @@ export function requiredString(required = 'is required') {
   return z.string({ error: (issue) => (issue.input === undefined ? required : 'must be a string') });
 }
 
+/** An integer, sent as a JSON number or a string of digits (be liberal in what we accept). */
+export const intLike = (min: number, max: number) =>
+  z
+    .union([
+      z.number().int('must be an integer'),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,12}$/, 'must be an integer')
+        .transform(Number),
+    ])
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
 /**
  * Parses request input with a zod schema; a failure becomes a 400 naming the
  * first offending parameter (query parameter name, or body pointer).

@@ -1,18 +1,5 @@
 import { z } from 'zod';
-import { requiredString } from '../jsonapi';
-
-/** An integer, sent as a JSON number or a string of digits (be liberal in what we accept). */
-export const intLike = (min: number, max: number) =>
-  z
-    .union([
-      z.number().int('must be an integer'),
-      z
-        .string()
-        .trim()
-        .regex(/^-?\d{1,12}$/, 'must be an integer')
-        .transform(Number),
-    ])
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+import { intLike, requiredString } from '../jsonapi';
 
 /** An ad id as the search service answers it: opaque, URL-safe; never a URL. */
 export const adId = z

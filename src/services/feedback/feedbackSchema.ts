@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from '../../../config/countries';
 import { VERTICALS } from '../../../config/verticals';
-import { intLike } from '../clickout/clickSchema';
-import { requiredString } from '../jsonapi';
+import { intLike, requiredString } from '../jsonapi';
 
 /** Vertical ids of the spec, and 0 for a country's general site. */
 const VERTICAL_IDS: readonly number[] = [0, ...VERTICALS.map((v) => v.id)];

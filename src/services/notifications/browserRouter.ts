@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { PUSH_BROWSER_ID, PUSH_DEVICE_ID } from '../../shared/domain/constants';
-import { ServiceError, parseInput, sendDocument } from '../jsonapi';
+import { ServiceError, intLike, parseInput, sendDocument } from '../jsonapi';
 import { isAllowedPushEndpoint, isValidAuthSecret, isValidP256dh } from '../push/endpoints';
 import {
   RATE_LIMITS,
@@ -39,22 +39,28 @@ const smallText = z.string().max(200);
 const createSubscriptionSchema = z.object({
   data: z.object({
     type: z.literal('subscriptions'),
-    attributes: z.object({
-      endpoint: endpointSchema,
-      public_key: publicKeySchema,
-      auth_token: authSchema,
-      cookie_id: smallText.optional(),
-      device_id: z.coerce.number().int().min(1).max(3).optional(),
-      browser_id: z.coerce.number().int().min(1).max(20).optional(),
-      country_code: z
-        .string()
-        .trim()
-        .toLowerCase()
-        .regex(/^[a-z]{2}$/)
-        .optional(),
-      vertical_id: z.coerce.number().int().optional(),
-      page_view_id: smallText.optional(),
-    }),
+    attributes: z
+      .object({
+        endpoint: endpointSchema,
+        public_key: publicKeySchema,
+        auth_token: authSchema,
+        cookie_id: smallText.optional(),
+        device_id: intLike(1, 3).optional(),
+        browser_id: intLike(1, 20).optional(),
+        country_code: z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z]{2}$/)
+          .optional(),
+        vertical_id: intLike(0, 1_000).optional(),
+        page_view_id: smallText.optional(),
+      })
+      // A site is a country and a vertical: one without the other would save a subscription of no site.
+      .refine((a) => (a.country_code === undefined) === (a.vertical_id === undefined), {
+        message: 'country_code and vertical_id come together',
+        path: ['vertical_id'],
+      }),
   }),
 });
 

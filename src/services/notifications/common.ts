@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { jsonBodyOnly, parsedBody } from '../bodies';
-import { ServiceError } from '../jsonapi';
+import { intLike, ServiceError } from '../jsonapi';
 import type { NotificationStore } from './NotificationStore';
 import { cleanFilters, type AlertQuery, type FilterValue } from './searchRules';
 
@@ -62,7 +62,7 @@ export const searchQuerySchema = z.object({
   vertical_properties: z
     .object({
       where: z.string().max(1000).nullable().optional(),
-      deal_type_id: z.coerce.number().int().min(0).max(100_000).nullable().optional(),
+      deal_type_id: intLike(0, 100_000).nullable().optional(),
     })
     .optional(),
 });
@@ -84,15 +84,15 @@ export const siteSchema = z.object({
     .trim()
     .toLowerCase()
     .regex(/^[a-z]{2}$/, 'must be a two-letter country code'),
-  vertical_id: z.coerce.number().int(),
+  vertical_id: intLike(0, 1_000),
 });
 
 export const contextSchema = z
   .object({
-    section_id: z.coerce.number().int().optional(),
-    origin_id: z.coerce.number().int().min(0).max(1000).optional(),
-    device_type: z.coerce.number().int().optional(),
-    total_results: z.coerce.number().int().min(0).optional(),
+    section_id: intLike(0, 1_000_000).optional(),
+    origin_id: intLike(0, 1000).optional(),
+    device_type: intLike(0, 100).optional(),
+    total_results: intLike(0, 1_000_000_000).optional(),
   })
   .optional();
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { intLike } from '../clickout/clickSchema';
-import { requiredString } from '../jsonapi';
+import { intLike, requiredString } from '../jsonapi';
 
 /** Control characters other than tab, line feed and carriage return. */
 function hasControlCharacters(v: string): boolean {
@@ -73,7 +72,10 @@ export const leadBody = z.object({
         })
         .nullish(),
       country: requiredString('country is required').trim().min(2).max(5),
-      vertical: z.union([z.string().trim().min(1).max(20), z.number().int()], 'vertical is required'),
+      vertical: z.union([z.string().trim().min(1).max(20), z.number().int()], {
+        error: (issue) =>
+          issue.input === undefined ? 'vertical is required' : 'vertical must be a vertical name or id',
+      }),
       user: z.object(
         {
           name: line('name', 100),

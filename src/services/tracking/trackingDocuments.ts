@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { countryByCode } from '../../../config/countries';
 import { VERTICALS } from '../../../config/verticals';
-import { intLike, optionalText } from '../clickout/clickSchema';
+import { optionalText } from '../clickout/clickSchema';
+import { intLike } from '../jsonapi';
 
 /**
  * The tracking documents of service-calls spec §7 "Tracking service": one

@@ -135,6 +135,17 @@ describe('browser notifications service', () => {
       .set('Content-Type', JSONAPI)
       .send('[');
     expect(broken.status).to.equal(400);
+    // A site is a country and a vertical, or neither.
+    const countryOnly = subscriptionBody() as Body;
+    countryOnly.data.attributes.country_code = 'uk';
+    const half = await json(request(n.app).post('/api/notifications/browser/subscription'), countryOnly);
+    expect(half.status).to.equal(400);
+    expect(parse(half).errors[0].source.pointer).to.equal('/data/attributes/vertical_id');
+    const listed = subscriptionBody() as Body;
+    listed.data.attributes.device_id = [2];
+    const list = await json(request(n.app).post('/api/notifications/browser/subscription'), listed);
+    expect(list.status).to.equal(400);
+    expect(parse(list).errors[0].source.pointer).to.equal('/data/attributes/device_id');
   });
 
   it('adds searches (same search again is not new), changes one, lists by site', async () => {

@@ -139,6 +139,18 @@ describe('e-mail notifications service', () => {
       expect(site.status).to.equal(400);
       const frequency = await create(subscriptionBody({ notification: { frequency: 'hourly' } }));
       expect(frequency.status).to.equal(400);
+      // A number is a number or a string of digits: not a list, a boolean or an empty string.
+      for (const dealType of [[2], true, '', 'abc'] as unknown as number[]) {
+        const res = await create(subscriptionBody({ dealType }));
+        expect(res.status, JSON.stringify(dealType)).to.equal(400);
+        const error = JSON.parse(res.text).errors[0];
+        expect(error.source.pointer).to.equal('/data/attributes/search/query/vertical_properties/deal_type_id');
+        expect(error.detail).not.to.match(/NaN/);
+      }
+      const vertical = await create(subscriptionBody({ vertical: [1] as unknown as number }));
+      expect(vertical.status).to.equal(400);
+      expect(JSON.parse(vertical.text).errors[0].source.pointer).to.equal('/data/attributes/site/vertical_id');
+      expect((await create(subscriptionBody({ dealType: '2' as unknown as number }))).status).to.equal(201);
     });
 
     it('limits creations to 10 an hour per address and 30 an hour per client', async () => {

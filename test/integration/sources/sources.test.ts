@@ -151,6 +151,11 @@ describe('sources service', function () {
         expect(error.source.pointer, res.text).to.equal(pointer);
         expect(error.detail).to.be.a('string').with.length.above(0);
       }
+      // A vertical given but of no kind is not "required".
+      const fraction = await send('es-paid-1', leadBody({ attributes: { vertical: 1.5 } }));
+      expect(JSON.parse(fraction.text).errors[0].detail).to.match(/vertical must be a vertical name or id/);
+      const missing = await send('es-paid-1', leadBody({ attributes: { vertical: undefined } }));
+      expect(JSON.parse(missing.text).errors[0].detail).to.match(/vertical is required/);
       const badId = await send('es-paid-1?x=https://evil.example', leadBody());
       expect(badId.status).to.equal(400);
       expect(s.mailer.sent).to.have.length(0);
