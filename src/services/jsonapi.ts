@@ -153,15 +153,31 @@ export function fromZodError(error: ZodError, where: 'query' | 'body', input?: u
     where === 'query'
       ? path.map((p, i) => (i === 0 ? String(p) : `[${String(p)}]`)).join('')
       : `/${path.map(String).join('/')}`;
+  const value = valueAt(input, path);
   // A query parameter given twice (`?what=a&what=b`) arrives as an array.
-  const repeated = where === 'query' && issue?.code === 'invalid_type' && Array.isArray(valueAt(input, path));
-  const detail = repeated ? `${name} takes one value` : `${name || 'request'}: ${issue?.message ?? 'is invalid'}`;
+  const repeated = where === 'query' && issue?.code === 'invalid_type' && Array.isArray(value);
+  // A field not given at all is missing, whatever type it should have had ("expected string, received undefined").
+  const missing = input !== undefined && issue?.code === 'invalid_type' && value === undefined;
+  const detail = repeated
+    ? `${name} takes one value`
+    : `${name || 'request'}: ${missing ? 'is required' : (issue?.message ?? 'is invalid')}`;
   return new ServiceError(
     400,
     'INVALID_PARAMETER',
     detail,
     where === 'query' ? { parameter: name } : { pointer: name },
   );
+}
+
+/** Whether a body the JSON parser refused is JSON all the same (`null`, `2`: its strict mode takes objects and arrays). */
+function isJson(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -175,7 +191,13 @@ export function clientErrorOf(err: unknown): ServiceError | undefined {
   if (err instanceof ZodError) return fromZodError(err, 'body');
   const e = err as { type?: string; status?: number; expose?: boolean } | null;
   if (e?.type === 'entity.parse.failed')
-    return new ServiceError(400, 'MALFORMED_BODY', 'The request body is not valid JSON.');
+    return new ServiceError(
+      400,
+      'MALFORMED_BODY',
+      isJson((err as { body?: unknown }).body)
+        ? 'The request body must be a JSON object or array.'
+        : 'The request body is not valid JSON.',
+    );
   if (e?.type === 'entity.too.large') return new ServiceError(413, 'BODY_TOO_LARGE', 'The request body is too large.');
   if (e?.type === 'parameters.too.many')
     return new ServiceError(413, 'TOO_MANY_PARAMETERS', 'The request body has more fields than this call takes.');

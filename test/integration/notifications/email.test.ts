@@ -132,6 +132,18 @@ describe('e-mail notifications service', () => {
         .send('{nope');
       expect(bad.status).to.equal(400);
       expect(JSON.parse(bad.text).errors[0].code).to.equal('MALFORMED_BODY');
+      expect(JSON.parse(bad.text).errors[0].detail).to.equal('The request body is not valid JSON.');
+      const nothing = await request(n.app)
+        .post('/api/notifications/email/subscription')
+        .set('Content-Type', JSONAPI)
+        .send('null');
+      expect(JSON.parse(nothing.text).errors[0].detail).to.equal('The request body must be a JSON object or array.');
+      // A field left out is missing, whatever its type would have been.
+      const noUser = subscriptionBody() as { data: { attributes: Record<string, unknown> } };
+      delete noUser.data.attributes.user;
+      const missing = JSON.parse((await create(noUser)).text).errors[0];
+      expect(missing.source.pointer).to.equal('/data/attributes/user');
+      expect(missing.detail).to.equal('/data/attributes/user: is required');
       const email = await create(subscriptionBody({ email: 'not-an-address' }));
       expect(email.status).to.equal(400);
       expect(JSON.parse(email.text).errors[0].source.pointer).to.equal('/data/attributes/user/email');
