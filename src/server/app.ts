@@ -273,7 +273,7 @@ export function createServerApp(options: ServerAppOptions): Express {
   });
   app.get('/{*path}', renderPage);
   app.all('/{*path}', (_req, res) => {
-    res.set('Allow', 'GET, HEAD').status(405).type('text').send('Method Not Allowed');
+    res.set({ Allow: 'GET, HEAD', 'Cache-Control': 'no-cache' }).status(405).type('text').send('Method Not Allowed');
   });
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -102,8 +102,10 @@ export function sendDocument(res: Response, status: number, document: Record<str
   res.status(status).type(JSONAPI_MEDIA_TYPE).send(JSON.stringify(document));
 }
 
+/** Sends errors as a JSON:API document; no cache keeps them (a handler's own caching was for its answer). */
 export function sendErrors(res: Response, errors: ServiceError[]): void {
   const status = errors[0]?.status ?? 500;
+  res.set('Cache-Control', 'no-store');
   sendDocument(res, status, { errors: errors.map((e) => e.toJson()) });
 }
 

@@ -397,6 +397,8 @@ describe('the web role', function () {
         const error = JSON.parse(res.text).errors[0];
         expect(error.code).to.equal('METHOD_NOT_ALLOWED');
         expect(error.title).to.equal('Method Not Allowed');
+        // No cache keeps a service's error.
+        expect(res.headers['cache-control'], path).to.equal('no-store');
       }
       for (const path of ['/api/nothing/here', '/api/sites/uk/homes/nothing', '/api/tracking/nothing']) {
         const res = await request(server.url).delete(path).set('Host', host);
@@ -525,8 +527,10 @@ describe('the web role', function () {
       expect(sitemap).to.include(`http://${host}${path}</loc>`);
     });
 
-    it('answers methods other than GET and HEAD with 405', async () => {
-      await request(server.url).post('/homes/').set('Host', `localhost:${server.port}`).expect(405);
+    it('answers methods other than GET and HEAD with 405, Allow and no caching', async () => {
+      const res = await request(server.url).post('/homes/').set('Host', `localhost:${server.port}`).expect(405);
+      expect(res.headers.allow).to.equal('GET, HEAD');
+      expect(res.headers['cache-control']).to.equal('no-cache');
     });
 
     it('uses the desktop variant on desktop and mobile elsewhere', async () => {
