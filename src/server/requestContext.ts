@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { UAParser } from 'ua-parser-js';
 import { COOKIES, DAY_SECONDS } from '../shared/domain/cookies';
-import { USER_AGENT_MAX_LENGTH } from '../shared/domain/constants';
+import { PHONE_WIDTH, USER_AGENT_MAX_LENGTH } from '../shared/domain/constants';
 import { INSTALLATION_ID_PATTERN, isBot, isTrawlCookie } from '../shared/domain/visitor';
 import type { Device } from '../shared/routing/RouteRegistry';
 
@@ -22,13 +22,26 @@ export interface VisitorContext {
 
 const DEVICES: readonly string[] = ['mobile', 'desktop', 'tablet'];
 
-/** Mobile, tablet or desktop from the user agent (cut at 500 characters, spec §9); `?device=` overrides. */
-export function detectDevice(userAgent: string, override?: unknown): Device {
+/**
+ * Mobile, tablet or desktop from the user agent (cut at 500 characters, spec §9); `?device=` overrides.
+ * A tablet whose viewport is narrower than the phone width (600 CSS px, spec §9) is used as a phone:
+ * a large phone that calls itself a tablet, or a tablet's split screen.
+ */
+export function detectDevice(userAgent: string, override?: unknown, viewportWidth?: number): Device {
   if (override === 'mobile' || override === 'desktop' || override === 'tablet') return override;
   const type = new UAParser(userAgent.slice(0, USER_AGENT_MAX_LENGTH)).getDevice().type;
   if (type === 'mobile' || type === 'wearable') return 'mobile';
-  if (type === 'tablet') return 'tablet';
+  if (type === 'tablet') return viewportWidth !== undefined && viewportWidth < PHONE_WIDTH ? 'mobile' : 'tablet';
   return 'desktop';
+}
+
+/** The client hint every page asks for (`Accept-CH`): the viewport's width in CSS pixels. */
+export const VIEWPORT_HINT = 'Sec-CH-Viewport-Width';
+
+/** The viewport width the browser sent as a client hint (or its older name), when it sent one. */
+export function viewportWidthOf(req: Request): number | undefined {
+  const value = req.get(VIEWPORT_HINT) ?? req.get('Viewport-Width');
+  return value && /^\d{1,5}$/.test(value.trim()) ? Number(value.trim()) : undefined;
 }
 
 /** True when the request carries any Trawl cookie: it gets today's per-visitor page, not the neutral one. */
@@ -60,7 +73,9 @@ export function visitorContext(
   const userAgent = (req.get('user-agent') ?? '').slice(0, USER_AGENT_MAX_LENGTH);
   const bot = isBot(userAgent);
   const fromHeader = headerDevice(req, options.deviceHeader);
-  const device = detectDevice(userAgent, req.query.device ?? fromHeader);
+  const device = detectDevice(userAgent, req.query.device ?? fromHeader, viewportWidthOf(req));
+  // Browsers send the hint from their next request on. The same for every visitor, so a shared copy may carry it.
+  res.append('Accept-CH', VIEWPORT_HINT);
   const context = {
     device,
     deviceFromHeader: fromHeader !== undefined || DEVICES.includes(req.query.device as string),

@@ -674,6 +674,21 @@ describe('the web role', function () {
       expect(mobile.text).to.include('class="ad-page"');
       expect(mobile.text).not.to.include('ad-page--columns');
     });
+
+    it('asks for the viewport width, and takes a tablet narrower than a phone (600 px) for a phone', async () => {
+      const IPAD =
+        'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+      const page = (width?: string) => {
+        const req = request(server.url).get('/homes').set('Host', `localhost:${server.port}`).set('User-Agent', IPAD);
+        return (width ? req.set('Sec-CH-Viewport-Width', width) : req).expect(200);
+      };
+      const first = await page();
+      expect(first.headers['accept-ch']).to.include('Sec-CH-Viewport-Width');
+      expect(stateOf(first.text).app.device).to.equal('tablet');
+      expect(stateOf((await page('820')).text).app.device).to.equal('tablet');
+      expect(stateOf((await page('540')).text).app.device).to.equal('mobile');
+      expect(stateOf((await page('wide')).text).app.device).to.equal('tablet');
+    });
   });
 
   describe('search engines', () => {

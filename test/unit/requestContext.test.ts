@@ -15,6 +15,13 @@ describe('request context', () => {
     expect(detectDevice(DESKTOP)).to.equal('desktop');
   });
 
+  it('takes a tablet whose viewport is narrower than 600 px for a phone, and nothing else', () => {
+    expect(detectDevice(IPAD, undefined, 599)).to.equal('mobile');
+    expect(detectDevice(IPAD, undefined, 600)).to.equal('tablet');
+    expect(detectDevice(DESKTOP, undefined, 400)).to.equal('desktop');
+    expect(detectDevice(IPAD, 'tablet', 400)).to.equal('tablet');
+  });
+
   it('lets ?device= choose the variant', () => {
     expect(detectDevice(IPHONE, 'desktop')).to.equal('desktop');
     expect(detectDevice(DESKTOP, 'bogus')).to.equal('desktop');
