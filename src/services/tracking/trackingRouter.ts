@@ -132,13 +132,17 @@ export function createTrackingRouter(deps: TrackingDeps): express.Router {
     );
     const parsed = ATTRIBUTES['email-opens'].safeParse(attributesOfFlat(query));
     if (!parsed.success) throw fromZodError(parsed.error, 'query');
-    const record = toRecord(
-      'email-opens',
-      parsed.data,
-      deps.now(),
-      req.ip ?? '',
-      (req.get('user-agent') ?? '').slice(0, USER_AGENT_MAX_LENGTH),
-    );
+    // An open of no alert (a crawler, a link cut short) is no open: the image all the same, nothing stored.
+    const record =
+      parsed.data.alert_id == null
+        ? undefined
+        : toRecord(
+            'email-opens',
+            parsed.data,
+            deps.now(),
+            req.ip ?? '',
+            (req.get('user-agent') ?? '').slice(0, USER_AGENT_MAX_LENGTH),
+          );
     if (record) {
       await deps.events.appendEvents([record]);
       deps.metrics.trackingDocuments.inc({ type: 'email-opens' });

@@ -122,6 +122,9 @@ describe('tracking service: POST /api/tracking/...', function () {
       site: { country_code: 'es', vertical_id: 1 },
     });
     await s.http.get('/api/tracking/notification/email/open?country_code=zz').expect(400);
+    const noAlert = await s.http.get('/api/tracking/notification/email/open?a=1').expect(200);
+    expect(noAlert.headers['content-type']).to.equal('image/gif');
+    expect(await s.services.events.eventsOf('email-opens')).to.have.length(1);
   });
 
   it('stores a batch of documents in one post, and sets the default sort', async () => {
