@@ -155,6 +155,13 @@ describe('the web role', function () {
         `localhost:${server.port}`,
       ).expect(302);
       expect(res.headers.location).to.equal('/homes/search/garden-flat/in/london?type_id=2');
+      // A pasted page of text searches its first words, within what a search takes, and finds a page.
+      const pasted = `garden flat ${'with a view '.repeat(250)}`;
+      const long = await get(`/homes/q?what=${encodeURIComponent(pasted)}`, `localhost:${server.port}`).expect(302);
+      const path = decodeURIComponent(long.headers.location as string);
+      expect(path).to.match(/^\/homes\/search\/garden-flat-with-a-view-/);
+      expect(path.length).to.be.below(250);
+      expect((await get(long.headers.location as string, `localhost:${server.port}`)).status).to.be.oneOf([200, 404]);
     });
 
     it('seeds demo ads a visitor reads as written: titles without a doubled word, one colour per car, labelled conditions', async () => {

@@ -11,7 +11,7 @@ import {
   type SearchMeta,
   type Suggestion,
 } from '../../shared/domain/ad';
-import { CLIENT_ID, SORT_KEYS } from '../../shared/domain/constants';
+import { CLIENT_ID, SORT_KEYS, clipSearchText } from '../../shared/domain/constants';
 import { apiFilters } from '../../shared/domain/filters';
 import { pageNumberOf, stringifyQuery, type QueryParams, type QueryValue } from '../../shared/routing/query';
 import type { AppState } from '../../state/app';
@@ -37,7 +37,10 @@ export function serpParams(params: QueryParams): Record<string, QueryValue> {
   const out: Record<string, QueryValue> = {};
   for (const [key, value] of Object.entries(params)) {
     if (FORM_ONLY.has(key) || value === null || value === '') continue;
-    out[key] = typeof value === 'string' ? value.trim() : value;
+    // A pasted page of text searches its first words: the service takes at most SEARCH_TEXT_MAX characters.
+    if (typeof value === 'string')
+      out[key] = key === 'what' || key === 'where' ? clipSearchText(value.trim()) : value.trim();
+    else out[key] = value;
   }
   if (typeof params.type === 'number' && params.type > 0) out.type_id = params.type;
   return out;
