@@ -5,7 +5,9 @@ import type { RootState } from '../state/store';
 
 /**
  * The cookie banner (product-spec §2, §4): a link for more info, Agree and
- * Disagree. Fixed at the bottom of the window, so it shifts nothing. Shown
+ * Disagree. Sticky at the bottom of the window and last in the page, so it
+ * shifts nothing and, scrolled to the end, covers nothing (the footer's links
+ * stay within reach before the visitor answers). Shown
  * (PageChrome renders it) where the country needs consent and the visitor has
  * not answered.
  */

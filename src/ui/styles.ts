@@ -9,6 +9,8 @@ export const STYLES = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;line-height:1.5;color:#1b1f23;background:#f6f7f9}
 body{margin:0;min-height:100vh;display:flex;flex-direction:column}
+#root{flex:1 0 auto;display:flex;flex-direction:column}
+[hidden]{display:none!important}
 a{color:var(--accent-text)}
 main{flex:1;width:100%;max-width:1200px;margin:0 auto;padding:16px}
 main:focus{outline:none}
@@ -28,7 +30,7 @@ h2{font-size:1.2rem}
 .search-form__field{flex:1 1 100%}
 .search-form input[type=search],.search-form input[type=text],.search-form select{width:100%;min-height:48px;padding:10px 12px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:inherit}
 .search-form input:focus-visible,.search-form select:focus-visible{outline:3px solid var(--accent);outline-offset:1px}
-.button{display:inline-flex;align-items:center;justify-content:center;min-height:48px;padding:0 20px;font-size:1rem;font-weight:600;border-radius:6px;border:0;cursor:pointer;text-decoration:none}
+.button{display:inline-flex;align-items:center;justify-content:center;text-align:center;line-height:1.25;min-height:48px;padding:6px 20px;font-size:1rem;font-weight:600;border-radius:6px;border:0;cursor:pointer;text-decoration:none}
 .button--primary{background:var(--accent);color:#fff}
 .button:focus-visible{outline:3px solid #1b1f23;outline-offset:2px}
 .search-form .button{flex:1 1 100%}
@@ -46,7 +48,7 @@ h2{font-size:1.2rem}
 .redirect-overlay{position:fixed;inset:0;z-index:40;background:rgba(255,255,255,.92);display:flex;align-items:center;justify-content:center;gap:12px;font-weight:600}
 .redirect-overlay__spinner{width:28px;height:28px;border-radius:50%;border:3px solid #d0d5dd;border-top-color:var(--accent);animation:spin 1s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}
-.cookie-banner{position:fixed;left:0;right:0;bottom:0;z-index:25;background:#fff;border-top:1px solid #d0d5dd;box-shadow:0 -4px 12px rgba(0,0,0,.08);padding:12px 16px}
+.cookie-banner{position:sticky;bottom:0;z-index:25;background:#fff;border-top:1px solid #d0d5dd;box-shadow:0 -4px 12px rgba(0,0,0,.08);padding:12px 16px}
 .cookie-banner p{margin:0 0 8px;max-width:1200px}
 .cookie-banner__actions{display:flex;gap:8px;flex-wrap:wrap}
 .cookie-banner__actions .button{flex:1 1 140px}

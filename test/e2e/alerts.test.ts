@@ -102,6 +102,15 @@ describe('alerts in Chromium', function () {
     expect(problems).to.deep.equal([]);
   });
 
+  it('shows no "Notify me here" where notifications are blocked', async () => {
+    await context.addInitScript("Object.defineProperty(Notification, 'permission', { get: () => 'denied' })");
+    const page = await context.newPage();
+    await page.goto(`http://homes.uk.localhost:${server.port}/search/flat/in/london`);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    await page.getByRole('button', { name: 'Create an alert' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Notify me here' }).isVisible()).to.equal(false);
+  });
+
   it('creates an e-mail alert from a results page, mails its digest, and is managed from the e-mail: weekly, then cancelled', async () => {
     const origin = `http://homes.uk.localhost:${server.port}`;
     const page = await context.newPage();

@@ -44,6 +44,32 @@ describe('the cookie banner in Chromium', function () {
     await context.close();
   });
 
+  it('keeps the footer within reach before the answer: scrolled to the end, the banner covers none of its links', async () => {
+    // A window shorter than the page, so that the footer ends the scroll.
+    const context = await browser.newContext({ ...MOBILE, viewport: { width: 390, height: 480 } });
+    const page = await context.newPage();
+    await page.goto(`http://homes.uk.localhost:${server.port}/search/flat`);
+    await page.getByRole('region', { name: 'Cookies' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).to.be.greaterThan(480);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const covered = await page.evaluate(() =>
+      [...document.querySelectorAll('footer a')]
+        .filter((a) => {
+          const r = a.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return !(hit && a.contains(hit));
+        })
+        .map((a) => a.textContent),
+    );
+    expect(covered).to.deep.equal([]);
+    // Still at the bottom of the window while the page scrolls.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = await page.getByRole('region', { name: 'Cookies' }).boundingBox();
+    const viewport = page.viewportSize();
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).to.equal(viewport?.height);
+    await context.close();
+  });
+
   it('turns personalised ads off and tracks nothing when the visitor disagrees', async () => {
     const context = await browser.newContext(MOBILE);
     const page = await context.newPage();
