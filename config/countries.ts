@@ -132,3 +132,38 @@ export function localCountryName(country: CountryDef, locale: string): string {
   }
   return name;
 }
+
+/**
+ * "In <country>" as the country's own language says it of that country: the preposition and
+ * article go with the name ("in the United Kingdom", "en France", "au Maroc", "no Brasil", "in der
+ * Schweiz"); a city takes its own ("à Paris", "a Roma", "em Lisboa"). Languages without messages
+ * of their own speak English.
+ */
+const IN_COUNTRY: Readonly<Record<string, string>> = {
+  en: 'in',
+  es: 'en',
+  fr: 'en',
+  it: 'in',
+  de: 'in',
+  pt: 'em',
+  nl: 'in',
+  'en|uk': 'in the',
+  'en|us': 'in the',
+  'en|ph': 'in the',
+  'en|ae': 'in the',
+  'fr|ma': 'au',
+  'fr|lu': 'au',
+  'pt|br': 'no',
+  'de|ch': 'in der',
+};
+
+/** The words before the country's name that say "in" it ("in the", "au", "no"). */
+export function inCountryPreposition(country: CountryDef, locale: string): string {
+  const lang = locale.split('-')[0]?.toLowerCase() ?? 'en';
+  return IN_COUNTRY[`${lang}|${country.code}`] ?? IN_COUNTRY[lang] ?? (IN_COUNTRY.en as string);
+}
+
+/** "In <country>" in a locale's language: "in the United Kingdom", "au Maroc", "no Brasil". */
+export function inCountry(country: CountryDef, locale: string): string {
+  return `${inCountryPreposition(country, locale)} ${localCountryName(country, locale)}`;
+}

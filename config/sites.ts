@@ -1,4 +1,4 @@
-import { COUNTRIES, countryByCode, isRtlLocale, localCountryName, type CountryDef } from './countries';
+import { COUNTRIES, countryByCode, inCountry, isRtlLocale, localCountryName, type CountryDef } from './countries';
 import { type SiteTarget, type Vertical, isVertical } from './verticals';
 
 /** The brand's second-level domain: `homes.trawl.es`, `www.trawl.co.uk`. */
@@ -28,6 +28,8 @@ export interface Site {
   readonly country: string;
   /** The country's name in the site's language. */
   readonly countryName: string;
+  /** "In <country>" in the site's language, with the preposition and article the name takes. */
+  readonly inCountry: string;
   readonly locale: string;
   readonly currency: string;
   readonly direction: 'ltr' | 'rtl';
@@ -146,6 +148,7 @@ export function resolveSite(hostHeader: string, pathname: string, defaultCountry
   return {
     country: country.code,
     countryName: localCountryName(country, country.locale),
+    inCountry: inCountry(country, country.locale),
     locale: country.locale,
     currency: country.currency,
     direction: isRtlLocale(country.locale) ? 'rtl' : 'ltr',

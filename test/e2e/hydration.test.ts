@@ -48,7 +48,7 @@ describe('the app in Chromium', function () {
 
     await page.goBack();
     await page.waitForURL(`http://homes.uk.localhost:${server.port}/`);
-    await page.locator('h1', { hasText: 'Homes in United Kingdom' }).waitFor();
+    await page.locator('h1', { hasText: 'Homes in the United Kingdom' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).to.equal(
       true,
     );

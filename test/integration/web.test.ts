@@ -43,7 +43,7 @@ describe('the web role', function () {
     it('serves the default country general home at / on localhost', async () => {
       const res = await get('/', `localhost:${server.port}`).expect(200);
       expect(res.text).to.include('<html lang="en-GB" dir="ltr" data-vertical="general" data-base="">');
-      expect(res.text).to.include('Everything classified in United Kingdom');
+      expect(res.text).to.include('Everything classified in the United Kingdom');
       for (const v of ['homes', 'cars', 'jobs', 'products']) expect(res.text).to.include(`href="/${v}"`);
     });
 
@@ -65,7 +65,7 @@ describe('the web role', function () {
 
     it('serves a vertical of the default country under its path prefix', async () => {
       const res = await get('/homes', `localhost:${server.port}`).expect(200);
-      expect(res.text).to.include('<title>Homes in United Kingdom | Trawl</title>');
+      expect(res.text).to.include('<title>Homes in the United Kingdom | Trawl</title>');
       expect(res.text).to.include('data-vertical="homes"');
       expect(res.text).to.include(`<link rel="canonical" href="http://localhost:${server.port}/homes">`);
       expect(res.text).to.include('action="/homes/q"');
@@ -147,6 +147,30 @@ describe('the web role', function () {
       } finally {
         await broken.close();
       }
+    });
+
+    it('says "in" a country as its language does, and counts a no-results suggestion as the page it opens', async () => {
+      const titles: [string, string, RegExp][] = [
+        ['jobs.fr.localhost', '/search/infirmier', /<title>Infirmier en France/],
+        ['homes.it.localhost', '/search/appartamento', /<title>Appartamento in Italia/],
+        ['homes.br.localhost', '/search/apartamento', /<title>Apartamento no Brasil/],
+        ['homes.uk.localhost', '/search/flat', /<title>Flat in the United Kingdom/],
+        ['homes.ma.localhost', '/', /<title>Immobilier au Maroc \| Trawl/],
+      ];
+      for (const [host, path, title] of titles) {
+        const res = await get(path, `${host}:${server.port}`);
+        expect(res.text, `${host}${path}`).to.match(title);
+      }
+      const api = `${server.url}/api/sites/es/homes`;
+      const suggestions = (await (await fetch(`${api}/suggestions?countryCode=es&what=zzzzqqq`)).json()) as {
+        data: { attributes: { prefix: string; name: string; total: number; url: string } }[];
+      };
+      const country = suggestions.data.find((s) => s.attributes.name === 'España');
+      expect(country?.attributes.prefix).to.equal('Casas en');
+      const opened = (await (await fetch(`${api}/search${country?.attributes.url}&countryCode=es`)).json()) as {
+        meta: { totalCount: number };
+      };
+      expect(opened.meta.totalCount).to.equal(country?.attributes.total);
     });
 
     it('sends the search form to the canonical, readable results URL', async () => {

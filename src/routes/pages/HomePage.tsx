@@ -15,7 +15,9 @@ export function HomePage() {
     const verticals = VERTICALS.filter((v) => site.verticals.includes(v.name));
     return (
       <section className="home home--general">
-        <h1>{intl.formatMessage({ id: 'home.generalHeading' }, { country: site.countryName })}</h1>
+        <h1>
+          {intl.formatMessage({ id: 'home.generalHeading' }, { country: site.countryName, inCountry: site.inCountry })}
+        </h1>
         <p>{intl.formatMessage({ id: 'home.generalLead' })}</p>
         <SearchForm>
           {/* The country's home searches one of its verticals, chosen here. */}
@@ -47,7 +49,11 @@ export function HomePage() {
       <h1>
         {intl.formatMessage(
           { id: 'home.heading' },
-          { vertical: intl.formatMessage({ id: `vertical.${site.target}` }), country: site.countryName },
+          {
+            vertical: intl.formatMessage({ id: `vertical.${site.target}` }),
+            country: site.countryName,
+            inCountry: site.inCountry,
+          },
         )}
       </h1>
       <SearchForm />

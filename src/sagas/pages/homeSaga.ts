@@ -11,12 +11,13 @@ export function* loadHome(): SagaIterator<PageResult> {
   const intl: IntlShape = yield getIntl();
   const site: Site = yield select(selectSite);
   const country = site.countryName;
+  const { inCountry } = site;
   const title =
     site.target === 'general'
-      ? intl.formatMessage({ id: 'home.generalTitle' }, { country })
+      ? intl.formatMessage({ id: 'home.generalTitle' }, { country, inCountry })
       : intl.formatMessage(
           { id: 'home.title' },
-          { country, vertical: intl.formatMessage({ id: `vertical.${site.target}` }) },
+          { country, inCountry, vertical: intl.formatMessage({ id: `vertical.${site.target}` }) },
         );
   const description =
     site.target === 'general'

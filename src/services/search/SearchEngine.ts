@@ -1,4 +1,4 @@
-import { countryByCode, localCountryName } from '../../../config/countries';
+import { countryByCode, inCountry, inCountryPreposition, localCountryName } from '../../../config/countries';
 import { ServiceError } from '../jsonapi';
 import { type Gazetteer, type Place, distanceKm } from '../places/Gazetteer';
 import { parseFilters, type FilterValue, type SearchParams } from './params';
@@ -903,8 +903,18 @@ export class SearchEngine {
   async suggestions(site: SiteKey, params: SearchParams): Promise<Record<string, unknown>> {
     const plan = this.plan(site, params);
     const ctx = plan.ctx;
+    // Counted as the page the suggestion opens counts its ads: a duplicate group once.
     const count = async (overrides: Partial<CandidateQuery>) =>
-      (await this.store.findCandidates(this.query(plan, { limit: 200, order: 'newest', ...overrides }))).total;
+      rank(await this.store.findCandidates(this.query(plan, overrides)), plan).total;
+    const country = countryByCode(site.country);
+    // Where the search is: its place, else the whole country in the site's language ("no Brasil").
+    const inWhere = (name: string | undefined) =>
+      name !== undefined
+        ? { prep: IN[ctx.lang], name }
+        : {
+            prep: country ? inCountryPreposition(country, ctx.locale) : IN[ctx.lang],
+            name: country ? localCountryName(country, ctx.locale) : site.country,
+          };
     const items: { prefix: string; name: string; total: number; kind: number; query: Record<string, unknown> }[] = [];
     const whatLabel = params.what || (VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical);
     const baseQuery = {
@@ -961,10 +971,11 @@ export class SearchEngine {
     if (Object.keys(params.filters).length > 0 && items.length < 3) {
       const typeTags = plan.tags.filter((t) => t.field === 'typeId');
       const total = await count({ tags: [...typeTags, ...plan.placeTags], ranges: [] });
+      const { prep, name } = inWhere(place?.name);
       if (total > 0)
         items.push({
-          prefix: whatLabel,
-          name: place?.name ?? '',
+          prefix: `${whatLabel} ${prep}`,
+          name,
           total,
           kind: 0,
           query: { ...baseQuery, where: params.where },
@@ -972,10 +983,10 @@ export class SearchEngine {
     }
     if (plan.terms.length > 0 && items.length < 3) {
       const total = await count({ terms: [] });
-      const name = place?.name ?? countryByCode(site.country)?.name ?? site.country;
+      const { prep, name } = inWhere(place?.name);
       if (total > 0) {
         items.push({
-          prefix: `${VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical} ${IN[ctx.lang]}`,
+          prefix: `${VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical} ${prep}`,
           name,
           total,
           kind: place ? 1 : 0,
@@ -1229,10 +1240,11 @@ function refList(items: readonly RefItem<string | number>[], lang: Lang) {
 function titleOf(plan: Plan): string {
   const lang = plan.ctx.lang;
   const what = plan.params.what ? capitalize(plan.params.what) : (VERTICAL_NOUN[plan.site.vertical]?.[lang] ?? '');
+  const where = plan.place?.name ?? plan.params.where;
+  if (where) return `${what} ${IN[lang]} ${where}`;
+  // The whole country, as the site's language says "in" it ("Apartamento no Brasil", "Flat in the United Kingdom").
   const country = countryByCode(plan.site.country);
-  // The whole country, named in the site's language ("España" on es sites).
-  const where = plan.place?.name ?? (plan.params.where || (country ? localCountryName(country, plan.ctx.locale) : ''));
-  return `${what} ${IN[lang]} ${where}`;
+  return country ? `${what} ${inCountry(country, plan.ctx.locale)}` : what;
 }
 
 function seoPath(what: string, where: string): string {

@@ -337,6 +337,16 @@ describe('search service: search calls', function () {
         '/sites/{country}/{vertical}/suggestions',
       );
       expect(sug.data).to.have.length.within(1, 3);
+      // Each reads "<prefix> <name> (<total>)": the filters left out keep "in" before the place.
+      const withoutFilters = (sug.data as Body[]).find((i) => i.attributes.prefix === 'flat in');
+      expect(withoutFilters?.attributes.name).to.equal('Leeds');
+      // A search of the whole country names it as the site's language says "in" it.
+      const country = await get(
+        '/api/sites/uk/homes/suggestions?what=zzqqxx',
+        '/sites/{country}/{vertical}/suggestions',
+      );
+      const everything = (country.data as Body[]).find((i) => i.attributes.prefix === 'Homes in the');
+      expect(everything?.attributes.name).to.equal('United Kingdom');
       const nearby = await get(
         '/api/sites/uk/homes/suggestions?what=penthouse&where=Leeds',
         '/sites/{country}/{vertical}/suggestions',
@@ -345,7 +355,8 @@ describe('search service: search calls', function () {
       for (const item of nearby.data as Body[]) {
         expect(item.attributes.total).to.be.greaterThan(0);
         const follow = await search(new URLSearchParams(item.attributes.url.slice(1)).toString());
-        expect(follow.meta.totalCount).to.be.greaterThan(0);
+        // The count said is the count found: a duplicate group once, as the results page counts.
+        expect(follow.meta.totalCount, item.attributes.url).to.equal(item.attributes.total);
       }
       expect((nearby.data as Body[]).some((i) => i.attributes.kind === 1)).to.equal(true);
     });
