@@ -155,8 +155,10 @@ export function* createEmailAlert(action: Extract<AlertsAction, { type: typeof E
       query: ctx.query,
       context: ctx.context,
     });
-    yield put(saveAlertSucceeded('email', notice));
-    yield spawn(trackSearchEvent, doc.data.attributes.is_new_alert === false ? 'subscribed_search' : 'new_search');
+    const existing = doc.data.attributes.is_new_alert === false;
+    // The same search again is the alert the address already had (a 200, not a 201): say so, not "done".
+    yield put(saveAlertSucceeded('email', existing ? 'alerts.email.existing' : notice));
+    yield spawn(trackSearchEvent, existing ? 'subscribed_search' : 'new_search');
   } catch (error) {
     yield put(saveAlertFailed(isApiError(error) && error.status === 409 ? 'alerts.userExists' : 'alerts.error'));
   }

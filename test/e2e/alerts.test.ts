@@ -138,7 +138,11 @@ describe('alerts in Chromium', function () {
       email: 'alerts.email.required',
       terms: 'alerts.email.termsRequired',
     });
-    await dialog.getByLabel('Email address').fill('reader@example.org');
+    // The visitor is put on the first wrong field, which its error describes.
+    const emailField = dialog.getByLabel('Email address');
+    expect(await emailField.evaluate((el) => el === document.activeElement)).to.equal(true);
+    expect(await emailField.getAttribute('aria-describedby')).to.be.a('string');
+    await emailField.fill('reader@example.org');
     await dialog
       .getByLabel(
         'By creating the alert you agree to the terms and conditions and the privacy policy. You can unsubscribe at any time.',

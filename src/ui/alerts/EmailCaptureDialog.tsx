@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { emailAlertRequested, emailDialogToggled } from '../../state/alerts';
@@ -16,6 +16,13 @@ export function EmailCaptureDialog({ search }: { search: string }) {
   const [terms, setTerms] = useState(false);
   const [newsletter, setNewsletter] = useState(false);
   const id = useId();
+  const emailInput = useRef<HTMLInputElement>(null);
+  const termsInput = useRef<HTMLInputElement>(null);
+  // A refused form puts the visitor on its first wrong field, whose error its description reads out.
+  useEffect(() => {
+    if (formError?.email) emailInput.current?.focus();
+    else if (formError?.terms) termsInput.current?.focus();
+  }, [formError]);
   const close = () => dispatch(emailDialogToggled(false));
   const t = (key: Parameters<typeof intl.formatMessage>[0]['id'], values?: Record<string, string>) =>
     intl.formatMessage({ id: key }, values);
@@ -47,6 +54,7 @@ export function EmailCaptureDialog({ search }: { search: string }) {
       <form className="alert-form" noValidate onSubmit={submit} aria-busy={isLoading}>
         <label htmlFor={`${id}-email`}>{t('alerts.email.label')}</label>
         <input
+          ref={emailInput}
           id={`${id}-email`}
           name="email"
           type="email"
@@ -65,6 +73,7 @@ export function EmailCaptureDialog({ search }: { search: string }) {
         )}
         <div className="alert-form__check">
           <input
+            ref={termsInput}
             id={`${id}-terms`}
             name="terms"
             type="checkbox"

@@ -127,6 +127,23 @@ describe('alert sagas', () => {
       });
     });
 
+    it('tells the address it already had this alert when the service answers the existing one', async () => {
+      const existing = resource('e1');
+      existing.attributes = { ...existing.attributes, is_new_alert: false } as typeof existing.attributes;
+      const create = sinon.stub().resolves({ data: existing });
+      const { state, tracked } = await run(
+        createEmailAlert,
+        serp(),
+        { api: { notifications: { createEmailSubscription: create } } },
+        emailAlertRequested('a@example.org', true),
+      );
+      expect(state().alerts.creation).to.include({ alreadyCreated: true, notice: 'alerts.email.existing' });
+      expect(state().intl.messages['alerts.email.existing']).to.equal(
+        'This address already had this alert: its new ads keep coming.',
+      );
+      expect(tracked).to.deep.equal(['/notification/email/events subscribed_search']);
+    });
+
     it('tells a 409 on creating the user and still saves the alert; other errors say an error occurred', async () => {
       const create = sinon.stub().resolves({ data: resource('e1') });
       const createUser = sinon.stub().rejects(conflict('A user with this email address already exists.'));

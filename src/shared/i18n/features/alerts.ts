@@ -30,6 +30,7 @@ export const alertsMessages = featureCatalogue({
     'alerts.push.denied':
       "Notifications are blocked in this browser. Allow them in the browser's site settings to get alerts here.",
     'alerts.userExists': 'A user with this email address already exists.',
+    'alerts.email.existing': 'This address already had this alert: its new ads keep coming.',
     'alerts.error': 'An error has occurred.',
     'alerts.notOffered': 'Alerts are not available for this search.',
     'alerts.invalidSearch': 'Type a more precise search to save it as an alert.',
@@ -114,6 +115,7 @@ export const alertsMessages = featureCatalogue({
     'alerts.push.denied':
       'Las notificaciones están bloqueadas en este navegador. Permítelas en la configuración del sitio para recibir alertas aquí.',
     'alerts.userExists': 'Ya existe un usuario con esta dirección de correo.',
+    'alerts.email.existing': 'Esta dirección ya tenía esta alerta: sus anuncios nuevos seguirán llegando.',
     'alerts.error': 'Se ha producido un error.',
     'alerts.notOffered': 'Las alertas no están disponibles para esta búsqueda.',
     'alerts.invalidSearch': 'Escribe una búsqueda más precisa para guardarla como alerta.',
@@ -200,6 +202,7 @@ export const alertsMessages = featureCatalogue({
     'alerts.push.denied':
       'Le notifiche sono bloccate in questo browser. Consentile nelle impostazioni del sito per ricevere avvisi qui.',
     'alerts.userExists': 'Esiste già un utente con questo indirizzo e-mail.',
+    'alerts.email.existing': 'Questo indirizzo aveva già questo avviso: i nuovi annunci continueranno ad arrivare.',
     'alerts.error': 'Si è verificato un errore.',
     'alerts.notOffered': 'Gli avvisi non sono disponibili per questa ricerca.',
     'alerts.invalidSearch': 'Scrivi una ricerca più precisa per salvarla come avviso.',
@@ -286,6 +289,7 @@ export const alertsMessages = featureCatalogue({
     'alerts.push.denied':
       'Les notifications sont bloquées dans ce navigateur. Autorisez-les dans les paramètres du site pour recevoir des alertes ici.',
     'alerts.userExists': 'Un utilisateur avec cette adresse e-mail existe déjà.',
+    'alerts.email.existing': 'Cette adresse avait déjà cette alerte : ses nouvelles annonces continuent d’arriver.',
     'alerts.error': 'Une erreur est survenue.',
     'alerts.notOffered': 'Les alertes ne sont pas disponibles pour cette recherche.',
     'alerts.invalidSearch': 'Saisissez une recherche plus précise pour l’enregistrer comme alerte.',
@@ -374,6 +378,7 @@ export const alertsMessages = featureCatalogue({
     'alerts.push.denied':
       'Benachrichtigungen sind in diesem Browser blockiert. Erlauben Sie sie in den Website-Einstellungen, um hier Suchaufträge zu erhalten.',
     'alerts.userExists': 'Ein Nutzer mit dieser E-Mail-Adresse existiert bereits.',
+    'alerts.email.existing': 'Diese Adresse hatte diesen Suchauftrag schon: Neue Anzeigen kommen weiterhin.',
     'alerts.error': 'Ein Fehler ist aufgetreten.',
     'alerts.notOffered': 'Für diese Suche gibt es keine Suchaufträge.',
     'alerts.invalidSearch': 'Geben Sie eine genauere Suche ein, um sie als Suchauftrag zu speichern.',
@@ -463,6 +468,7 @@ export const alertsMessages = featureCatalogue({
     'alerts.push.denied':
       'As notificações estão bloqueadas neste navegador. Permita-as nas definições do site para receber alertas aqui.',
     'alerts.userExists': 'Já existe um utilizador com este endereço de e-mail.',
+    'alerts.email.existing': 'Este endereço já tinha este alerta: os novos anúncios continuam a chegar.',
     'alerts.error': 'Ocorreu um erro.',
     'alerts.notOffered': 'Os alertas não estão disponíveis para esta pesquisa.',
     'alerts.invalidSearch': 'Escreva uma pesquisa mais precisa para a guardar como alerta.',
@@ -549,6 +555,7 @@ export const alertsMessages = featureCatalogue({
     'alerts.push.denied':
       'Meldingen zijn geblokkeerd in deze browser. Sta ze toe in de site-instellingen om hier meldingen te krijgen.',
     'alerts.userExists': 'Er bestaat al een gebruiker met dit e-mailadres.',
+    'alerts.email.existing': 'Dit adres had deze melding al: nieuwe advertenties blijven komen.',
     'alerts.error': 'Er is een fout opgetreden.',
     'alerts.notOffered': 'Meldingen zijn niet beschikbaar voor deze zoekopdracht.',
     'alerts.invalidSearch': 'Typ een preciezere zoekopdracht om die als melding te bewaren.',
