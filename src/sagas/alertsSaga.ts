@@ -59,6 +59,7 @@ import { browserEnvironment, type AlertsEnvironment, type PushKeys } from '../ui
 import { alertPageContext, canCreateAlert, type AlertPageContext } from './alertPage';
 import { permissionEventOf, trackPermission, trackSearchEvent, type SearchEvent } from './alertTracking';
 import { getApi } from './context';
+import { isEmailAddress } from '../shared/domain/email';
 
 /** Local storage key of this browser's push subscription id (product-spec §3 "push simple storage"). */
 export const PUSH_STORAGE_KEY = 'trawl_push_subscription';
@@ -67,8 +68,6 @@ export const BANNER_DELAY_MS = 4000;
 /** The action a page dispatches once it is on screen (browser only). */
 export const ALERTS_UI_MOUNTED = 'alerts/uiMounted';
 export const alertsUiMounted = () => ({ type: ALERTS_UI_MOUNTED }) as const;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The browser adapters: the test's from the saga context, the real browser's otherwise. */
 export function* getAlertsEnv(): SagaIterator<AlertsEnvironment> {
@@ -113,7 +112,7 @@ export function* createEmailAlert(action: Extract<AlertsAction, { type: typeof E
   const email = action.email.trim();
   const formError: { email?: MessageId; terms?: MessageId } = {};
   if (!email) formError.email = 'alerts.email.required';
-  else if (!EMAIL.test(email) || email.length > 254) formError.email = 'alerts.email.invalid';
+  else if (!isEmailAddress(email)) formError.email = 'alerts.email.invalid';
   if (!action.termsAccepted) formError.terms = 'alerts.email.termsRequired';
   if (formError.email || formError.terms) {
     yield put(formErrorSet(formError));

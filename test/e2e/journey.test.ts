@@ -151,6 +151,35 @@ for (const [device, options] of [
       await context.close();
     });
 
+    it("contacts an ad's advertiser: an address that is not one is said by the form, before anything is sent", async () => {
+      type Found = { data: { id: string; attributes: { source: { ad: { hasAdpageForm: boolean } } } }[] };
+      const found = (await (
+        await fetch(`${server.url}/api/sites/uk/homes/search?countryCode=uk&page[size]=100`)
+      ).json()) as Found;
+      const withForm = found.data.find((ad) => ad.attributes.source.ad.hasAdpageForm);
+      expect(withForm, 'a demo ad whose source takes messages').not.to.equal(undefined);
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      const leads: string[] = [];
+      page.on('request', (r) => r.url().includes('/api/sources/lead/') && leads.push(r.url()));
+      await page.goto(`http://homes.uk.localhost:${server.port}/ad/${withForm?.id}`);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      const form = page.getByRole('form', { name: 'Contact the advertiser' });
+      await form.getByLabel('Name').fill('Ana');
+      await form.getByLabel('E-mail').fill('ana-at-example');
+      await form.getByLabel('Message').fill('Is it still available?');
+      await form.getByRole('button', { name: 'Send' }).click();
+      await form.getByText('Please enter a valid e-mail address.').waitFor();
+      expect(leads).to.deep.equal([]);
+      await form.getByLabel('E-mail').fill('ana@example.org');
+      await form.getByRole('button', { name: 'Send' }).click();
+      await page.getByText('Your message was sent to the advertiser.').waitFor();
+      expect(leads).to.have.length(1);
+      expect(problems).to.deep.equal([]);
+      await context.close();
+    });
+
     it('closes the filters panel without applying it, by its own control or Escape, and fits the screen', async () => {
       const context = await browser.newContext(options);
       const page = await context.newPage();

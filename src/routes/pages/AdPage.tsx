@@ -10,6 +10,7 @@ import type { RootState } from '../../state/store';
 import { AdCard, placeOf } from '../../ui/AdCard';
 import { AdSlot } from '../../ui/ads/AdSlot';
 import { TimeAgo } from '../../ui/TimeAgo';
+import { isEmailAddress } from '../../shared/domain/email';
 
 /** Facts shown per vertical: the ad's field and its label. */
 const FACTS: Record<string, Array<[string, MessageId]>> = {
@@ -85,6 +86,11 @@ function ApplyForm({ ad }: { ad: Ad }) {
     );
     if (!form.name || !form.email || !form.message) {
       setError(intl.formatMessage({ id: 'apply.missing' }));
+      return;
+    }
+    // Said here, by the field: the service would refuse it, and "please try again" could never work.
+    if (!isEmailAddress(form.email)) {
+      setError(intl.formatMessage({ id: 'apply.invalidEmail' }));
       return;
     }
     setError(null);

@@ -68,6 +68,7 @@ export const de: CoreMessages = {
   'apply.sent': 'Ihre Nachricht wurde an den Anbieter gesendet.',
   'apply.error': 'Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
   'apply.missing': 'Bitte geben Sie Name, E-Mail und Nachricht ein.',
+  'apply.invalidEmail': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
   'facts.dealType': 'Art',
   'facts.propertyType': 'Immobilie',
   'facts.rooms': 'Zimmer',

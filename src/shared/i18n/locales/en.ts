@@ -66,6 +66,7 @@ export const en = {
   'apply.sent': 'Your message was sent to the advertiser.',
   'apply.error': 'Your message could not be sent. Please try again.',
   'apply.missing': 'Please fill in your name, e-mail and message.',
+  'apply.invalidEmail': 'Please enter a valid e-mail address.',
   'facts.dealType': 'Type',
   'facts.propertyType': 'Property',
   'facts.rooms': 'Bedrooms',

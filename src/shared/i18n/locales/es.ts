@@ -67,6 +67,7 @@ export const es: CoreMessages = {
   'apply.sent': 'Tu mensaje se ha enviado al anunciante.',
   'apply.error': 'No se ha podido enviar tu mensaje. Inténtalo de nuevo.',
   'apply.missing': 'Indica tu nombre, correo y mensaje.',
+  'apply.invalidEmail': 'Introduce una dirección de correo válida.',
   'facts.dealType': 'Tipo',
   'facts.propertyType': 'Inmueble',
   'facts.rooms': 'Habitaciones',

@@ -68,6 +68,7 @@ export const fr: CoreMessages = {
   'apply.sent': "Votre message a été envoyé à l'annonceur.",
   'apply.error': "Votre message n'a pas pu être envoyé. Veuillez réessayer.",
   'apply.missing': 'Veuillez indiquer votre nom, e-mail et message.',
+  'apply.invalidEmail': 'Veuillez saisir une adresse e-mail valide.',
   'facts.dealType': 'Type',
   'facts.propertyType': 'Bien',
   'facts.rooms': 'Pièces',

@@ -67,6 +67,7 @@ export const it: CoreMessages = {
   'apply.sent': "Il tuo messaggio è stato inviato all'inserzionista.",
   'apply.error': 'Non è stato possibile inviare il messaggio. Riprova.',
   'apply.missing': 'Inserisci nome, e-mail e messaggio.',
+  'apply.invalidEmail': 'Inserisci un indirizzo e-mail valido.',
   'facts.dealType': 'Tipo',
   'facts.propertyType': 'Immobile',
   'facts.rooms': 'Locali',

@@ -67,6 +67,7 @@ export const nl: CoreMessages = {
   'apply.sent': 'Uw bericht is naar de adverteerder verstuurd.',
   'apply.error': 'Uw bericht kon niet worden verstuurd. Probeer het opnieuw.',
   'apply.missing': 'Vul uw naam, e-mail en bericht in.',
+  'apply.invalidEmail': 'Vul een geldig e-mailadres in.',
   'facts.dealType': 'Type',
   'facts.propertyType': 'Woning',
   'facts.rooms': 'Kamers',

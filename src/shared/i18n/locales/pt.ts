@@ -67,6 +67,7 @@ export const pt: CoreMessages = {
   'apply.sent': 'A sua mensagem foi enviada ao anunciante.',
   'apply.error': 'Não foi possível enviar a mensagem. Tente novamente.',
   'apply.missing': 'Indique o seu nome, e-mail e mensagem.',
+  'apply.invalidEmail': 'Introduza um endereço de e-mail válido.',
   'facts.dealType': 'Tipo',
   'facts.propertyType': 'Imóvel',
   'facts.rooms': 'Quartos',
