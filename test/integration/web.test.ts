@@ -511,6 +511,17 @@ describe('the web role', function () {
       expect(all.text).to.include(`<link rel="canonical" href="http://products.uk.localhost:${server.port}/index">`);
       await get('/index/category/phones', `products.uk.localhost:${server.port}`).expect(404);
       await get('/index/letter/ab', `cars.uk.localhost:${server.port}`).expect(404);
+      // Each index page has a title of its own.
+      expect(index.text).to.include('<title>Top searches: Cars | Trawl</title>');
+      const letter = /href="\/index\/letter\/([a-z0-9])"/.exec(index.text)?.[1];
+      expect(letter, 'a letter link on the cars index').to.be.a('string');
+      const byLetter = await get(`/index/letter/${letter}`, `cars.uk.localhost:${server.port}`).expect(200);
+      expect(byLetter.text).to.include(`<title>Top searches: Cars, letter ${letter?.toUpperCase()} | Trawl</title>`);
+      const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+      const category = /href="\/index\/category\/(\d+)"[^>]*>([^<]+)</.exec(all.text);
+      expect(category, 'a category link on the products index').not.to.equal(null);
+      const one = await get(`/index/category/${category?.[1]}`, `products.uk.localhost:${server.port}`).expect(200);
+      expect(titleOf(one.text)).to.equal(`Top searches: Products, ${category?.[2]} | Trawl`);
       // An unreadable page is page 1 (product-spec §5), whose address is /index.
       const negative = await get('/index/page/-1', `cars.uk.localhost:${server.port}`).expect(200);
       expect(negative.text).to.include(`<link rel="canonical" href="http://cars.uk.localhost:${server.port}/index">`);

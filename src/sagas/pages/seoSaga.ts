@@ -74,8 +74,9 @@ export function indexPage(routeName: string) {
       });
       if (links === null) return notFound;
     }
+    let doc: KeywordsDocument;
     try {
-      const doc: KeywordsDocument = yield call(api.keywords.keywords, vertical, {
+      doc = yield call(api.keywords.keywords, vertical, {
         country_code: app.site.country,
         page,
         category_id: categoryId ?? undefined,
@@ -104,6 +105,17 @@ export function indexPage(routeName: string) {
       letter: letter ?? undefined,
       page,
     });
-    return { status: 200, head: { title: intl.formatMessage({ id: 'seo.title' }), canonical } };
+    // Each index page its own title: the vertical, then the category, letter and page that narrow it.
+    const categoryName = categoryId === null ? undefined : doc.meta.categories?.find((c) => c.id === categoryId)?.name;
+    const narrowed = [
+      vertical === 'general' ? undefined : intl.formatMessage({ id: `vertical.${vertical}` }),
+      categoryName,
+      letter ? intl.formatMessage({ id: 'seo.titleLetter' }, { letter: letter.toUpperCase() }) : undefined,
+      page > 1 ? intl.formatMessage({ id: 'paginator.page' }, { page }) : undefined,
+    ].filter((part): part is string => Boolean(part));
+    return {
+      status: 200,
+      head: { title: intl.formatMessage({ id: 'seo.title' }, { narrowed: narrowed.join(', ') }), canonical },
+    };
   };
 }

@@ -25,7 +25,8 @@ export const de: CoreMessages = {
   'serp.titleNoWhere': '{what} | Trawl',
   'serp.heading': '{count, plural, one {# Anzeige} other {# Anzeigen}} für {what}',
   'ad.title': '{title} | Trawl',
-  'seo.title': 'Beliebte Suchen | Trawl',
+  'seo.title': 'Beliebte Suchen: {narrowed} | Trawl',
+  'seo.titleLetter': 'Buchstabe {letter}',
   'notifications.title': 'Ihre Suchaufträge | Trawl',
   'notFound.title': 'Seite nicht gefunden',
   'notFound.message':

@@ -25,7 +25,8 @@ export const fr: CoreMessages = {
   'serp.titleNoWhere': '{what} | Trawl',
   'serp.heading': '{count, plural, one {# annonce} other {# annonces}} pour {what}',
   'ad.title': '{title} | Trawl',
-  'seo.title': 'Recherches populaires | Trawl',
+  'seo.title': 'Recherches populaires: {narrowed} | Trawl',
+  'seo.titleLetter': 'lettre {letter}',
   'notifications.title': 'Vos alertes | Trawl',
   'notFound.title': 'Page introuvable',
   'notFound.message':
