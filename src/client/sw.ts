@@ -1,4 +1,8 @@
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { SERVICE_WORKER_VERSION } from '../shared/domain/constants';
 import {
   BROWSER_EVENTS_PATH,
@@ -35,7 +39,57 @@ const sw = self as unknown as ServiceWorkerScope;
 export const VERSION = SERVICE_WORKER_VERSION;
 
 precacheAndRoute((self as unknown as ServiceWorkerScope).__WB_MANIFEST);
-sw.addEventListener('install', (event) => event.waitUntil(sw.skipWaiting()));
+
+/**
+ * Offline (decision 070). Pages a visitor reads (home, results, ads, indexes) are fetched from the
+ * network first, and the last copy of each is kept for when there is none; never a click-out, an
+ * alert manager's page (its links carry a token) or any other page. A page never seen offline gets
+ * the offline page, kept at install. The hashed message catalogues are kept as they come.
+ */
+export const PAGES_CACHE = 'trawl-pages';
+export const OFFLINE_CACHE = 'trawl-offline';
+export const OFFLINE_PATH = '/offline';
+const READ_PAGES = [
+  /^(?:\/[a-z]+)?\/?$/,
+  /\/search(?:\/|$)/,
+  /\/ad\/[^/]+$/,
+  /\/index(?:\/|$)/,
+  /\/top-searches(?:\/|$)/,
+];
+
+registerRoute(
+  new NavigationRoute(
+    new NetworkFirst({
+      cacheName: PAGES_CACHE,
+      networkTimeoutSeconds: 10,
+      // A page varies by cookie for shared caches; this cache is the visitor's own: their last copy is the page.
+      matchOptions: { ignoreVary: true },
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 7 * 86_400 }),
+      ],
+    }),
+    { allowlist: READ_PAGES, denylist: [/^\/offline\b/, /\/notifications\b/, /\/out\//] },
+  ),
+);
+registerRoute(
+  ({ url }) => url.origin === sw.location.origin && url.pathname.startsWith('/i18n/'),
+  new CacheFirst({ cacheName: 'trawl-messages', plugins: [new ExpirationPlugin({ maxEntries: 16 })] }),
+);
+setCatchHandler(async ({ request }) => {
+  if (request.mode !== 'navigate') return Response.error();
+  return (await caches.match(OFFLINE_PATH, { cacheName: OFFLINE_CACHE })) ?? Response.error();
+});
+
+sw.addEventListener('install', (event) =>
+  event.waitUntil(
+    caches
+      .open(OFFLINE_CACHE)
+      .then((cache) => cache.add(new Request(OFFLINE_PATH, { credentials: 'same-origin' })))
+      .catch(() => undefined)
+      .then(() => sw.skipWaiting()),
+  ),
+);
 sw.addEventListener('activate', (event) => event.waitUntil(sw.clients.claim()));
 
 // A browser alert's push (decision 033): title, body, url, send_id.

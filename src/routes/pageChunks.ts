@@ -36,6 +36,7 @@ export const PushManagerPage = loadable(pageChunk.notifications, (m) => m.PushMa
 export const NotificationSettingsPage = loadable(pageChunk.notifications, (m) => m.NotificationSettingsPage);
 export const ErrorPage = loadable(pageChunk.error, (m) => m.ErrorPage);
 export const NotFoundPage = loadable(pageChunk.error, (m) => m.NotFoundPage);
+export const OfflinePage = loadable(pageChunk.error, (m) => m.OfflinePage);
 
 export const sagaChunk = {
   home: defineChunk('load-home', () => import(/* webpackChunkName: "load-home" */ '../sagas/pages/homeSaga')),

@@ -6,6 +6,7 @@ import {
   HomePage,
   lazyLoad,
   NotificationSettingsPage,
+  OfflinePage,
   PushManagerPage,
   sagaChunk,
   SeoIndexPage,
@@ -13,6 +14,7 @@ import {
 } from './pageChunks';
 import type { AppRoutes, LoadSaga, PageComponent } from './types';
 import { FiltersPanel } from '../ui/LazyFiltersPanel';
+import { loadOfflinePage } from '../sagas/pageSaga';
 
 const VERTICAL_SITES = ['homes', 'cars', 'jobs', 'products'] as const;
 const INDEX_PATTERN = '/index{/category/:type}{/letter/:letter}{/page/:page}';
@@ -157,6 +159,14 @@ export function createRoutes(): AppRoutes {
       page: PushManagerPage,
       load: lazyLoad(sagaChunk.notifications, (m) => m.loadPushManager, [PushManagerPage]),
       pageType: 'notifications',
+    })
+    .register({
+      // What the service worker shows for a page it has no copy of, without a connection (decision 070).
+      name: 'offline',
+      pattern: '/offline',
+      page: OfflinePage,
+      load: loadOfflinePage,
+      pageType: 'offline',
     })
     .register({
       name: 'notifications_settings',

@@ -1,23 +1,31 @@
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, spawn, takeLatest } from 'redux-saga/effects';
 import type { AppRoutes } from '../routes/types';
-import { isApiError } from '../shared/api/errors';
+import { isApiError, NETWORK_ERROR } from '../shared/api/errors';
 import { firstLoadDone, NAVIGATE, pageLoaded, pageLoadStarted, type PageAction, type PageResult } from '../state/page';
 import type { RootState } from '../state/store';
 import { getIntl, getRoutes } from './context';
 import { trackEntry } from './trackingSaga';
 import type { IntlShape } from 'react-intl';
 
-/** The page result of a failure: the error's status for API errors (404 stays 404), 500 otherwise. */
+/** Whether this runs in a browser that says it has no connection. */
+const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/**
+ * The page result of a failure: the error's status for API errors (404 stays 404), 500 otherwise;
+ * a call that got no answer at all is a 503, in a browser without a connection the offline page.
+ */
 export function errorResult(error: unknown, intl: IntlShape): PageResult {
-  const status = isApiError(error) && error.status >= 400 && error.status < 500 ? error.status : 500;
-  return {
-    status,
-    head: {
-      title: intl.formatMessage({ id: status === 500 ? 'serverError.title' : 'notFound.title' }),
-      noindex: true,
-    },
-  };
+  const unanswered = isApiError(error) && error.reason === NETWORK_ERROR;
+  const status = unanswered ? 503 : isApiError(error) && error.status >= 400 && error.status < 500 ? error.status : 500;
+  const title = status < 500 ? 'notFound.title' : unanswered && isOffline() ? 'offline.title' : 'serverError.title';
+  return { status, head: { title: intl.formatMessage({ id: title }), noindex: true } };
+}
+
+/** The offline page, as the service worker keeps it for pages it has no copy of (decision 070). */
+export function* loadOfflinePage(): SagaIterator<PageResult> {
+  const intl: IntlShape = yield getIntl();
+  return { status: 200, head: { title: intl.formatMessage({ id: 'offline.title' }), noindex: true } };
 }
 
 export function notFoundResult(intl: IntlShape): PageResult {

@@ -160,6 +160,40 @@ describe('the app in Chromium', function () {
     await failing.close();
   });
 
+  it('keeps the pages a visitor read for when the connection goes, and says it is offline for the others', async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    const origin = `http://homes.uk.localhost:${server.port}`;
+    await page.goto(`${origin}/search/flat`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 50));
+    });
+    // Read once through the service worker, which keeps a copy.
+    await page.reload();
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    const title = await page.locator('h1').textContent();
+    await context.setOffline(true);
+
+    // A page moved to in the app cannot load: the visitor is told why, not that something failed.
+    await page.getByRole('link', { name: 'Next' }).first().click();
+    await page.getByRole('heading', { name: "You're offline" }).waitFor();
+    expect(await page.getByText('An error has occurred').count()).to.equal(0);
+
+    // A page read before comes back as it was.
+    await page.goto(`${origin}/search/flat`);
+    expect(await page.locator('h1').textContent()).to.equal(title);
+    expect(await page.locator('ol[aria-label="Results"] .ad-card').count()).to.be.greaterThan(0);
+
+    // A page never read: the offline page, which loads the page once the connection is back.
+    await page.goto(`${origin}/ad/never-read`);
+    await page.getByRole('heading', { name: "You're offline" }).waitFor();
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    await context.setOffline(false);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await context.close();
+  });
+
   it('registers the service worker and removes the legacy cookie-banner cookies', async () => {
     const context = await browser.newContext(MOBILE);
     const origin = `http://homes.uk.localhost:${server.port}`;

@@ -1,3 +1,4 @@
+import { useEffect, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
@@ -31,6 +32,61 @@ export function ServerErrorPage() {
       <Link className="button button--primary" to={buildPath('home')}>
         {intl.formatMessage({ id: 'serverError.button' })}
       </Link>
+    </section>
+  );
+}
+
+function onConnectionChange(notify: () => void): () => void {
+  window.addEventListener('online', notify);
+  window.addEventListener('offline', notify);
+  return () => {
+    window.removeEventListener('online', notify);
+    window.removeEventListener('offline', notify);
+  };
+}
+
+/** Whether the browser says it is online; the server renders as online (hydration matches it). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    onConnectionChange,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+const ONLINE_SETTLE_MS = 1_000;
+const ONLINE_RETRY_MS = 10_000;
+
+/**
+ * The page of a visitor without a connection: a page they moved to in the app that could not load,
+ * or (from the service worker) one they had not seen before. It loads the page again once the
+ * browser is back online, or when asked.
+ */
+export function OfflinePage() {
+  const intl = useIntl();
+  useEffect(() => {
+    let timer: number | undefined;
+    const reloadIn = (ms: number) => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => window.location.reload(), ms);
+    };
+    // Back online: the connection may take a moment to carry requests.
+    const onOnline = () => reloadIn(ONLINE_SETTLE_MS);
+    window.addEventListener('online', onOnline);
+    // Shown while the browser says it is online (the network dropped the request): try again now and then.
+    if (navigator.onLine && !window.location.pathname.endsWith('/offline')) reloadIn(ONLINE_RETRY_MS);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <h1 id="error-title">{intl.formatMessage({ id: 'offline.title' })}</h1>
+      <p>{intl.formatMessage({ id: 'offline.message' })}</p>
+      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        {intl.formatMessage({ id: 'offline.retry' })}
+      </button>
     </section>
   );
 }
@@ -88,7 +144,8 @@ export function NoResultsPage() {
 }
 
 /**
- * The page for an error status: 500 the server error page; a search that
+ * The page for an error status: 500 the server error page (the offline page when the browser has
+ * no connection: the page could not be asked for, nothing failed); a search that
  * found nothing the no-results page (not on the ad page, not for a 400);
  * anything else not found (product-spec §2).
  */
@@ -96,7 +153,8 @@ export function ErrorPage() {
   const status = useSelector((state: RootState) => state.page.status);
   const routeName = useSelector((state: RootState) => state.page.routeName);
   const searchError = useSelector((state: RootState) => state.search.error);
-  if (status >= 500) return <ServerErrorPage />;
+  const online = useOnline();
+  if (status >= 500) return online ? <ServerErrorPage /> : <OfflinePage />;
   if (status !== 400 && routeName !== 'adpage' && searchError?.reason === 'NO_RESULTS') return <NoResultsPage />;
   return <NotFoundPage />;
 }

@@ -32,6 +32,8 @@ export class ApiSuggestionsError extends ApiError {
 }
 
 export const API_TIMEOUT_ERROR = 'API_TIMEOUT_ERROR';
+/** A call that got no answer at all: no connection, the server unreachable. */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
 export const UNKNOWN_ERROR_MESSAGE = 'Unknown error message';
 export const NO_RESULTS_MESSAGE = 'No results for this query';
 

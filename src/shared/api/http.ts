@@ -1,6 +1,6 @@
 import 'isomorphic-fetch';
 import { API_TIMEOUT_MS } from '../domain/constants';
-import { API_TIMEOUT_ERROR, ApiError, UNKNOWN_ERROR_MESSAGE } from './errors';
+import { API_TIMEOUT_ERROR, ApiError, NETWORK_ERROR, UNKNOWN_ERROR_MESSAGE } from './errors';
 
 export const JSONAPI = 'application/vnd.api+json';
 
@@ -109,7 +109,7 @@ export function createHttpClient(
           throw makeError(`${name} timed out after ${timeoutMs} ms`, API_TIMEOUT_ERROR, 504, API_TIMEOUT_ERROR);
         }
         done('error');
-        throw makeError(`${name} failed: ${(error as Error).message}`, 'NETWORK_ERROR', 502, 'NETWORK_ERROR');
+        throw makeError(`${name} failed: ${(error as Error).message}`, NETWORK_ERROR, 502, NETWORK_ERROR);
       } finally {
         clearTimeout(timer);
       }
