@@ -8,6 +8,7 @@ import type { MessageId } from '../shared/i18n/messages';
 import type { QueryParams } from '../shared/routing/query';
 import { filtersToggled } from '../state/search';
 import type { RootState } from '../state/store';
+import { inertOutside, keepTabIn } from './focusTrap';
 
 type Field =
   | { kind: 'facet'; key: string; facet: string; label: MessageId }
@@ -217,11 +218,19 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
 
   useEffect(() => {
     if (!open) return;
-    // Locked only while the panel covers the page (the narrow layout's fixed overlay).
-    const panel = details.current?.querySelector('.filters__panel');
-    if (panel && getComputedStyle(panel).position === 'fixed') document.body.style.overflow = 'hidden';
+    const node = details.current;
+    const panel = node?.querySelector('.filters__panel');
+    // Only while the open panel covers the page (the narrow layout's fixed overlay).
+    if (!node || !panel || getComputedStyle(panel).position !== 'fixed') return;
+    // The page behind neither scrolls, nor takes focus, nor is read: Tab goes round the panel and its close control.
+    document.body.style.overflow = 'hidden';
+    const restore = inertOutside(node);
+    const onKey = (event: KeyboardEvent) => keepTabIn(node, event);
+    document.addEventListener('keydown', onKey);
     return () => {
       document.body.style.overflow = '';
+      restore();
+      document.removeEventListener('keydown', onKey);
     };
   }, [open]);
 

@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { FOCUSABLE, keepTabIn } from './focusTrap';
 
 /**
  * The one modal dialog of the app (the related-ads popup, e-mail and web-push
@@ -39,21 +37,7 @@ export function Modal({
         close.current();
         return;
       }
-      if (event.key !== 'Tab' || !node) return;
-      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hidden);
-      if (items.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const firstItem = items[0]!;
-      const lastItem = items[items.length - 1]!;
-      if (event.shiftKey && (document.activeElement === firstItem || !node.contains(document.activeElement))) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && (document.activeElement === lastItem || !node.contains(document.activeElement))) {
-        event.preventDefault();
-        firstItem.focus();
-      }
+      if (node) keepTabIn(node, event);
     }
     document.addEventListener('keydown', onKey);
     return () => {

@@ -194,12 +194,29 @@ for (const [device, options] of [
 
       await open.click();
       await panel.waitFor();
+      if (device === 'mobile') {
+        // Covering the page, the panel keeps Tab to itself and its close control, and hides the page from readers.
+        const stops = await page.evaluate(
+          () => document.querySelectorAll('#filters summary, #filters input, #filters select, #filters button').length,
+        );
+        for (let i = 0; i < stops + 3; i++) {
+          await page.keyboard.press('Tab');
+          expect(
+            await page.evaluate(() => document.activeElement?.closest('#filters') != null),
+            `Tab ${i + 1}`,
+          ).to.equal(true);
+        }
+        expect(
+          await page.evaluate(() => document.querySelector('ol[aria-label="Results"]')?.closest('[inert]') != null),
+        ).to.equal(true);
+      }
       // No field runs past the panel's edge.
       const overflow = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(overflow).to.be.at.most(0);
       await page.locator('input[name="price_max"]').fill('1000');
       await close.click();
       await panel.waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.querySelectorAll('[inert]').length)).to.equal(0);
       expect(page.url()).to.equal(url);
       expect(await page.evaluate(() => document.body.style.overflow)).to.equal('');
 
