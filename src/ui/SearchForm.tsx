@@ -1,4 +1,4 @@
-import { useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
@@ -41,6 +41,18 @@ export function SearchForm({
     pattern: searchTextPattern(site.locale),
     message: intl.formatMessage({ id: 'search.tooShort' }, { min: minimum }),
   };
+
+  // The text shown may come in better written once the search answers ("london" from the URL, then
+  // "London", the place's name): the field takes it, unless the visitor typed something else meanwhile.
+  useEffect(() => {
+    for (const [input, text] of [
+      [whatRef.current, initialWhat],
+      [whereRef.current, initialWhere],
+    ] as const) {
+      if (input && input.value !== text && input.value.trim().toLowerCase() === text.trim().toLowerCase())
+        input.value = text;
+    }
+  }, [initialWhat, initialWhere]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

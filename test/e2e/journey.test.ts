@@ -69,6 +69,8 @@ for (const [device, options] of [
       await page.getByRole('button', { name: 'Search' }).click();
       await page.waitForURL(`${origin}/search/house/in/london`);
       await page.locator('ol[aria-label="Results"] .ad-card').first().waitFor();
+      // The results page's form shows the place as it is written, not as the URL lower-cases it.
+      expect(await page.getByPlaceholder('Where').inputValue()).to.equal('London');
 
       // Filters: opening covers the page on a phone (scrolling locked) and opens in the page on a
       // desktop (which still scrolls to its lower fields); applying closes and filters.

@@ -26,6 +26,9 @@ export function SerpPage() {
   const where = str(params.where);
   const geo = (meta?.keyword?.geoInfo ?? []).filter((g) => g.visible).slice(0, LOCATION_LABEL_MAX_GEO_NAMES);
   const pathParams = { what, where };
+  // The URL's place is lower-cased: the form shows it as the place is written ("London", "San Sebastián").
+  const keywordWhere = meta?.keyword?.where;
+  const placeName = keywordWhere && keywordWhere.toLowerCase() === where.trim().toLowerCase() ? keywordWhere : where;
   const action = `${basePath}${location.pathname}`;
   const total = meta?.totalCount ?? 0;
   // The service searched a corrected what ("flatt" as "flat"): the visitor is told so.
@@ -35,7 +38,7 @@ export function SerpPage() {
     <section className="serp">
       <SearchForm
         initialWhat={what}
-        initialWhere={where}
+        initialWhere={placeName}
         typeId={typeof params.type_id === 'number' ? params.type_id : 0}
       />
       <header className="serp__header">
