@@ -106,7 +106,7 @@ export function createServerApp(options: ServerAppOptions): Express {
     res
       .status(400)
       .type('text')
-      .set('Cache-Control', 'no-store')
+      .set('Cache-Control', 'no-cache')
       .send('Bad Request: the Host header is not a host name');
   });
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
