@@ -49,12 +49,13 @@ precacheAndRoute((self as unknown as ServiceWorkerScope).__WB_MANIFEST);
 export const PAGES_CACHE = 'trawl-pages';
 export const OFFLINE_CACHE = 'trawl-offline';
 export const OFFLINE_PATH = '/offline';
+/** Matched against the path and query: a page with a query (`?page=2`, `?from=alert`) is kept as well. */
 const READ_PAGES = [
-  /^(?:\/[a-z]+)?\/?$/,
-  /\/search(?:\/|$)/,
-  /\/ad\/[^/]+$/,
-  /\/index(?:\/|$)/,
-  /\/top-searches(?:\/|$)/,
+  /^(?:\/[a-z]+)?\/?(?:\?|$)/,
+  /\/search(?:[/?]|$)/,
+  /\/ad\/[^/?]+(?:\?|$)/,
+  /\/index(?:[/?]|$)/,
+  /\/top-searches(?:[/?]|$)/,
 ];
 
 registerRoute(
