@@ -174,6 +174,14 @@ describe('the web role', function () {
       expect(opened.meta.totalCount).to.equal(country?.attributes.total);
     });
 
+    it('names each place of the location label once (the city of Madrid in the region named Madrid)', async () => {
+      const res = await get('/search/piso/in/madrid', `homes.es.localhost:${server.port}`);
+      const label = (/class="serp__location">(.*?)<\/span>/.exec(res.text)?.[1] ?? '').replace(/<!-- -->/g, '');
+      const names = label.replace(/^\s*·\s*/, '').split(', ');
+      expect(names[0]).to.equal('Madrid');
+      expect(new Set(names).size).to.equal(names.length);
+    });
+
     it('sends the search form to the canonical, readable results URL', async () => {
       const res = await get(
         '/homes/q?page=1&isUserSearch=1&type=2&what=Garden+Flat&where=London',

@@ -24,7 +24,11 @@ export function SerpPage() {
   const { results, meta } = useSelector((state: RootState) => state.search);
   const what = str(params.what);
   const where = str(params.where);
-  const geo = (meta?.keyword?.geoInfo ?? []).filter((g) => g.visible).slice(0, LOCATION_LABEL_MAX_GEO_NAMES);
+  // A name said once: the city of Madrid in the region named Madrid is "Madrid", not "Madrid, Madrid".
+  const geo = (meta?.keyword?.geoInfo ?? [])
+    .filter((g) => g.visible)
+    .filter((g, i, all) => all.findIndex((o) => o.name === g.name) === i)
+    .slice(0, LOCATION_LABEL_MAX_GEO_NAMES);
   const pathParams = { what, where };
   // The URL's place is lower-cased: the form shows it as the place is written ("London", "San Sebastián").
   const keywordWhere = meta?.keyword?.where;
