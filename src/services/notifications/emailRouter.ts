@@ -94,6 +94,7 @@ function presentedToken(req: Request): string | undefined {
   const bearer = auth && /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
   if (bearer) return bearer;
   const q = req.query.uct;
+  if (Array.isArray(q)) throw ServiceError.badParameter('uct', 'uct takes one value');
   return typeof q === 'string' && q ? q : undefined;
 }
 

@@ -211,6 +211,12 @@ describe('e-mail notifications service', () => {
       ).to.equal(200);
       const missing = await request(n.app).get(`/api/notifications/email/all_subscription/${email}`);
       expect(missing.status).to.equal(401);
+      // Given twice, the token is a malformed request, not a missing one.
+      const twice = await request(n.app).get(
+        `/api/notifications/email/all_subscription/${email}?uct=${uct(email)}&uct=${uct(email)}`,
+      );
+      expect(twice.status).to.equal(400);
+      expect(JSON.parse(twice.text).errors[0].source.parameter).to.equal('uct');
       const wrong = await list(email, uct('b@example.org'));
       expect(wrong.status).to.equal(403);
       openApi.check('/notifications/email/all_subscription/{emailAddress}', 403, JSON.parse(wrong.text));
