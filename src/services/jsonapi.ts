@@ -97,15 +97,17 @@ export function methodNotAllowed(router: Router, mountedAt = ''): RequestHandler
   };
 }
 
-/** Writes a JSON:API document with the right media type. */
+/**
+ * Writes a JSON:API document with the right media type. No cache keeps an error document, whatever
+ * its handler had set for the answer it meant to give.
+ */
 export function sendDocument(res: Response, status: number, document: Record<string, unknown>): void {
+  if (status >= 400) res.set('Cache-Control', 'no-store');
   res.status(status).type(JSONAPI_MEDIA_TYPE).send(JSON.stringify(document));
 }
 
-/** Sends errors as a JSON:API document; no cache keeps them (a handler's own caching was for its answer). */
 export function sendErrors(res: Response, errors: ServiceError[]): void {
   const status = errors[0]?.status ?? 500;
-  res.set('Cache-Control', 'no-store');
   sendDocument(res, status, { errors: errors.map((e) => e.toJson()) });
 }
 

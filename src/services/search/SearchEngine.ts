@@ -1,4 +1,4 @@
-import { countryByCode, inCountry, inCountryPreposition, localCountryName } from '../../../config/countries';
+import { countryByCode, inCountryPreposition, localCountryName } from '../../../config/countries';
 import { ServiceError } from '../jsonapi';
 import { type Gazetteer, type Place, distanceKm } from '../places/Gazetteer';
 import { parseFilters, type FilterValue, type SearchParams } from './params';
@@ -906,15 +906,6 @@ export class SearchEngine {
     // Counted as the page the suggestion opens counts its ads: a duplicate group once.
     const count = async (overrides: Partial<CandidateQuery>) =>
       rank(await this.store.findCandidates(this.query(plan, overrides)), plan).total;
-    const country = countryByCode(site.country);
-    // Where the search is: its place, else the whole country in the site's language ("no Brasil").
-    const inWhere = (name: string | undefined) =>
-      name !== undefined
-        ? { prep: IN[ctx.lang], name }
-        : {
-            prep: country ? inCountryPreposition(country, ctx.locale) : IN[ctx.lang],
-            name: country ? localCountryName(country, ctx.locale) : site.country,
-          };
     const items: { prefix: string; name: string; total: number; kind: number; query: Record<string, unknown> }[] = [];
     const whatLabel = params.what || (VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical);
     const baseQuery = {
@@ -971,7 +962,7 @@ export class SearchEngine {
     if (Object.keys(params.filters).length > 0 && items.length < 3) {
       const typeTags = plan.tags.filter((t) => t.field === 'typeId');
       const total = await count({ tags: [...typeTags, ...plan.placeTags], ranges: [] });
-      const { prep, name } = inWhere(place?.name);
+      const { prep, name } = inWhere(ctx, place?.name);
       if (total > 0)
         items.push({
           prefix: `${whatLabel} ${prep}`,
@@ -983,7 +974,7 @@ export class SearchEngine {
     }
     if (plan.terms.length > 0 && items.length < 3) {
       const total = await count({ terms: [] });
-      const { prep, name } = inWhere(place?.name);
+      const { prep, name } = inWhere(ctx, place?.name);
       if (total > 0) {
         items.push({
           prefix: `${VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical} ${prep}`,
@@ -1237,14 +1228,23 @@ function refList(items: readonly RefItem<string | number>[], lang: Lang) {
   return items.map((i) => ({ value: i.value, label: i.labels[lang] }));
 }
 
+/**
+ * "In" where a search is, as the site's language says it: a place with the language's preposition
+ * ("à Paris"), else the whole country with its own ("en France", "no Brasil", "in the United Kingdom").
+ */
+function inWhere(ctx: SiteContext, place: string | undefined): { prep: string; name: string } {
+  if (place) return { prep: IN[ctx.lang], name: place };
+  const country = countryByCode(ctx.site.country);
+  return country
+    ? { prep: inCountryPreposition(country, ctx.locale), name: localCountryName(country, ctx.locale) }
+    : { prep: IN[ctx.lang], name: ctx.site.country };
+}
+
 function titleOf(plan: Plan): string {
   const lang = plan.ctx.lang;
   const what = plan.params.what ? capitalize(plan.params.what) : (VERTICAL_NOUN[plan.site.vertical]?.[lang] ?? '');
-  const where = plan.place?.name ?? plan.params.where;
-  if (where) return `${what} ${IN[lang]} ${where}`;
-  // The whole country, as the site's language says "in" it ("Apartamento no Brasil", "Flat in the United Kingdom").
-  const country = countryByCode(plan.site.country);
-  return country ? `${what} ${inCountry(country, plan.ctx.locale)}` : what;
+  const { prep, name } = inWhere(plan.ctx, plan.place?.name ?? plan.params.where);
+  return `${what} ${prep} ${name}`;
 }
 
 function seoPath(what: string, where: string): string {

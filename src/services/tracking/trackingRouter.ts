@@ -61,7 +61,6 @@ function resourcesOf(body: unknown, path: TrackingPath, type: DocumentType): Res
 /** The tracking error shape of spec §7: `reason`, and `errors[].error` and `errors[].status`. */
 function sendTrackingError(res: express.Response, error: ServiceError): void {
   const json = error.toJson();
-  res.set('Cache-Control', 'no-store');
   sendDocument(res, error.status, { reason: json.title, errors: [{ ...json, error: error.detail }] });
 }
 
