@@ -66,6 +66,8 @@ export interface ImportOptions {
    * or more, one per core, at most 4; else 0.
    */
   workers?: number;
+  /** WAL pages written between two checkpoints (default `IMPORT_WAL_CHECKPOINT_PAGES`). */
+  walCheckpointPages?: number;
   onProgress?: (p: ImportProgress) => void;
 }
 
@@ -122,12 +124,15 @@ const WORKER_HEAP = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 128
 const IMPORT_MMAP_BYTES = 0;
 const IMPORT_CACHE_KIB = -65_536;
 /**
- * The import's connections checkpoint the WAL every 64 MB rather than every 4 MB: a batch of new
- * ads writes ~15 MB, and each checkpoint syncs the files (044: ~9 % of an import's time).
+ * The import's connections checkpoint the WAL every 128 MB rather than every 4 MB: a batch of
+ * new ads writes ~15 MB, and each checkpoint syncs the files (044: ~9 % of an import's time).
+ * The connection that commits checkpoints (SQLite's automatic checkpoint), so with workers it is
+ * the one whose turn it is: no batch is being written meanwhile, the checkpoint catches up with
+ * the WAL, and the next batch writes the WAL from its start. A checkpoint run beside the writers
+ * (the main thread's, until 26 November) never caught up: the WAL was never reset, grew to ~7 GB
+ * at 1,000,000 ads, and writing at its end cost the batches ~10 µs per ad (docs/feeds.md).
  */
-const IMPORT_WAL_CHECKPOINT_PAGES = 16_384;
-/** With workers, the main thread checkpoints after this many records written (~60 MB of WAL). */
-const CHECKPOINT_EVERY_RECORDS = 20_000;
+const IMPORT_WAL_CHECKPOINT_PAGES = 32_768;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS feed_runs (
@@ -227,12 +232,14 @@ export class FeedImporter {
   private readonly siteCode: number;
   private readonly now: () => number;
   private readonly batchSize: number;
+  private readonly walCheckpointPages: number;
 
   constructor(private readonly options: ImportOptions) {
     this.db = options.store.db;
     this.siteCode = siteCode(options.site);
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.walCheckpointPages = options.walCheckpointPages ?? IMPORT_WAL_CHECKPOINT_PAGES;
     ensureFeedTables(this.db);
   }
 
@@ -245,7 +252,7 @@ export class FeedImporter {
     const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
     db.pragma(`mmap_size = ${IMPORT_MMAP_BYTES}`);
     db.pragma(`cache_size = ${IMPORT_CACHE_KIB}`);
-    db.pragma(`wal_autocheckpoint = ${IMPORT_WAL_CHECKPOINT_PAGES}`);
+    db.pragma(`wal_autocheckpoint = ${this.walCheckpointPages}`);
     try {
       return await this.runImport();
     } finally {
@@ -319,17 +326,9 @@ export class FeedImporter {
       const warnings: WarningCount[][] = [];
       let applied = 0;
       let lastProgress = 0;
-      // With workers, this thread checkpoints the WAL (theirs never do): the copy and the syncs
-      // leave the path of the batches, which are written in turn.
-      let sinceCheckpoint = 0;
       const onResult = (r: BatchResult): void => {
         results[r.index] = r;
         applied += r.records;
-        sinceCheckpoint += r.records;
-        if (workerCount > 0 && sinceCheckpoint >= CHECKPOINT_EVERY_RECORDS) {
-          sinceCheckpoint = 0;
-          db.pragma('wal_checkpoint(PASSIVE)');
-        }
         if (Date.now() - lastProgress > 500) {
           lastProgress = Date.now();
           o.onProgress?.({ phase: 'applying', records: applied, applied, toApply: total });
@@ -368,7 +367,7 @@ export class FeedImporter {
             placeSignal,
             cacheSize: IMPORT_CACHE_KIB,
             mmapSize: IMPORT_MMAP_BYTES,
-            walCheckpointPages: 0,
+            walCheckpointPages: this.walCheckpointPages,
           },
           onResult,
           (list) => warnings.push(list),

@@ -156,6 +156,34 @@ describe('feed import shared by worker threads', function () {
     }
   });
 
+  it('keeps the WAL to its checkpoint size while workers write', async () => {
+    // The writer whose turn it is checkpoints, so the checkpoint catches up and the WAL starts
+    // over; one run beside the writers never did, and the WAL grew with everything imported.
+    const dir = tempDir();
+    const store = new SqliteSearchStore(dir);
+    try {
+      const pages = 256;
+      const summary = await new FeedImporter({
+        store,
+        site: ES_HOMES,
+        sourceId: 1,
+        file: files.s1 as string,
+        now: () => NOW_S,
+        batchSize: 100,
+        workers: 2,
+        walCheckpointPages: pages,
+      }).run();
+      expect(summary.imported).to.equal(2500);
+      const wal = fs.statSync(path.join(dir, path.basename(store.db.name) + '-wal')).size;
+      const pageSize = store.db.pragma('page_size', { simple: true }) as number;
+      // At most the checkpoint's size and one batch past it (a batch of 100 new ads: ~150 pages).
+      expect(wal / pageSize).to.be.below(pages * 2);
+      expect(store.db.prepare('SELECT count(*) AS n FROM ads').get()).to.deep.equal({ n: 2500 });
+    } finally {
+      store.close();
+    }
+  });
+
   it('reads a plain file batch by batch from the marks of the check, as a whole', async () => {
     const file = files.s1 as string;
     const fd = fs.openSync(file, 'r');
