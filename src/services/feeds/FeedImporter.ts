@@ -129,7 +129,7 @@ const IMPORT_CACHE_KIB = -65_536;
  * The connection that commits checkpoints (SQLite's automatic checkpoint), so with workers it is
  * the one whose turn it is: no batch is being written meanwhile, the checkpoint catches up with
  * the WAL, and the next batch writes the WAL from its start. A checkpoint run beside the writers
- * (the main thread's, until 26 November) never caught up: the WAL was never reset, grew to ~7 GB
+ * (the main thread's, until 25 November) never caught up: the WAL was never reset, grew to ~7 GB
  * at 1,000,000 ads, and writing at its end cost the batches ~10 µs per ad (docs/feeds.md).
  */
 const IMPORT_WAL_CHECKPOINT_PAGES = 32_768;
