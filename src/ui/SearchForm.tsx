@@ -42,16 +42,20 @@ export function SearchForm({
     message: intl.formatMessage({ id: 'search.tooShort' }, { min: minimum }),
   };
 
-  // The text shown may come in better written once the search answers ("london" from the URL, then
-  // "London", the place's name): the field takes it, unless the visitor typed something else meanwhile.
+  // The search shown changes under the form: another search opened from a link, a place typed after
+  // the what moved to the where ("flat london"), or the same text better written once the search
+  // answers ("london" from the URL, then "London"). A field takes the new text unless the visitor
+  // typed something else in it meanwhile.
+  const shown = useRef({ what: initialWhat, where: initialWhere });
   useEffect(() => {
-    for (const [input, text] of [
-      [whatRef.current, initialWhat],
-      [whereRef.current, initialWhere],
+    for (const [input, text, before] of [
+      [whatRef.current, initialWhat, shown.current.what],
+      [whereRef.current, initialWhere, shown.current.where],
     ] as const) {
-      if (input && input.value !== text && input.value.trim().toLowerCase() === text.trim().toLowerCase())
-        input.value = text;
+      if (!input || input.value === text) continue;
+      if (input.value === before || input.value.trim().toLowerCase() === text.trim().toLowerCase()) input.value = text;
     }
+    shown.current = { what: initialWhat, where: initialWhere };
   }, [initialWhat, initialWhere]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -153,6 +153,24 @@ for (const [device, options] of [
       await context.close();
     });
 
+    it("lands on a place's results when the place is typed after the what", async () => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      const origin = `http://homes.uk.localhost:${server.port}`;
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      await page.getByPlaceholder('Search').fill('flat london');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(`${origin}/search/flat/in/london`);
+      await page.locator('ol[aria-label="Results"] .ad-card').first().waitFor();
+      expect(await page.locator('h1').textContent()).to.equal('Flat in London');
+      expect(await page.getByPlaceholder('Search').inputValue()).to.equal('flat');
+      expect(await page.getByPlaceholder('Where').inputValue()).to.equal('London');
+      expect(problems).to.deep.equal([]);
+      await context.close();
+    });
+
     it("contacts an ad's advertiser: an address that is not one is said by the form, before anything is sent", async () => {
       type Found = { data: { id: string; attributes: { source: { ad: { hasAdpageForm: boolean } } } }[] };
       const found = (await (

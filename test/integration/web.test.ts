@@ -197,6 +197,19 @@ describe('the web role', function () {
       expect((await get(long.headers.location as string, `localhost:${server.port}`)).status).to.be.oneOf([200, 404]);
     });
 
+    it("moves a search whose what ends with a place to that place's results URL", async () => {
+      const host = `localhost:${server.port}`;
+      const typed = await get('/homes/q?what=flat+london', host).expect(302);
+      expect(typed.headers.location).to.equal('/homes/search/flat-london');
+      const moved = await get(typed.headers.location as string, host).expect(302);
+      expect(moved.headers.location).to.equal('/homes/search/flat/in/london');
+      const page = await get(moved.headers.location as string, host).expect(200);
+      expect(page.text).to.include('<h1>Flat in London</h1>');
+      expect(page.text).to.match(/name="where"[^>]*value="London"/);
+      // A what with no place in it stays as it is.
+      await get('/homes/search/garden-flat', host).expect(200);
+    });
+
     it('seeds demo ads a visitor reads as written: titles without a doubled word, one colour per car, labelled conditions', async () => {
       type Doc = { data: Array<{ id: string; attributes: { title: string; description?: string } }> };
       const homes = (await (

@@ -152,6 +152,26 @@ function* loadResults(
   yield put(searchStarted());
   try {
     const doc: { data: Ad[]; meta: SearchMeta } = yield call(api.search.search, path, query);
+    // A place typed at the end of the what ("flat london"): the results are that place's, and the
+    // page moves to their own URL (what "flat", where "London"), which the form, alerts and links keep.
+    const placeInWhat = doc.meta.keyword?.redirectWhere;
+    if (
+      placeInWhat &&
+      !text(params.where) &&
+      app.site.target !== 'jobs' &&
+      (path === 'search' || path === 'search/m')
+    ) {
+      const routes: AppRoutes = yield getRoutes();
+      return {
+        status: 302,
+        redirect: routes.buildPath('serp_search', {
+          ...serpParams(params),
+          what: doc.meta.keyword?.redirectWhat || text(params.what),
+          where: placeInWhat,
+        }),
+        head: { title: intl.formatMessage({ id: 'app.name' }), noindex: true },
+      };
+    }
     yield put(searchSucceeded(doc.data, doc.meta));
     yield call(rememberLastSearch, params, app);
     const what = text(params.what);

@@ -245,6 +245,12 @@ export class Gazetteer {
     return found;
   }
 
+  /** The place a text names exactly (folded: "malaga" is Málaga), never a correction of its spelling. */
+  named(country: string, text: string): Place | undefined {
+    const list = this.of(country)?.byNorm.get(normalizePhrase(text));
+    return list && list.length > 0 ? preferredOf(list) : undefined;
+  }
+
   private resolveUncached(country: string, text: string): ResolvedPlace | undefined {
     const data = this.of(country);
     if (!data) return undefined;

@@ -106,6 +106,12 @@ const ADS: Record<Lang, string> = {
 
 export type SearchMode = 'search' | 'landing' | 'retention';
 
+/** The filters that name a place. */
+const PLACE_FILTERS = ['region', 'city', 'cityArea', 'geoId'] as const;
+
+/** A city or area at the end of a what is taken as the search's place from this size (`placeInWhat`). */
+const PLACE_IN_WHAT_MIN_PEOPLE = 50_000;
+
 interface Plan {
   site: SiteKey;
   ctx: SiteContext;
@@ -115,6 +121,8 @@ interface Plan {
   terms: string[][];
   place: Place | undefined;
   placeCorrected: boolean;
+  /** The place was the end of the what ("flat london"): `params` hold the what without it and the place as where. */
+  placeFromWhat: boolean;
   tags: { field: TagField; values: (string | number)[] }[];
   placeTags: { field: TagField; values: (string | number)[] }[];
   ranges: { field: RangeField; min?: number; max?: number }[];
@@ -182,9 +190,36 @@ export class SearchEngine {
     );
   }
 
-  plan(site: SiteKey, params: SearchParams, mode: SearchMode = 'search'): Plan {
+  /**
+   * A place that ends the what of a search that names none ("flat london", "piso en Málaga"): the
+   * what's other words and the place's name. Only a place named exactly, and a region or a place
+   * of at least `PLACE_IN_WHAT_MIN_PEOPLE`, so that a word that is also a small town ("flat high
+   * street", Street in Somerset) stays a word; the what must keep a word besides it.
+   */
+  private placeInWhat(country: string, what: string): { what: string; where: string } | undefined {
+    const words = what
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w.length > 0);
+    for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
+      const place = this.places.named(country, words.slice(-n).join(' '));
+      if (!place || place.kind === 'country') continue;
+      if (place.kind !== 'region' && place.population < PLACE_IN_WHAT_MIN_PEOPLE) continue;
+      const rest = words.slice(0, -n);
+      // "in", "en", "à": the preposition goes with the place.
+      while (rest.length > 0 && tokenize(rest[rest.length - 1] as string).every((t) => STOP_WORDS.has(t))) rest.pop();
+      if (rest.length === 0) return undefined;
+      return { what: rest.join(' ').replace(/[\s,;:/-]+$/, ''), where: place.name };
+    }
+    return undefined;
+  }
+
+  plan(site: SiteKey, given: SearchParams, mode: SearchMode = 'search'): Plan {
     const ctx = siteContext(site, this.nowSeconds());
-    const filters = parseFilters(params.filters, site.vertical);
+    const filters = parseFilters(given.filters, site.vertical);
+    const named = PLACE_FILTERS.some((name) => filters[name] !== undefined);
+    const split = named || given.where ? undefined : this.placeInWhat(site.country, given.what);
+    const params = split ? { ...given, ...split } : given;
     const { tokens, terms } = this.whatTerms(params.what);
     const tags: Plan['tags'] = [];
     const placeTags: Plan['placeTags'] = [];
@@ -192,7 +227,7 @@ export class SearchEngine {
     const autoFilters: Record<string, unknown> = {};
     let place: Place | undefined;
     let placeCorrected = false;
-    for (const name of ['region', 'city', 'cityArea', 'geoId'] as const) {
+    for (const name of PLACE_FILTERS) {
       const value = filters[name];
       if (value === undefined) continue;
       const p = this.resolvePlaceRef(site, String(value), `filters[${name}]`);
@@ -301,6 +336,7 @@ export class SearchEngine {
       terms,
       place,
       placeCorrected,
+      placeFromWhat: split !== undefined && place !== undefined,
       tags,
       placeTags,
       ranges,
@@ -585,8 +621,10 @@ export class SearchEngine {
       plan.site.vertical === 'homes' ? DEAL_TYPES : plan.site.vertical === 'products' ? PRODUCT_CATEGORIES : [];
     const what = correction.redirect ?? params.what;
     const members: Record<(typeof KEYWORD_MEMBERS)[number], () => unknown> = {
-      redirectWhat: () => correction.redirect,
-      redirectWhere: () => (place && plan.placeCorrected ? this.places.label(place) : null),
+      // A corrected what, or the what without the place that ended it: the search the page moves to.
+      redirectWhat: () => correction.redirect ?? (plan.placeFromWhat ? params.what : null),
+      redirectWhere: () =>
+        place && plan.placeCorrected ? this.places.label(place) : place && plan.placeFromWhat ? place.name : null,
       empty: () => !params.what && !params.where && !place,
       what: () => what,
       url: () => seoPath(what, place?.name ?? params.where),

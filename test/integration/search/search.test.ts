@@ -121,6 +121,36 @@ describe('search service: search calls', function () {
       expect(misspelt.meta.totalCount).to.equal(body.meta.totalCount);
     });
 
+    it('takes a place that ends the what as the search place, and says so (redirectWhat, redirectWhere)', async () => {
+      const typed = await search('what=flat%20london');
+      const split = await search('what=flat&where=London');
+      expect(typed.meta.keyword.redirectWhat).to.equal('flat');
+      expect(typed.meta.keyword.redirectWhere).to.equal('London');
+      expect(typed.meta.keyword.what).to.equal('flat');
+      expect(typed.meta.keyword.where).to.equal('London');
+      expect(typed.meta.title).to.equal('Flat in London');
+      expect(typed.meta.totalCount).to.equal(split.meta.totalCount).and.be.greaterThan(0);
+      for (const ad of adsOf(typed)) expect((ad.attributes.location as Body).city).to.equal('London');
+      // The preposition goes with the place; the place is named in any case and accent.
+      const spanish = await search('what=piso%20en%20M%C3%81LAGA', 'es/homes');
+      expect([spanish.meta.keyword.redirectWhat, spanish.meta.keyword.redirectWhere]).to.deep.equal(['piso', 'Málaga']);
+      // Not a place: no words left besides it, a place given already, a misspelt or small one.
+      for (const [query, status] of [
+        ['what=london', 200],
+        ['what=in%20london', 200],
+        ['what=flat%20lodnon', 404],
+        // Street (Somerset) has fewer people than a place in a what needs.
+        ['what=flat%20street', 404],
+      ] as const) {
+        const body = await search(query, 'uk/homes', status);
+        expect(body.meta.keyword.redirectWhat, query).to.equal(null);
+        expect(body.meta.keyword.redirectWhere, query).to.equal(null);
+      }
+      const given = await search('what=flat%20london&where=Manchester', 'uk/homes', 404);
+      expect([given.meta.keyword.what, given.meta.keyword.where]).to.deep.equal(['flat london', 'Manchester']);
+      expect(given.meta.keyword.redirectWhere).to.equal(null);
+    });
+
     it('corrects a misspelt what (redirectWhat) and suggests one (didYouMeanWhat)', async () => {
       const body = await search('what=flta');
       expect(body.meta.keyword.redirectWhat).to.equal('flat');
