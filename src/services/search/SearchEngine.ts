@@ -109,8 +109,14 @@ export type SearchMode = 'search' | 'landing' | 'retention';
 /** The filters that name a place. */
 const PLACE_FILTERS = ['region', 'city', 'cityArea', 'geoId'] as const;
 
-/** A city or area at the end of a what is taken as the search's place from this size (`placeInWhat`). */
-const PLACE_IN_WHAT_MIN_PEOPLE = 50_000;
+/**
+ * A city or area at the end of a what is taken as the search's place from this size (`placeInWhat`):
+ * below it, too many are also words of ads ("auto azul": Azul, Argentina, 54,000 people).
+ */
+const PLACE_IN_WHAT_MIN_PEOPLE = 100_000;
+
+/** Car makes and models, never a place at the end of a cars what ("seat leon", "hyundai tucson"). */
+const CAR_NAMES = new Set(CAR_MAKES.flatMap((m) => [m.name, ...m.models]).map(normalizePhrase));
 
 interface Plan {
   site: SiteKey;
@@ -194,15 +200,19 @@ export class SearchEngine {
    * A place that ends the what of a search that names none ("flat london", "piso en Málaga"): the
    * what's other words and the place's name. Only a place named exactly, and a region or a place
    * of at least `PLACE_IN_WHAT_MIN_PEOPLE`, so that a word that is also a small town ("flat high
-   * street", Street in Somerset) stays a word; the what must keep a word besides it.
+   * street", Street in Somerset) stays a word; never a stop word or, on a cars site, a car's make or
+   * model; the what must keep a word besides it.
    */
-  private placeInWhat(country: string, what: string): { what: string; where: string } | undefined {
+  private placeInWhat(site: SiteKey, what: string): { what: string; where: string } | undefined {
     const words = what
       .trim()
       .split(/\s+/)
       .filter((w) => w.length > 0);
     for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
-      const place = this.places.named(country, words.slice(-n).join(' '));
+      const name = normalizePhrase(words.slice(-n).join(' '));
+      // A word of the language ("para": Pará) or a car's name is what it says.
+      if (STOP_WORDS.has(name) || (site.vertical === 'cars' && CAR_NAMES.has(name))) continue;
+      const place = this.places.named(site.country, name);
       if (!place || place.kind === 'country') continue;
       if (place.kind !== 'region' && place.population < PLACE_IN_WHAT_MIN_PEOPLE) continue;
       const rest = words.slice(0, -n);
@@ -218,7 +228,7 @@ export class SearchEngine {
     const ctx = siteContext(site, this.nowSeconds());
     const filters = parseFilters(given.filters, site.vertical);
     const named = PLACE_FILTERS.some((name) => filters[name] !== undefined);
-    const split = named || given.where ? undefined : this.placeInWhat(site.country, given.what);
+    const split = named || given.where ? undefined : this.placeInWhat(site, given.what);
     const params = split ? { ...given, ...split } : given;
     const { tokens, terms } = this.whatTerms(params.what);
     const tags: Plan['tags'] = [];

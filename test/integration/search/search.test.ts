@@ -13,6 +13,7 @@ describe('search service: search calls', function () {
       { country: 'uk', vertical: 'jobs' },
       { country: 'uk', vertical: 'products' },
       { country: 'es', vertical: 'homes' },
+      { country: 'es', vertical: 'cars' },
     ]);
   });
   after(() => s.close());
@@ -146,6 +147,10 @@ describe('search service: search calls', function () {
         expect(body.meta.keyword.redirectWhat, query).to.equal(null);
         expect(body.meta.keyword.redirectWhere, query).to.equal(null);
       }
+      // A car named after a place is the car (SEAT León; León is a city of 134,000 people).
+      expect((await search('what=piso%20leon', 'es/homes', 404)).meta.keyword.redirectWhere).to.equal('León');
+      const car = await search('what=seat%20leon', 'es/cars', 404);
+      expect([car.meta.keyword.redirectWhere, car.meta.keyword.where]).to.deep.equal([null, '']);
       const given = await search('what=flat%20london&where=Manchester', 'uk/homes', 404);
       expect([given.meta.keyword.what, given.meta.keyword.where]).to.deep.equal(['flat london', 'Manchester']);
       expect(given.meta.keyword.redirectWhere).to.equal(null);
