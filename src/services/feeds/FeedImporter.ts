@@ -7,7 +7,15 @@ import type { Gazetteer } from '../places/Gazetteer';
 import type { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
 import type { SiteKey, Source } from '../search/types';
-import { countFeedRecords, detectFormat, MalformedFeedError, type FeedFormat, type RecordMarks } from './feedRecords';
+import {
+  countFeedRecords,
+  detectFormat,
+  feedText,
+  isGzipFile,
+  MalformedFeedError,
+  type FeedFormat,
+  type RecordMarks,
+} from './feedRecords';
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
 import type { BatchResult } from './importBatches';
 import { ImportStopped, TurnGate } from './turnGate';
@@ -107,9 +115,18 @@ export interface ImportSummary {
   warnings: WarningCount[];
   /** Set when a full feed would have expired too much and expiry was skipped. */
   expirySkipped?: string;
+  /** How the file's text was read, when not simply as the UTF-8 it declares (`feedText`). */
+  encoding?: string;
   seconds: number;
   adsPerSecond: number;
 }
+
+/**
+ * Live ads from which a full feed that lacks more than `maxExpireShare` of them expires none
+ * (below it, a small source's stock may really shrink that much). A feed without a good ad
+ * expires nothing at any size.
+ */
+const MIN_LIVE_FOR_SHARE = 50;
 
 /** Files from this size are shared with worker threads (one starts in ~1 s: the gazetteer). */
 const WORKER_MIN_BYTES = 8 << 20;
@@ -380,12 +397,14 @@ export class FeedImporter {
       // their batches alone.
       const starts: { offset: number; lineBreaks: number }[] = [];
       const marks: RecordMarks | undefined =
-        workerCount > 1 && format === 'xml' && !o.file.toLowerCase().endsWith('.gz')
+        workerCount > 1 && format === 'xml' && !isGzipFile(o.file, fd)
           ? {
               every: this.batchSize,
               at: (i, offset, lineBreaks) => (starts[i / this.batchSize] = { offset, lineBreaks }),
             }
           : undefined;
+      const text = feedText(o.file, fd);
+      if (text.note) summary.encoding = text.note;
       total = await countFeedRecords(
         o.file,
         format,
@@ -405,6 +424,7 @@ export class FeedImporter {
         const size = marks.size;
         plan.ranges = {
           root: marks.root,
+          encoding: text.encoding,
           batches: starts.map((s, b) => ({
             start: s.offset,
             end: starts[b + 1]?.offset ?? size,
@@ -543,8 +563,14 @@ export class FeedImporter {
     ).n;
     const share = missing.length / Math.max(1, live);
     const max = o.maxExpireShare ?? 0.6;
-    if (live >= 50 && share > max) {
-      summary.expirySkipped = `the feed lacks ${missing.length} of the source's ${live} live ads (${Math.round(share * 100)} % > ${Math.round(max * 100)} %): nothing expired; rerun with a higher --max-expire-share if that is right`;
+    // A small source's stock may shrink by most of it; but a feed without a single good ad is far
+    // more often a partner's broken export than a stock sold out, whatever the source's size.
+    const accepted = summary.records - summary.rejected;
+    if (share > max && (live >= MIN_LIVE_FOR_SHARE || accepted === 0)) {
+      summary.expirySkipped =
+        accepted === 0
+          ? `the feed has no good ad, and would have expired all ${live} of the source's live ads: nothing expired; rerun with --max-expire-share 1 if that is right`
+          : `the feed lacks ${missing.length} of the source's ${live} live ads (${Math.round(share * 100)} % > ${Math.round(max * 100)} %): nothing expired; rerun with a higher --max-expire-share if that is right`;
       return;
     }
     summary.expiredMissing += this.expire(missing);

@@ -78,6 +78,7 @@ function parse(argv: string[]) {
 export function formatSummary(s: ImportSummary): string {
   const lines = [
     `${s.file} → ${s.site}, source ${s.source} (run ${s.run}, ${s.format})`,
+    ...(s.encoding ? [`  text       ${s.encoding}`] : []),
     `  records    ${s.records}`,
     `  imported   ${s.imported}`,
     `  updated    ${s.updated}`,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import sax from 'sax';
 
@@ -65,6 +65,136 @@ function normalizeFieldName(name: string): string {
     .trim();
 }
 
+/**
+ * The text encodings a feed is read in. Partners declare `ISO-8859-1` and write Windows-1252 (the
+ * euro sign, curly quotes), as browsers assume (WHATWG): so both are read as Windows-1252.
+ */
+export type FeedEncoding = 'utf-8' | 'windows-1252' | 'iso-8859-15';
+
+/** How a feed's text is read, and why when it is not simply UTF-8. */
+export interface FeedText {
+  encoding: FeedEncoding;
+  /** For the summary, when the file is not read as UTF-8 or not as it says. */
+  note?: string;
+}
+
+const ENCODING_LABELS: Record<string, FeedEncoding> = {
+  'utf-8': 'utf-8',
+  utf8: 'utf-8',
+  'us-ascii': 'utf-8',
+  ascii: 'utf-8',
+  'iso-8859-1': 'windows-1252',
+  'iso8859-1': 'windows-1252',
+  iso_8859_1: 'windows-1252',
+  'iso_8859-1': 'windows-1252',
+  latin1: 'windows-1252',
+  'latin-1': 'windows-1252',
+  l1: 'windows-1252',
+  'windows-1252': 'windows-1252',
+  cp1252: 'windows-1252',
+  'x-cp1252': 'windows-1252',
+  'iso-8859-15': 'iso-8859-15',
+  iso_8859_15: 'iso-8859-15',
+  'iso_8859-15': 'iso-8859-15',
+  latin9: 'iso-8859-15',
+  'latin-9': 'iso-8859-15',
+};
+
+/** Bytes of the file's start looked at to choose its encoding. */
+const SNIFF_BYTES = 1 << 20;
+
+const isGzipHead = (head: Buffer) => head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+
+/** The first bytes of a file as they are on disk. */
+function rawHead(file: string, fd: number | undefined, bytes: number): Buffer {
+  const own = fd === undefined ? fs.openSync(file, 'r') : undefined;
+  try {
+    const raw = Buffer.alloc(bytes);
+    return raw.subarray(0, fs.readSync((own ?? fd) as number, raw, 0, bytes, 0));
+  } finally {
+    if (own !== undefined) fs.closeSync(own);
+  }
+}
+
+/** Whether a file is gzip data, by its first two bytes (a partner's `feed.xml` may be one). */
+export function isGzipFile(file: string, fd?: number): boolean {
+  return isGzipHead(rawHead(file, fd, 2));
+}
+
+/** The first bytes of a file's content: gunzipped when it is gzip data. */
+function headBytes(file: string, fd: number | undefined, bytes: number): Buffer {
+  const head = rawHead(file, fd, bytes);
+  if (!isGzipHead(head)) return head;
+  try {
+    // The start of the stream only: a sync flush gives what these bytes hold.
+    return zlib.gunzipSync(head, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).subarray(0, bytes);
+  } catch {
+    // Damaged gzip data: reading the file says so, in its own words.
+    return Buffer.alloc(0);
+  }
+}
+
+/**
+ * The encoding a feed file is read in: the one its XML declaration names, unless its first
+ * megabyte says otherwise. Partners declare one encoding and write another: bytes that are
+ * valid UTF-8, with letters beyond ASCII, are UTF-8 whatever the declaration says; bytes that are
+ * not valid UTF-8 in a file that declares UTF-8, or nothing, are Windows-1252 (Latin-1 written
+ * by an older export). UTF-16 and other encodings are not read: the file stops with a clear error.
+ */
+export function feedText(file: string, fd?: number): FeedText {
+  const head = headBytes(file, fd, SNIFF_BYTES);
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
+    throw new MalformedFeedError('The feed is written in UTF-16: save it as UTF-8');
+  }
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8' };
+  const declaration = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["']/i.exec(head.toString('latin1', 0, 300));
+  const label = declaration?.[1]?.trim();
+  const declared = label === undefined ? 'utf-8' : ENCODING_LABELS[label.toLowerCase()];
+  let utf8 = true;
+  try {
+    // Streaming: a character cut by the end of the sample is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+  } catch {
+    utf8 = false;
+  }
+  const beyondAscii = head.some((b) => b >= 0x80);
+  if (declared === undefined) {
+    if (utf8) return { encoding: 'utf-8', note: `read as UTF-8: the file declares "${label}", which is not read` };
+    throw new MalformedFeedError(`The feed's encoding "${label}" is not read: save it as UTF-8`);
+  }
+  if (declared === 'utf-8') {
+    if (utf8) return { encoding: 'utf-8' };
+    return {
+      encoding: 'windows-1252',
+      note: `read as Windows-1252: the file ${label === undefined ? 'declares no encoding' : `declares ${label}`} but is not UTF-8`,
+    };
+  }
+  if (beyondAscii && utf8) {
+    return { encoding: 'utf-8', note: `read as UTF-8: the file declares ${label} but is written in UTF-8` };
+  }
+  return {
+    encoding: declared,
+    note: `read as ${declared === 'windows-1252' ? 'Windows-1252' : 'ISO-8859-15'}, as the file declares (${label})`,
+  };
+}
+
+/** Decodes a stream of bytes in a single-byte encoding into text (each chunk on its own: no character spans two). */
+function decoded(bytes: Readable, encoding: FeedEncoding): Readable {
+  if (encoding === 'utf-8') {
+    bytes.setEncoding('utf8');
+    return bytes;
+  }
+  const decoder = new TextDecoder(encoding);
+  return bytes.pipe(
+    new Transform({
+      readableObjectMode: true,
+      transform(chunk: Buffer, _encoding, done) {
+        done(null, decoder.decode(chunk, { stream: true }));
+      },
+    }),
+  );
+}
+
 /** The format of a file: by its extension, else by its first significant byte. */
 export async function detectFormat(file: string): Promise<FeedFormat> {
   const name = file.toLowerCase().replace(/\.gz$/, '');
@@ -98,9 +228,18 @@ function openText(file: string, fd?: number): Readable {
       ? fs.createReadStream(file, { highWaterMark: RECORD_CHUNK })
       : // Positioned reads of the shared descriptor, which the stream never closes (its owner does).
         fs.createReadStream('', { fd, start: 0, autoClose: false, highWaterMark: RECORD_CHUNK, fs: KEEP_OPEN });
-  const stream = file.toLowerCase().endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
-  stream.setEncoding('utf8');
-  return stream;
+  return decoded(isGzipFile(file, fd) ? gunzipped(raw) : raw, feedText(file, fd).encoding);
+}
+
+/** The bytes of gzip data; cut or damaged data is a malformed feed (`MalformedFeedError`). */
+function gunzipped(raw: Readable): Readable {
+  const gunzip = zlib.createGunzip();
+  const out = new PassThrough({ highWaterMark: RECORD_CHUNK });
+  raw.on('error', (err) => out.destroy(err));
+  gunzip.on('error', (err) =>
+    out.destroy(new MalformedFeedError(`The gzip data is cut short or damaged (${err.message})`)),
+  );
+  return raw.pipe(gunzip).pipe(out);
 }
 
 async function readHead(file: string, bytes: number): Promise<string> {
@@ -151,7 +290,7 @@ function openBytes(file: string, fd?: number): Readable {
     fd === undefined
       ? fs.createReadStream(file, { highWaterMark: 1 << 20 })
       : fs.createReadStream('', { fd, start: 0, autoClose: false, highWaterMark: 1 << 20, fs: KEEP_OPEN });
-  return file.toLowerCase().endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
+  return isGzipFile(file, fd) ? gunzipped(raw) : raw;
 }
 
 const enum B {
@@ -437,7 +576,16 @@ export interface RecordMarks {
 export function readXmlRange(
   file: string,
   fd: number,
-  range: { start: number; end: number; lineBreaks: number; firstIndex: number; root: string; last: boolean },
+  range: {
+    start: number;
+    end: number;
+    lineBreaks: number;
+    firstIndex: number;
+    root: string;
+    last: boolean;
+    /** The file's (`feedText`); UTF-8 when not given. */
+    encoding?: FeedEncoding;
+  },
 ): AsyncGenerator<RawRecord[]> {
   async function* text(): AsyncGenerator<string> {
     yield `<${range.root}>`;
@@ -450,8 +598,7 @@ export function readXmlRange(
         highWaterMark: RECORD_CHUNK,
         fs: KEEP_OPEN,
       });
-      stream.setEncoding('utf8');
-      for await (const chunk of stream) yield chunk as string;
+      for await (const chunk of decoded(stream, range.encoding ?? 'utf-8')) yield chunk as string;
     }
     if (!range.last) yield `</${range.root}>`;
   }

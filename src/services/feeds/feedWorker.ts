@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
-import type { FeedFormat } from './feedRecords';
+import type { FeedEncoding, FeedFormat } from './feedRecords';
 import { BatchWriter, runShare, type BatchRange, type BatchResult } from './importBatches';
 import { ImportStopped, TurnGate } from './turnGate';
 import { RemotePlaces } from './placeChannel';
@@ -41,7 +41,7 @@ export interface FeedWorkerData {
 /** What the importer tells a worker once the file is checked. */
 export interface FeedWorkerPlan {
   type: 'plan';
-  ranges?: { root: string; batches: BatchRange[] };
+  ranges?: { root: string; encoding: FeedEncoding; batches: BatchRange[] };
 }
 
 export type FeedWorkerMessage =

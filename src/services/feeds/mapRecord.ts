@@ -288,8 +288,13 @@ function yearOf(now: number): number {
   return lastYear;
 }
 
+/** Characters of a rejected record's id in the report (an id over 200 is rejected, and may be any length). */
+const REPORTED_ID_LENGTH = 80;
+
 function reject(record: RawRecord, reason: string): MapResult {
-  return { ok: false, partnerAdId: record.fields.get('id')?.text.trim() || undefined, reason };
+  const id = record.fields.get('id')?.text.trim() || undefined;
+  const shown = id && id.length > REPORTED_ID_LENGTH ? `${id.slice(0, REPORTED_ID_LENGTH)}…` : id;
+  return { ok: false, partnerAdId: shown, reason };
 }
 
 interface PriceContext {

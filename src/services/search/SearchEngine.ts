@@ -1181,7 +1181,8 @@ function buildFacets(list: Candidate[], scale: number, plan: Plan, places: Gazet
     const counts = new Map<string | number, number>();
     for (const c of list) {
       const v = get(c);
-      if (v !== null && v !== undefined) counts.set(v, (counts.get(v) ?? 0) + 1);
+      // '': an unknown value (a property type an older import stored empty) is no facet item.
+      if (v !== null && v !== undefined && v !== '') counts.set(v, (counts.get(v) ?? 0) + 1);
     }
     return [...counts.entries()]
       .sort((a, b) => b[1] - a[1])

@@ -875,7 +875,7 @@ export class SqliteSearchStore implements SearchStore {
     const column = GROUP_COLUMN[field];
     const { base, top } = siteRange(siteCode(site));
     const bounds = [BigInt(base), BigInt(top)];
-    const conditions = [`${column} IS NOT NULL`];
+    const conditions = [`${column} IS NOT NULL AND ${column} <> ''`];
     const params: (string | number)[] = [];
     if (where.typeId !== undefined) {
       conditions.push('type_id = ?');
@@ -1282,7 +1282,8 @@ function adColumns(
     ad.location.latitude ?? null,
     ad.location.longitude ?? null,
     ad.products?.categoryId ?? ad.typeId ?? null,
-    h?.propertyType ?? c?.type ?? null,
+    // An unknown property type is no value (older imports stored it as '').
+    h?.propertyType || c?.type || null,
     c?.make ?? null,
     c?.model ?? null,
     c?.fuel ?? null,
@@ -1368,7 +1369,7 @@ function tagsText(ad: AdInput): string {
   tags.push(tagOf('decreasePrice', p?.oldValue !== undefined && p.oldValue > p.value));
   const h = ad.homes;
   if (h) {
-    tags.push(tagOf('propertyType', h.propertyType));
+    if (h.propertyType) tags.push(tagOf('propertyType', h.propertyType));
     if (h.parking !== undefined) tags.push(tagOf('parking', h.parking));
     if (h.newBuilding !== undefined) tags.push(tagOf('newBuild', h.newBuilding));
   }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { MalformedFeedError } from '../../../src/services/feeds/feedRecords';
 import { expireDueAds, type ImportSummary } from '../../../src/services/feeds/FeedImporter';
@@ -559,6 +561,144 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       }
       expect((error as Error).message).to.match(/truncated \(line 2\)/);
       expect(storeSnapshot(f.store)).to.equal(snapshot);
+    });
+  });
+
+  describe('files as partners really write them', () => {
+    let f: FeedApp;
+    beforeEach(() => {
+      f = feedApp();
+    });
+    afterEach(() => f.close());
+
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+    const withDeclaration = (xml: string, encoding: string | undefined) =>
+      xml.replace(
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        encoding === undefined ? '' : `<?xml version="1.0" encoding="${encoding}"?>`,
+      );
+    const ads = [
+      { id: 'L1', title: 'Ático en Cádiz, año 2020', price: 250000, city: 'Cádiz' },
+      { id: 'L2', title: 'Piso señorial junto al río', price: 180000, city: 'Sevilla' },
+    ];
+    const titles = async (source: number) =>
+      (await Promise.all(['L1', 'L2'].map((id) => f.store.getAdByPartner(source, id)))).map((a) => a?.title);
+    const failure = async (file: string): Promise<Error> => {
+      try {
+        await f.importFeed(file, ES_HOMES, 21);
+      } catch (err) {
+        return err as Error;
+      }
+      throw new Error(`${file} was imported`);
+    };
+
+    it('reads a feed in the Latin-1 it declares (as Windows-1252), and its ads are found by their words', async () => {
+      const file = `${f.dataDir}/latin1.xml`;
+      fs.writeFileSync(file, latin1(withDeclaration(homesXml(ads), 'ISO-8859-1').replace('río', 'r\x92o')));
+      const s = await f.importFeed(file, ES_HOMES, 21);
+      expect(s).to.include({
+        imported: 2,
+        rejected: 0,
+        encoding: 'read as Windows-1252, as the file declares (ISO-8859-1)',
+      });
+      // 0x92 is a curly apostrophe in Windows-1252, which partners' "ISO-8859-1" really is.
+      expect(await titles(21)).to.deep.equal(['Ático en Cádiz, año 2020', 'Piso señorial junto al r’o']);
+      const res = await f.get('/api/sites/es/homes/search?what=atico');
+      expect(res.body.data.map((a: Body) => a.attributes.title)).to.deep.equal(['Ático en Cádiz, año 2020']);
+    });
+
+    it('reads a file by its bytes when its declaration is wrong either way', async () => {
+      // Declares Latin-1, written in UTF-8.
+      const utf8 = `${f.dataDir}/says-latin1.xml`;
+      fs.writeFileSync(utf8, withDeclaration(homesXml(ads), 'ISO-8859-1'));
+      const a = await f.importFeed(utf8, ES_HOMES, 21);
+      expect(a.encoding).to.equal('read as UTF-8: the file declares ISO-8859-1 but is written in UTF-8');
+      expect(await titles(21)).to.deep.equal(['Ático en Cádiz, año 2020', 'Piso señorial junto al río']);
+      // Declares nothing, written in Latin-1.
+      const bytes = `${f.dataDir}/undeclared.xml`;
+      fs.writeFileSync(bytes, latin1(withDeclaration(homesXml(ads), undefined)));
+      const b = await f.importFeed(bytes, ES_HOMES, 22);
+      expect(b.encoding).to.equal('read as Windows-1252: the file declares no encoding but is not UTF-8');
+      expect(await titles(22)).to.deep.equal(['Ático en Cádiz, año 2020', 'Piso señorial junto al río']);
+      // Plain UTF-8 says nothing.
+      const plain = await f.importFeed(f.writeFile('plain.xml', homesXml(ads)), ES_HOMES, 23);
+      expect(plain).to.not.have.property('encoding');
+    });
+
+    it('stops with a clear error on an encoding it does not read, changing nothing', async () => {
+      await f.importFeed(f.writeFile('first.xml', homesXml(ads)), ES_HOMES, 21);
+      const before = storeSnapshot(f.store);
+      const utf16 = `${f.dataDir}/utf16.xml`;
+      fs.writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(homesXml(ads), 'utf16le')]));
+      const error = await failure(utf16);
+      expect(error).to.be.instanceOf(MalformedFeedError);
+      expect(error.message).to.equal('The feed is written in UTF-16: save it as UTF-8');
+      const ebcdic = f.writeFile('ebcdic.xml', withDeclaration(homesXml(ads), 'EBCDIC-CP-US').replace('Á', 'A'));
+      fs.writeFileSync(ebcdic, latin1(fs.readFileSync(ebcdic, 'utf8')));
+      expect((await failure(ebcdic)).message).to.equal(
+        'The feed\'s encoding "EBCDIC-CP-US" is not read: save it as UTF-8',
+      );
+      expect(storeSnapshot(f.store)).to.equal(before);
+    });
+
+    it('reads gzip data whatever the file is called, and stops on cut gzip data', async () => {
+      const gz = `${f.dataDir}/feed.xml`;
+      fs.writeFileSync(gz, zlib.gzipSync(homesXml(ads)));
+      expect(await f.importFeed(gz, ES_HOMES, 21)).to.include({ format: 'xml', imported: 2 });
+      const before = storeSnapshot(f.store);
+      const whole = zlib.gzipSync(homesXml([...ads, { id: 'L3', title: 'Casa con jardín', price: 90000 }]));
+      const cut = `${f.dataDir}/cut.xml.gz`;
+      fs.writeFileSync(cut, whole.subarray(0, whole.length - 20));
+      const error = await failure(cut);
+      expect(error).to.be.instanceOf(MalformedFeedError);
+      expect(error.message).to.match(/^The gzip data is cut short or damaged/);
+      expect(storeSnapshot(f.store)).to.equal(before);
+    });
+
+    it('expires nothing when a full feed has no good ad, whatever the source size', async () => {
+      await f.importFeed(f.writeFile('two.xml', homesXml(ads)), ES_HOMES, 21);
+      const empty = await f.importFeed(f.writeFile('empty.xml', '<trovit>\n</trovit>\n'), ES_HOMES, 21);
+      expect(empty).to.include({ records: 0, expired: 0 });
+      expect(empty.expirySkipped).to.equal(
+        "the feed has no good ad, and would have expired all 2 of the source's live ads: nothing expired; rerun with --max-expire-share 1 if that is right",
+      );
+      const bad = await f.importFeed(
+        f.writeFile('bad.xml', homesXml([{ id: 'L1', type: 'Castle swap' }])),
+        ES_HOMES,
+        21,
+      );
+      expect(bad).to.include({ rejected: 1, expired: 0 });
+      expect(bad.expirySkipped).to.match(/^the feed has no good ad/);
+      expect(await f.store.countAds(ES_HOMES)).to.equal(2);
+      // One good ad of two: a small source's stock may shrink that much.
+      const one = await f.importFeed(f.writeFile('one.xml', homesXml(ads.slice(0, 1))), ES_HOMES, 21);
+      expect(one).to.include({ expiredMissing: 1 });
+      // The operator says the empty feed is right.
+      const meant = await f.importFeed(f.writeFile('empty2.xml', '<trovit></trovit>'), ES_HOMES, 21, {
+        maxExpireShare: 1,
+      });
+      expect(meant).to.include({ expiredMissing: 1 });
+      expect(await f.store.countAds(ES_HOMES)).to.equal(0);
+    });
+
+    it('lists no nameless property type when a partner gives none', async () => {
+      const list = [
+        { id: 'P1', title: 'Oportunidad única en el centro', price: 200000 },
+        { id: 'P2', title: 'Piso con terraza', price: 210000 },
+      ];
+      await f.importFeed(f.writeFile('types.xml', homesXml(list)), ES_HOMES, 21);
+      expect((await f.store.getAdByPartner(21, 'P1'))?.homes?.propertyType).to.equal('');
+      const res = await f.get('/api/sites/es/homes/search');
+      expect(res.body.meta.totalCount).to.equal(2);
+      expect(res.body.meta.facets.propertyType.map((i: Body) => i.value)).to.deep.equal(['flat']);
+    });
+
+    it('reports a rejected record with a long id by the id cut short', async () => {
+      const long = 'X'.repeat(5000);
+      const s = await f.importFeed(f.writeFile('long.xml', homesXml([{ id: long }, ads[0] as never])), ES_HOMES, 21);
+      expect(s.rejections).to.deep.equal([
+        { line: 3, id: `${'X'.repeat(80)}…`, reason: 'id longer than 200 characters' },
+      ]);
     });
   });
 });

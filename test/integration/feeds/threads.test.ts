@@ -57,6 +57,7 @@ describe('feed import shared by worker threads', function () {
       t1: file('t1.xml'),
       dupes: file('dupes.xml'),
       cut: file('cut.xml'),
+      latin1: file('latin1.xml'),
     };
     await writeSyntheticFeed(files.s1 as string, { count: 2500 });
     await writeSyntheticFeed(files.s2 as string, { count: 2500, revision: 2 });
@@ -64,6 +65,17 @@ describe('feed import shared by worker threads', function () {
     // Duplicate ids, in one batch and across batches (batches of 300 below).
     const ads = Array.from({ length: 900 }, (_, i) => ({ id: `D${i % 700}`, price: 200_000 + i * 100 }));
     fs.writeFileSync(files.dupes as string, homesXml(ads));
+    // Latin-1, as it declares: read batch by batch, each batch's bytes decoded alone.
+    const accented = Array.from({ length: 900 }, (_, i) => ({
+      id: `A${i}`,
+      title: `Ático ${i} en Cádiz, año ${1900 + (i % 120)}`,
+      price: 150_000 + i * 250,
+      city: 'Cádiz',
+    }));
+    fs.writeFileSync(
+      files.latin1 as string,
+      Buffer.from(homesXml(accented).replace('encoding="UTF-8"', 'encoding="ISO-8859-1"'), 'latin1'),
+    );
     const whole = fs.readFileSync(files.s1 as string, 'utf8');
     fs.writeFileSync(files.cut as string, whole.slice(0, Math.floor(whole.length * 0.9)));
   });
@@ -103,6 +115,7 @@ describe('feed import shared by worker threads', function () {
       await run(fixture('homes-es.xml'), 11);
       await run(fixture('homes-es.jsonl'), 12);
       await run(fixture('broken-middle.xml'), 11);
+      await run(files.latin1 as string, 4);
       return { snapshot: fullSnapshot(store), summaries };
     } finally {
       store.close();
@@ -124,6 +137,13 @@ describe('feed import shared by worker threads', function () {
     const malformed = inline.summaries[5] as { error: string; malformed: boolean };
     expect(malformed.malformed).to.equal(true);
     expect(malformed.error).to.match(/truncated/);
+  });
+
+  it('reads a Latin-1 file as it declares', () => {
+    const latin1 = inline.summaries[9] as ImportSummary;
+    expect(latin1).to.include({ imported: 900, encoding: 'read as Windows-1252, as the file declares (ISO-8859-1)' });
+    expect(inline.snapshot).to.contain('Ático 899 en Cádiz, año 1959');
+    expect(inline.snapshot).to.not.contain('\ufffd');
   });
 
   for (const workers of [1, 2, 3]) {

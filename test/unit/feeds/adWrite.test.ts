@@ -45,7 +45,7 @@ function before(ad: AdInput, words: (text: string) => string[]) {
     tags.push(tagToken('decreasePrice', p?.oldValue !== undefined && p.oldValue > p.value));
     const h = ad.homes;
     if (h) {
-      tags.push(tagToken('propertyType', h.propertyType));
+      if (h.propertyType) tags.push(tagToken('propertyType', h.propertyType));
       if (h.parking !== undefined) tags.push(tagToken('parking', h.parking));
       if (h.newBuilding !== undefined) tags.push(tagToken('newBuild', h.newBuilding));
     }
