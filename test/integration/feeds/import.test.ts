@@ -681,6 +681,19 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect(await f.store.countAds(ES_HOMES)).to.equal(0);
     });
 
+    it('places the cities a partner names in their own language, and a visitor finds them so', async () => {
+      const list = [
+        { id: 'C1', title: 'Piso en el centro de Donostia', price: 400000, city: 'Donostia' },
+        { id: 'C2', title: 'Piso cerca del puerto', price: 300000, city: 'Palma de Mallorca' },
+      ];
+      const s = await f.importFeed(f.writeFile('native.xml', homesXml(list)), ES_HOMES, 21);
+      expect(s.warnings).to.deep.equal([]);
+      expect((await f.store.getAdByPartner(21, 'C1'))?.location).to.deep.include({ city: 'Donostia / San Sebastián' });
+      expect((await f.store.getAdByPartner(21, 'C2'))?.location).to.deep.include({ city: 'Palma' });
+      const res = await f.get('/api/sites/es/homes/search?where=Donostia');
+      expect(res.body.data.map((a: Body) => a.attributes.title)).to.deep.equal(['Piso en el centro de Donostia']);
+    });
+
     it('lists no nameless property type when a partner gives none', async () => {
       const list = [
         { id: 'P1', title: 'Oportunidad única en el centro', price: 200000 },

