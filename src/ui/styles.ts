@@ -8,7 +8,7 @@ import { adSlotCss } from './ads/adSlotStyles';
 export const STYLES = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",Arial,sans-serif;line-height:1.5;color:#1b1f23;background:#f6f7f9}
-body{margin:0;min-height:100vh;display:flex;flex-direction:column}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;overflow-wrap:break-word}
 #root{flex:1 0 auto;display:flex;flex-direction:column}
 [hidden]{display:none!important}
 a{color:var(--accent-text)}
@@ -105,6 +105,7 @@ h2{font-size:1.2rem}
 .paginator a,.paginator span{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;padding:0 10px;border-radius:6px;border:1px solid #d0d5dd;background:#fff;text-decoration:none}
 .paginator [aria-current]{background:var(--accent);color:#fff;border-color:var(--accent)}
 .no-results__tips{padding-inline-start:20px}
+.no-results__searched{overflow-wrap:anywhere}
 .suggestions{list-style:none;padding:0}
 .suggestions a{display:inline-block;padding:10px 0}
 .ad-page h1{margin-bottom:8px}
@@ -118,6 +119,9 @@ h2{font-size:1.2rem}
 .facts dt{font-size:.8rem;color:#4b5563}
 .facts dd{margin:0;font-weight:600}
 .ad-page__source{margin:24px 0}
+.ad-page__cta{position:sticky;bottom:0;z-index:5;margin:16px -16px 0;padding:8px 16px calc(8px + env(safe-area-inset-bottom));background:#fff;box-shadow:0 -1px 0 #d0d5dd}
+.ad-page__cta .button{display:flex;width:100%;box-sizing:border-box;justify-content:center;text-align:center}
+.ad-page__aside .ad-page__cta{position:static;margin:0;padding:0;box-shadow:none}
 .apply{display:grid;gap:10px;max-width:560px;margin-top:16px}
 .apply label{display:flex;flex-direction:column;gap:4px}
 .apply input,.apply textarea{min-height:44px;padding:8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;font-family:inherit}

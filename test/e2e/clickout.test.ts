@@ -57,6 +57,28 @@ describe('clicking out to a partner in Chromium', function () {
         homes: { propertyType: 'flat' },
       })),
     );
+    await store.writeAds([
+      {
+        id: 'quagga-long',
+        country: 'uk',
+        vertical: 'homes' as const,
+        sourceId: 900,
+        partnerAdId: 'q-long',
+        url: `http://127.0.0.1:${partnerPort}/listing/quagga`,
+        title: 'Quagga house in London',
+        description: Array.from(
+          { length: 40 },
+          (_, i) => `Room ${i + 1} of the quagga house is bright and quiet.`,
+        ).join('\n'),
+        date: now - 60,
+        location: { city: 'London' },
+        images: [],
+        currency: 'GBP',
+        price: { value: 2500 },
+        typeId: 2,
+        homes: { propertyType: 'house', rooms: 4, bathrooms: 2, floorArea: 140 },
+      },
+    ]);
     browser = await launchBrowser();
   });
   after(async () => {
@@ -95,6 +117,31 @@ describe('clicking out to a partner in Chromium', function () {
     await page.waitForURL(new RegExp(`^http://127\\.0\\.0\\.1:${partnerPort}/listing/`));
     expect((await server.services.clickout.events.counts()).clickouts).to.equal(before + 2);
     expect(problems.filter((p) => !p.includes('favicon'))).to.deep.equal([]);
+    await context.close();
+  });
+
+  it("keeps the ad page's way out at the foot of a phone's screen while the visitor reads, and records its click", async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await page.goto(`http://homes.uk.localhost:${server.port}/ad/quagga-long`);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    const banner = page.getByRole('button', { name: 'Agree', exact: true });
+    if (await banner.isVisible()) await banner.click();
+    const out = page.getByRole('link', { name: 'See the ad on Loopback Lettings' });
+    const height = (page.viewportSize() as { height: number }).height;
+    const inView = async () => {
+      const box = await out.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= height;
+    };
+    // The description alone is taller than the screen: the link is in reach from the first screen on.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).to.be.above(height * 2);
+    expect(await inView(), 'first screen').to.equal(true);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 3));
+    expect(await inView(), 'a third down').to.equal(true);
+    const before = (await server.services.clickout.events.counts()).clickouts;
+    await out.click();
+    await page.waitForURL(`http://127.0.0.1:${partnerPort}/listing/quagga`);
+    expect((await server.services.clickout.events.counts()).clickouts).to.equal(before + 1);
     await context.close();
   });
 

@@ -181,10 +181,18 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
       </p>
     </>
   );
+  // Stacked (a phone), the way out to the partner stays at the foot of the screen while the
+  // visitor reads, from the first screen on, until the source's section below reaches it; beside
+  // the pictures (desktop) it is in that section.
+  const cta = !a.expired && (
+    <div className="ad-page__cta">
+      <GoToSource ad={ad} />
+    </div>
+  );
   const source = (
     <section className="ad-page__source" aria-labelledby="source-title">
       <h2 id="source-title">{intl.formatMessage({ id: 'ad.source' }, { source: a.source.name ?? '' })}</h2>
-      {!a.expired && <GoToSource ad={ad} />}
+      {layout === 'columns' && cta}
       {!a.expired && a.source.ad.hasAdpageForm && <ApplyForm ad={ad} />}
     </section>
   );
@@ -241,6 +249,7 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
         <>
           {summary}
           {details}
+          {cta}
           {source}
         </>
       )}
