@@ -55,6 +55,7 @@ h2{font-size:1.2rem}
 .ad-page__columns{display:grid;grid-template-columns:minmax(0,2fr) minmax(280px,1fr);gap:32px;align-items:start}
 .ad-page__aside{position:sticky;top:16px;background:#fff;border:1px solid #d0d5dd;border-radius:8px;padding:16px}
 .ad-page__aside .ad-page__source{margin:16px 0 0}
+@media (max-width:767px){.ad-page__columns{display:flex;flex-direction:column;gap:16px}.ad-page__aside{position:static;order:-1}}
 .sources-loader{position:fixed;top:64px;left:50%;transform:translateX(-50%);z-index:20;background:#fff;border:1px solid #d0d5dd;border-radius:12px;box-shadow:0 4px 16px rgba(0,0,0,.12);padding:12px 16px;max-width:92vw}
 .sources-loader p{margin:0 0 8px;font-weight:600}
 .sources-loader__logos{list-style:none;margin:0;padding:0;display:flex;gap:8px;flex-wrap:wrap}

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { collectProblems, launchBrowser, MOBILE } from '../support/browser';
+import type { Browser, Locator } from 'playwright-core';
+import { collectProblems, DESKTOP, launchBrowser, MOBILE } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/testServer';
 
 describe('clicking out to a partner in Chromium', function () {
@@ -142,6 +142,20 @@ describe('clicking out to a partner in Chromium', function () {
     await out.click();
     await page.waitForURL(`http://127.0.0.1:${partnerPort}/listing/quagga`);
     expect((await server.services.clickout.events.counts()).clickouts).to.equal(before + 1);
+    await context.close();
+  });
+
+  it('stacks the desktop ad page in a narrow window, price and way out first, nothing overlapping', async () => {
+    const context = await browser.newContext({ ...DESKTOP, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`http://homes.uk.localhost:${server.port}/ad/quagga-long`);
+    const box = async (selector: string) =>
+      (await page.locator(selector).boundingBox()) as NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>;
+    const aside = await box('.ad-page__aside');
+    const main = await box('.ad-page__main');
+    expect(aside.y + aside.height, 'the aside ends before the main column').to.be.at.most(main.y);
+    expect(aside.x).to.be.at.least(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.equal(360);
     await context.close();
   });
 
