@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { SORT_KEYS } from '../shared/domain/constants';
+import type { MessageId } from '../shared/i18n/messages';
 import { stringifyQuery, type QueryParams } from '../shared/routing/query';
 import type { RootState } from '../state/store';
 import { plainMessage } from './plainMessage';
@@ -10,6 +11,13 @@ import { plainMessage } from './plainMessage';
 /** Sort keys offered per vertical: price per square metre only where there are square metres. */
 function sortsFor(target: string): readonly string[] {
   return target === 'homes' ? SORT_KEYS : SORT_KEYS.filter((k) => !k.startsWith('price_per_meters'));
+}
+
+/** A sort's label: a job's price is its salary. */
+function labelOf(target: string, key: string): MessageId {
+  if (target === 'jobs' && key === 'price') return 'sort.salary';
+  if (target === 'jobs' && key === 'price_desc') return 'sort.salary_desc';
+  return `sort.${key}` as MessageId;
 }
 
 /**
@@ -40,7 +48,7 @@ export function SortSelect({ action, pathname, params }: { action: string; pathn
         <select name="sort" value={current} onChange={onChange}>
           {sortsFor(target).map((key) => (
             <option key={key} value={key}>
-              {plainMessage(intl, `sort.${key}`)}
+              {plainMessage(intl, labelOf(target, key))}
             </option>
           ))}
         </select>

@@ -150,6 +150,14 @@ describe('the web role', function () {
       }
     });
 
+    it("sorts a jobs site's results by salary in its own words, and a homes site's by price", async () => {
+      const jobs = await get('/search/enfermero', `jobs.es.localhost:${server.port}`);
+      expect(jobs.text).to.include('<option value="price_desc">Salario más alto</option>');
+      expect(jobs.text).to.include('<option value="price">Salario más bajo</option>');
+      const homes = await get('/search/piso', `homes.es.localhost:${server.port}`);
+      expect(homes.text).to.include('<option value="price_desc">Precio más alto</option>');
+    });
+
     it('says "in" a country as its language does, and counts a no-results suggestion as the page it opens', async () => {
       const titles: [string, string, RegExp][] = [
         ['jobs.fr.localhost', '/search/infirmier', /<title>Infirmier en France/],

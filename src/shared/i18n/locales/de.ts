@@ -93,7 +93,7 @@ export const de: CoreMessages = {
   'facts.jobType': 'Vertrag',
   'facts.workingHours': 'Arbeitszeit',
   'facts.salary': 'Gehalt',
-  'facts.experience': 'Erfahrung',
+  'facts.experience': 'Jahre Erfahrung',
   'facts.requirements': 'Anforderungen',
   'filters.title': 'Filter',
   'filters.open': 'Filter{count, plural, =0 {} other { (#)}}',
@@ -168,6 +168,8 @@ export const de: CoreMessages = {
   'sort.source_date_asc': 'Älteste zuerst',
   'sort.price_desc': 'Höchster Preis',
   'sort.price': 'Niedrigster Preis',
+  'sort.salary_desc': 'Höchstes Gehalt',
+  'sort.salary': 'Niedrigstes Gehalt',
   'sort.price_per_meters_desc': 'Höchster Preis pro m²',
   'sort.price_per_meters': 'Niedrigster Preis pro m²',
 };

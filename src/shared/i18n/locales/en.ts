@@ -91,7 +91,7 @@ export const en = {
   'facts.jobType': 'Contract',
   'facts.workingHours': 'Working hours',
   'facts.salary': 'Salary',
-  'facts.experience': 'Experience',
+  'facts.experience': 'Years of experience',
   'facts.requirements': 'Requirements',
   'filters.title': 'Filters',
   'filters.open': 'Filters{count, plural, =0 {} other { (#)}}',
@@ -166,6 +166,8 @@ export const en = {
   'sort.source_date_asc': 'Oldest first',
   'sort.price_desc': 'Highest price',
   'sort.price': 'Lowest price',
+  'sort.salary_desc': 'Highest salary',
+  'sort.salary': 'Lowest salary',
   'sort.price_per_meters_desc': 'Highest price per m²',
   'sort.price_per_meters': 'Lowest price per m²',
 } as const;

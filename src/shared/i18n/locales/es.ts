@@ -92,7 +92,7 @@ export const es: CoreMessages = {
   'facts.jobType': 'Contrato',
   'facts.workingHours': 'Jornada',
   'facts.salary': 'Salario',
-  'facts.experience': 'Experiencia',
+  'facts.experience': 'Años de experiencia',
   'facts.requirements': 'Requisitos',
   'filters.title': 'Filtros',
   'filters.open': 'Filtros{count, plural, =0 {} other { (#)}}',
@@ -167,6 +167,8 @@ export const es: CoreMessages = {
   'sort.source_date_asc': 'Más antiguos',
   'sort.price_desc': 'Precio más alto',
   'sort.price': 'Precio más bajo',
+  'sort.salary_desc': 'Salario más alto',
+  'sort.salary': 'Salario más bajo',
   'sort.price_per_meters_desc': 'Mayor precio por m²',
   'sort.price_per_meters': 'Menor precio por m²',
 };

@@ -93,7 +93,7 @@ export const fr: CoreMessages = {
   'facts.jobType': 'Contrat',
   'facts.workingHours': 'Temps de travail',
   'facts.salary': 'Salaire',
-  'facts.experience': 'Expérience',
+  'facts.experience': "Années d'expérience",
   'facts.requirements': 'Profil recherché',
   'filters.title': 'Filtres',
   'filters.open': 'Filtres{count, plural, =0 {} other { (#)}}',
@@ -168,6 +168,8 @@ export const fr: CoreMessages = {
   'sort.source_date_asc': 'Plus anciennes',
   'sort.price_desc': 'Prix décroissant',
   'sort.price': 'Prix croissant',
+  'sort.salary_desc': 'Salaire décroissant',
+  'sort.salary': 'Salaire croissant',
   'sort.price_per_meters_desc': 'Prix au m² décroissant',
   'sort.price_per_meters': 'Prix au m² croissant',
 };

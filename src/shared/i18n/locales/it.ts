@@ -92,7 +92,7 @@ export const it: CoreMessages = {
   'facts.jobType': 'Contratto',
   'facts.workingHours': 'Orario',
   'facts.salary': 'Stipendio',
-  'facts.experience': 'Esperienza',
+  'facts.experience': 'Anni di esperienza',
   'facts.requirements': 'Requisiti',
   'filters.title': 'Filtri',
   'filters.open': 'Filtri{count, plural, =0 {} other { (#)}}',
@@ -167,6 +167,8 @@ export const it: CoreMessages = {
   'sort.source_date_asc': 'Meno recenti',
   'sort.price_desc': 'Prezzo più alto',
   'sort.price': 'Prezzo più basso',
+  'sort.salary_desc': 'Stipendio più alto',
+  'sort.salary': 'Stipendio più basso',
   'sort.price_per_meters_desc': 'Prezzo al m² più alto',
   'sort.price_per_meters': 'Prezzo al m² più basso',
 };

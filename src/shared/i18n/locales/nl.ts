@@ -92,7 +92,7 @@ export const nl: CoreMessages = {
   'facts.jobType': 'Contract',
   'facts.workingHours': 'Werkuren',
   'facts.salary': 'Salaris',
-  'facts.experience': 'Ervaring',
+  'facts.experience': 'Jaren ervaring',
   'facts.requirements': 'Vereisten',
   'filters.title': 'Filters',
   'filters.open': 'Filters{count, plural, =0 {} other { (#)}}',
@@ -167,6 +167,8 @@ export const nl: CoreMessages = {
   'sort.source_date_asc': 'Oudste eerst',
   'sort.price_desc': 'Hoogste prijs',
   'sort.price': 'Laagste prijs',
+  'sort.salary_desc': 'Hoogste salaris',
+  'sort.salary': 'Laagste salaris',
   'sort.price_per_meters_desc': 'Hoogste prijs per m²',
   'sort.price_per_meters': 'Laagste prijs per m²',
 };

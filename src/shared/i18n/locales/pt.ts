@@ -92,7 +92,7 @@ export const pt: CoreMessages = {
   'facts.jobType': 'Contrato',
   'facts.workingHours': 'Horário',
   'facts.salary': 'Salário',
-  'facts.experience': 'Experiência',
+  'facts.experience': 'Anos de experiência',
   'facts.requirements': 'Requisitos',
   'filters.title': 'Filtros',
   'filters.open': 'Filtros{count, plural, =0 {} other { (#)}}',
@@ -167,6 +167,8 @@ export const pt: CoreMessages = {
   'sort.source_date_asc': 'Mais antigos',
   'sort.price_desc': 'Preço mais alto',
   'sort.price': 'Preço mais baixo',
+  'sort.salary_desc': 'Salário mais alto',
+  'sort.salary': 'Salário mais baixo',
   'sort.price_per_meters_desc': 'Preço por m² mais alto',
   'sort.price_per_meters': 'Preço por m² mais baixo',
 };
