@@ -159,7 +159,11 @@ export function feedText(file: string, fd?: number): FeedText {
   }
   const beyondAscii = head.some((b) => b >= 0x80);
   if (declared === undefined) {
-    if (utf8) return { encoding: 'utf-8', note: `read as UTF-8: the file declares "${label}", which is not read` };
+    if (utf8)
+      return {
+        encoding: 'utf-8',
+        note: `read as UTF-8: the file declares "${label}", which is not read, but is UTF-8`,
+      };
     throw new MalformedFeedError(`The feed's encoding "${label}" is not read: save it as UTF-8`);
   }
   if (declared === 'utf-8') {
@@ -185,14 +189,15 @@ function decoded(bytes: Readable, encoding: FeedEncoding): Readable {
     return bytes;
   }
   const decoder = new TextDecoder(encoding);
-  return bytes.pipe(
-    new Transform({
-      readableObjectMode: true,
-      transform(chunk: Buffer, _encoding, done) {
-        done(null, decoder.decode(chunk, { stream: true }));
-      },
-    }),
-  );
+  const text = new Transform({
+    readableObjectMode: true,
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, decoder.decode(chunk, { stream: true }));
+    },
+  });
+  // A pipe does not pass errors on: cut gzip data must end the text with its error, not leave it open.
+  bytes.on('error', (err) => text.destroy(err));
+  return bytes.pipe(text);
 }
 
 /** The format of a file: by its extension, else by its first significant byte. */

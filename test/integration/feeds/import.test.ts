@@ -653,6 +653,22 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       const error = await failure(cut);
       expect(error).to.be.instanceOf(MalformedFeedError);
       expect(error.message).to.match(/^The gzip data is cut short or damaged/);
+      // Latin-1 JSON lines too, whose text is decoded after the gzip data (the check reads its text).
+      const lines = ads.map((a) =>
+        JSON.stringify({
+          id: a.id,
+          url: `https://x.example/${a.id}`,
+          title: a.title,
+          type: 'For Sale',
+          content: `${a.title}: luminoso, con terraza y ascensor.`,
+          price: a.price,
+          city: a.city,
+        }),
+      );
+      const latin = zlib.gzipSync(latin1(`${lines.join('\n')}\n`.repeat(200)));
+      const cutLatin = `${f.dataDir}/cut-latin1.jsonl.gz`;
+      fs.writeFileSync(cutLatin, latin.subarray(0, latin.length - 20));
+      expect((await failure(cutLatin)).message).to.match(/^The gzip data is cut short or damaged/);
       expect(storeSnapshot(f.store)).to.equal(before);
     });
 
