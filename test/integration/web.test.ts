@@ -150,6 +150,12 @@ describe('the web role', function () {
       }
     });
 
+    it("titles a car search with the make and model as their makers write them, whatever the visitor's case", async () => {
+      const res = await get('/search/bmw-x5', `cars.de.localhost:${server.port}`);
+      expect(res.text).to.match(/<title>BMW X5 in Deutschland/);
+      expect(res.text).to.match(/<h1[^>]*>BMW X5 in Deutschland<\/h1>/);
+    });
+
     it("sorts a jobs site's results by salary in its own words, and a homes site's by price", async () => {
       const jobs = await get('/search/enfermero', `jobs.es.localhost:${server.port}`);
       expect(jobs.text).to.include('<option value="price_desc">Salario más alto</option>');

@@ -74,8 +74,9 @@ interface PackageData {
   states: Map<string, RawState[]>;
   /**
    * Other names of the bigger cities (`cities1000`'s GeoNames alternate names): by country, the
-   * JSON of `[GeoNames id, names][]`, read when the country is built. One string per country is one
-   * object for the collector to mark, where ~110,000 names would be as many.
+   * JSON of `[GeoNames id, names][]`, read when a site of the country is built (kept: `bc` and `be`
+   * share Belgium's). One string per country is one object for the collector to mark, where
+   * ~110,000 names would be as many.
    */
   alt: Map<string, string>;
 }
@@ -221,7 +222,6 @@ export class Gazetteer {
       this.states.get(iso) ?? [],
       new Map(JSON.parse(this.alt.get(iso) ?? '[]') as [number, string[]][]),
     );
-    this.alt.delete(iso);
     this.byCountry.set(code, built);
     for (const p of [built.country, ...built.regions, ...built.cities, ...built.areas]) this.byId.set(p.id, p);
     return built;

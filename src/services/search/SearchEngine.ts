@@ -1291,9 +1291,22 @@ function inWhere(ctx: SiteContext, place: string | undefined): { prep: string; n
 
 function titleOf(plan: Plan): string {
   const lang = plan.ctx.lang;
-  const what = plan.params.what ? capitalize(plan.params.what) : (VERTICAL_NOUN[plan.site.vertical]?.[lang] ?? '');
+  const what = plan.params.what ? titleWhat(plan) : (VERTICAL_NOUN[plan.site.vertical]?.[lang] ?? '');
   const { prep, name } = inWhere(plan.ctx, plan.place?.name ?? plan.params.where);
   return `${what} ${prep} ${name}`;
+}
+
+/** The what as a title says it: a car's make and model as their makers write them ("bmw x5" → "BMW X5"). */
+function titleWhat(plan: Plan): string {
+  let what = plan.params.what;
+  if (plan.site.vertical === 'cars') {
+    for (const name of [plan.make, plan.model]) {
+      if (!name) continue;
+      const at = new RegExp(`(^|\\s)${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=\\s|$)`, 'iu');
+      what = what.replace(at, (_, before: string) => `${before}${name}`);
+    }
+  }
+  return capitalize(what);
 }
 
 function seoPath(what: string, where: string): string {
@@ -1313,7 +1326,8 @@ function userFilters(plan: Plan): Record<string, unknown> {
 function relatedTags(ad: StoredAd): { field: TagField; values: (string | number)[] }[] {
   if (ad.homes) {
     return [
-      { field: 'propertyType', values: [ad.homes.propertyType] },
+      // No property type (a partner gave none) is no tag: the ad's others are its deal type's.
+      ...(ad.homes.propertyType ? [{ field: 'propertyType' as const, values: [ad.homes.propertyType] }] : []),
       ...(ad.typeId !== undefined ? [{ field: 'typeId' as const, values: [ad.typeId] }] : []),
     ];
   }

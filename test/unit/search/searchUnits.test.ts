@@ -76,6 +76,10 @@ describe('Gazetteer', () => {
       expect(g.resolve(country, text), text).to.deep.include({ corrected: false });
       expect(g.resolve(country, text)?.place.name, text).to.equal(name);
     }
+    // Two sites of one country (bc and be are both Belgium) both know them, whichever is built first.
+    const belgium = new Gazetteer(['be', 'bc']);
+    expect(belgium.cities('be').length).to.be.greaterThan(0);
+    expect(belgium.resolve('bc', 'Bruxelles')?.place.name).to.equal('Brussels');
     // Before: Torino was corrected to Trino, Firenze to Fidenza, München to Jüchen.
     expect(g.autocomplete('it', 'napo')[0]?.name).to.equal('Naples');
     // A data name wins over another city's other name; free text takes data names only.
