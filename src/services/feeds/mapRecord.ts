@@ -310,6 +310,10 @@ interface PriceContext {
  * The feed's price: monthly/weekly/daily (daily becomes weekly), within [min, max] euros. A
  * function of the module, not a closure made per record (under tsx each is an `Object.defineProperty`).
  */
+function priceInRange(value: number, min: number, max: number): boolean {
+  return value > 0 && value >= min && value <= max;
+}
+
 function readPrice({ r, ad, field: priceField, rate, currency }: PriceContext, min: number, max: number): void {
   if (!priceField || !priceField.text.trim()) return;
   const value = parseNumber(priceField.text);
@@ -319,8 +323,16 @@ function readPrice({ r, ad, field: priceField, rate, currency }: PriceContext, m
   }
   const period = enumKey(priceField.attrs.period ?? '');
   const weekly = period === 'weekly' || period === 'week' || period === 'daily' || period === 'day';
-  const v = period === 'daily' || period === 'day' ? value * 7 : value;
-  if (v <= 0 || v < min * rate || v > max * rate) {
+  const days = period === 'daily' || period === 'day' ? 7 : 1;
+  let v = value * days;
+  if (!priceInRange(v, min * rate, max * rate)) {
+    // "250.000" is 250 as the format reads it (a dot is a decimal point), which no price is;
+    // partners who group thousands with dots mean 250,000, which is one.
+    const grouped = /^\d{1,3}(?:\.\d{3})+$/.exec(priceField.text.trim());
+    const thousands = grouped ? Number(grouped[0].replace(/\./g, '')) * days : undefined;
+    if (thousands !== undefined && priceInRange(thousands, min * rate, max * rate)) v = thousands;
+  }
+  if (!priceInRange(v, min * rate, max * rate)) {
     r.keep('price', `${value} is out of range ${Math.round(min * rate)}–${Math.round(max * rate)} ${currency}`);
     return;
   }

@@ -723,6 +723,23 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect(res.body.meta.facets.propertyType.map((i: Body) => i.value)).to.deep.equal(['flat']);
     });
 
+    it('reads prices with dots between thousands where the decimal reading is no price', async () => {
+      const list = [
+        { id: 'D1', price: '250.000' },
+        { id: 'D2', type: 'For Rent', price: '1.200' },
+        { id: 'D3', price: '1.250.000' },
+        // A decimal reading that is a price stays one; one that is none either way stays out.
+        { id: 'D4', type: 'For Rent', price: '950.50' },
+        { id: 'D5', price: '12.5' },
+      ];
+      const s = await f.importFeed(f.writeFile('dots.xml', homesXml(list as never)), ES_HOMES, 21);
+      const prices = await Promise.all(
+        list.map(async ({ id }) => (await f.store.getAdByPartner(21, id))?.price?.value),
+      );
+      expect(prices).to.deep.equal([250000, 1200, 1250000, 950.5, undefined]);
+      expect(s.warnings.map((w) => [w.field, w.count])).to.deep.equal([['price', 1]]);
+    });
+
     it('reports a rejected record with a long id by the id cut short', async () => {
       const long = 'X'.repeat(5000);
       const s = await f.importFeed(f.writeFile('long.xml', homesXml([{ id: long }, ads[0] as never])), ES_HOMES, 21);
