@@ -11,7 +11,6 @@ import {
   countFeedRecords,
   detectFormat,
   feedText,
-  isGzipFile,
   MalformedFeedError,
   type FeedFormat,
   type RecordMarks,
@@ -395,16 +394,16 @@ export class FeedImporter {
       // Phase 1: the whole file is read through before anything changes (a malformed file throws here).
       // A plain XML file (not compressed) is also marked where each batch starts: the workers read
       // their batches alone.
+      const text = feedText(o.file, fd);
+      if (text.note) summary.encoding = text.note;
       const starts: { offset: number; lineBreaks: number }[] = [];
       const marks: RecordMarks | undefined =
-        workerCount > 1 && format === 'xml' && !isGzipFile(o.file, fd)
+        workerCount > 1 && format === 'xml' && !text.gzip
           ? {
               every: this.batchSize,
               at: (i, offset, lineBreaks) => (starts[i / this.batchSize] = { offset, lineBreaks }),
             }
           : undefined;
-      const text = feedText(o.file, fd);
-      if (text.note) summary.encoding = text.note;
       total = await countFeedRecords(
         o.file,
         format,
@@ -415,16 +414,16 @@ export class FeedImporter {
           o.onProgress?.({ phase: 'staging', records, applied: 0, toApply: 0 });
         },
         marks,
+        text,
       );
       db.prepare(`UPDATE feed_runs SET status = 'applying' WHERE id = ?`).run(run);
       const batches = Math.ceil(total / this.batchSize);
       gate.open(batches);
-      const plan: FeedWorkerPlan = { type: 'plan' };
+      const plan: FeedWorkerPlan = { type: 'plan', text };
       if (marks?.size !== undefined && marks.root !== undefined && starts.length === batches) {
         const size = marks.size;
         plan.ranges = {
           root: marks.root,
-          encoding: text.encoding,
           batches: starts.map((s, b) => ({
             start: s.offset,
             end: starts[b + 1]?.offset ?? size,
@@ -441,6 +440,7 @@ export class FeedImporter {
             file: o.file,
             fd,
             format,
+            text,
             batchSize: this.batchSize,
             store: o.store,
             run,

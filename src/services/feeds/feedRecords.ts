@@ -71,8 +71,13 @@ function normalizeFieldName(name: string): string {
  */
 export type FeedEncoding = 'utf-8' | 'windows-1252' | 'iso-8859-15';
 
-/** How a feed's text is read, and why when it is not simply UTF-8. */
+/**
+ * How a feed file is read (`feedText`): gunzipped or not, in which encoding, and why when it is
+ * not simply UTF-8. Found once per import from the file's start, and given to every reader.
+ */
 export interface FeedText {
+  /** Gzip data, by its first two bytes (whatever the file is called: a partner's `feed.xml` may be). */
+  gzip: boolean;
   encoding: FeedEncoding;
   /** For the summary, when the file is not read as UTF-8 or not as it says. */
   note?: string;
@@ -116,18 +121,10 @@ function rawHead(file: string, fd: number | undefined, bytes: number): Buffer {
   }
 }
 
-/** Whether a file is gzip data, by its first two bytes (a partner's `feed.xml` may be one). */
-export function isGzipFile(file: string, fd?: number): boolean {
-  return isGzipHead(rawHead(file, fd, 2));
-}
-
-/** The first bytes of a file's content: gunzipped when it is gzip data. */
-function headBytes(file: string, fd: number | undefined, bytes: number): Buffer {
-  const head = rawHead(file, fd, bytes);
-  if (!isGzipHead(head)) return head;
+/** The start of gzip data's content (a sync flush gives what these bytes hold). */
+function gunzippedHead(raw: Buffer): Buffer {
   try {
-    // The start of the stream only: a sync flush gives what these bytes hold.
-    return zlib.gunzipSync(head, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).subarray(0, bytes);
+    return zlib.gunzipSync(raw, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).subarray(0, SNIFF_BYTES);
   } catch {
     // Damaged gzip data: reading the file says so, in its own words.
     return Buffer.alloc(0);
@@ -142,7 +139,13 @@ function headBytes(file: string, fd: number | undefined, bytes: number): Buffer 
  * by an older export). UTF-16 and other encodings are not read: the file stops with a clear error.
  */
 export function feedText(file: string, fd?: number): FeedText {
-  const head = headBytes(file, fd, SNIFF_BYTES);
+  const raw = rawHead(file, fd, SNIFF_BYTES);
+  const gzip = isGzipHead(raw);
+  return { gzip, ...textEncoding(gzip ? gunzippedHead(raw) : raw) };
+}
+
+/** `feedText`'s encoding and note, from the start of the file's content. */
+function textEncoding(head: Buffer): Omit<FeedText, 'gzip'> {
   if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
     throw new MalformedFeedError('The feed is written in UTF-16: save it as UTF-8');
   }
@@ -227,13 +230,13 @@ const RECORD_CHUNK = 1 << 16;
  * The file as text. With `fd`, reads that open file from its start (and leaves it open): an
  * import reads the same file twice (decision 044), and a file renamed over it meanwhile is not read.
  */
-function openText(file: string, fd?: number): Readable {
+function openText(file: string, fd?: number, text = feedText(file, fd)): Readable {
   const raw =
     fd === undefined
       ? fs.createReadStream(file, { highWaterMark: RECORD_CHUNK })
       : // Positioned reads of the shared descriptor, which the stream never closes (its owner does).
         fs.createReadStream('', { fd, start: 0, autoClose: false, highWaterMark: RECORD_CHUNK, fs: KEEP_OPEN });
-  return decoded(isGzipFile(file, fd) ? gunzipped(raw) : raw, feedText(file, fd).encoding);
+  return decoded(text.gzip ? gunzipped(raw) : raw, text.encoding);
 }
 
 /** The bytes of gzip data; cut or damaged data is a malformed feed (`MalformedFeedError`). */
@@ -262,10 +265,11 @@ export function readFeed(
   format: FeedFormat,
   fd?: number,
   want?: (index: number) => boolean,
+  text = feedText(file, fd),
 ): AsyncGenerator<RawRecord[]> {
   return format === 'jsonl'
-    ? readJsonLines(openText(file, fd), want)
-    : readXml(openText(file, fd), want ? { want } : {});
+    ? readJsonLines(openText(file, fd, text), want)
+    : readXml(openText(file, fd, text), want ? { want } : {});
 }
 
 /**
@@ -280,22 +284,23 @@ export async function countFeedRecords(
   fd?: number,
   onProgress?: (records: number) => void,
   marks?: RecordMarks,
+  text = feedText(file, fd),
 ): Promise<number> {
-  if (format === 'jsonl') return countJsonLines(openText(file, fd), onProgress);
+  if (format === 'jsonl') return countJsonLines(openText(file, fd, text), onProgress);
   // Most feeds are plain enough to be checked on their bytes (no decoding); any other goes the long way.
-  const quick = await quickCountXml(openBytes(file, fd), onProgress, marks);
+  const quick = await quickCountXml(openBytes(file, fd, text), onProgress, marks);
   if (quick !== undefined) return quick;
   if (marks) marks.size = undefined;
-  return countXmlRecords(openText(file, fd), {}, onProgress);
+  return countXmlRecords(openText(file, fd, text), {}, onProgress);
 }
 
 /** The file's bytes (gunzipped), as `openText` reads it but not decoded. */
-function openBytes(file: string, fd?: number): Readable {
+function openBytes(file: string, fd: number | undefined, text: FeedText): Readable {
   const raw =
     fd === undefined
       ? fs.createReadStream(file, { highWaterMark: 1 << 20 })
       : fs.createReadStream('', { fd, start: 0, autoClose: false, highWaterMark: 1 << 20, fs: KEEP_OPEN });
-  return isGzipFile(file, fd) ? gunzipped(raw) : raw;
+  return text.gzip ? gunzipped(raw) : raw;
 }
 
 const enum B {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
-import type { FeedEncoding, FeedFormat } from './feedRecords';
+import type { FeedFormat, FeedText } from './feedRecords';
 import { BatchWriter, runShare, type BatchRange, type BatchResult } from './importBatches';
 import { ImportStopped, TurnGate } from './turnGate';
 import { RemotePlaces } from './placeChannel';
@@ -41,7 +41,8 @@ export interface FeedWorkerData {
 /** What the importer tells a worker once the file is checked. */
 export interface FeedWorkerPlan {
   type: 'plan';
-  ranges?: { root: string; encoding: FeedEncoding; batches: BatchRange[] };
+  ranges?: { root: string; batches: BatchRange[] };
+  text: FeedText;
 }
 
 export type FeedWorkerMessage =
@@ -76,6 +77,7 @@ async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): 
     );
     await runShare({
       ...(plan.ranges ? { ranges: plan.ranges } : {}),
+      text: plan.text,
       file: data.file,
       fd: data.fd,
       format: data.format,

@@ -3,7 +3,7 @@ import type { AdWrite, SqliteSearchStore } from '../search/SqliteSearchStore';
 import { AD_WRITE_DUP } from '../search/SqliteSearchStore';
 import type { AdInput, PricePoint, StoredAd } from '../search/types';
 import { isSameAd, priceWindow, type Fingerprint } from './dedup';
-import { readFeed, readXmlRange, type FeedEncoding, type FeedFormat, type RawRecord } from './feedRecords';
+import { readFeed, readXmlRange, type FeedFormat, type FeedText, type RawRecord } from './feedRecords';
 import type { PrepareConfig, PreparedBatch, RecordPreparer, Rejection } from './prepareRecords';
 import type { TurnGate } from './turnGate';
 
@@ -347,7 +347,9 @@ export interface ShareOptions {
    * Each batch's bytes, when the check found the file plain: the thread reads its batches
    * alone. Without them, it reads the whole file and builds only its batches' records.
    */
-  ranges?: { root: string; encoding: FeedEncoding; batches: BatchRange[] };
+  ranges?: { root: string; batches: BatchRange[] };
+  /** How the file is read (`feedText`, found by the check). */
+  text: FeedText;
   preparer: RecordPreparer;
   writer: BatchWriter;
   gate: TurnGate;
@@ -361,7 +363,7 @@ function shareRecords(o: ShareOptions): AsyncIterable<RawRecord[]> {
   const { batchSize, threads, thread, ranges } = o;
   if (!ranges) {
     const want = threads === 1 ? undefined : (i: number) => Math.floor(i / batchSize) % threads === thread;
-    return readFeed(o.file, o.format, o.fd, want);
+    return readFeed(o.file, o.format, o.fd, want, o.text);
   }
   return (async function* () {
     const all = ranges.batches;
@@ -371,7 +373,7 @@ function shareRecords(o: ShareOptions): AsyncIterable<RawRecord[]> {
         ...r,
         firstIndex: b * batchSize,
         root: ranges.root,
-        encoding: ranges.encoding,
+        encoding: o.text.encoding,
         last: b === all.length - 1,
       });
     }

@@ -1,6 +1,6 @@
 import { Gazetteer } from '../places/Gazetteer';
 import type { SqliteSearchStore } from '../search/SqliteSearchStore';
-import type { FeedFormat } from './feedRecords';
+import type { FeedFormat, FeedText } from './feedRecords';
 import { BatchWriter, runShare, type BatchResult } from './importBatches';
 import type { TurnGate } from './turnGate';
 import { GazetteerPlaces } from './gazetteerPlaces';
@@ -12,6 +12,7 @@ export async function inlineShare(o: {
   file: string;
   fd: number;
   format: FeedFormat;
+  text: FeedText;
   batchSize: number;
   store: SqliteSearchStore;
   run: number;
@@ -34,6 +35,7 @@ export async function inlineShare(o: {
     file: o.file,
     fd: o.fd,
     format: o.format,
+    text: o.text,
     batchSize: o.batchSize,
     threads: 1,
     thread: 0,
