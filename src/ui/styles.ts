@@ -204,6 +204,7 @@ ${adSlotCss()}
 .feedback__error{margin:0;color:#991b1b;font-weight:600}
 .feedback__thanks{padding:12px;background:#d1fae5;border-radius:8px}
 .app-banner-spacer{height:72px}
+body:has(.app-banner) .ad-page__cta{bottom:72px}
 .app-banner{position:fixed;left:0;right:0;bottom:0;z-index:19;height:72px;box-sizing:border-box;display:grid;grid-template-columns:auto auto 1fr auto;grid-template-rows:auto auto;align-content:center;gap:4px 8px;padding:0 4px 0 12px;background:#fff;border-top:1px solid #d0d5dd;box-shadow:0 -4px 16px rgba(0,0,0,.12)}
 .app-banner__text{grid-column:1/4;margin:0;font-size:.8125rem;font-weight:600;line-height:1.2;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .app-banner__store{grid-row:2;display:inline-flex;align-items:center;min-height:36px;padding:0 10px;border-radius:6px;background:#1b1f23;color:#fff;font-size:.8125rem;font-weight:600;text-decoration:none;white-space:nowrap}
