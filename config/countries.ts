@@ -163,7 +163,45 @@ export function inCountryPreposition(country: CountryDef, locale: string): strin
   return IN_COUNTRY[`${lang}|${country.code}`] ?? IN_COUNTRY[lang] ?? (IN_COUNTRY.en as string);
 }
 
-/** "In <country>" in a locale's language: "in the United Kingdom", "au Maroc", "no Brasil". */
+/**
+ * "In <country>" as one phrase where the language declines the country's name after its preposition
+ * or puts it first ("w Polsce", "日本の"), by `<language>|<country code>`.
+ */
+const IN_COUNTRY_PHRASE: Readonly<Record<string, string>> = {
+  'ar|sa': 'في السعودية',
+  'ar|qa': 'في قطر',
+  'ar|kw': 'في الكويت',
+  'ar|eg': 'في مصر',
+  'cs|cz': 'v Česku',
+  'da|dk': 'i Danmark',
+  'hu|hu': 'Magyarországon',
+  'id|id': 'di Indonesia',
+  'ja|jp': '日本の',
+  'nb|no': 'i Norge',
+  'pl|pl': 'w Polsce',
+  'ro|ro': 'în România',
+  'ru|ru': 'в России',
+  'sv|se': 'i Sverige',
+  'th|th': 'ในประเทศไทย',
+  'tr|tr': "Türkiye'de",
+  'uk|ua': 'в Україні',
+  'vi|vn': 'tại Việt Nam',
+  'zh|tw': '在台灣',
+};
+
+/**
+ * "In <country>" in a locale's language, as the words before the country's name and the name
+ * ("in the" United Kingdom, "au" Maroc), or as one phrase with no words before it ("w Polsce").
+ */
+export function inCountryParts(country: CountryDef, locale: string): { prep: string; name: string } {
+  const lang = locale.split('-')[0]?.toLowerCase() ?? 'en';
+  const phrase = IN_COUNTRY_PHRASE[`${lang}|${country.code}`];
+  if (phrase) return { prep: '', name: phrase };
+  return { prep: inCountryPreposition(country, locale), name: localCountryName(country, locale) };
+}
+
+/** "In <country>" in a locale's language: "in the United Kingdom", "au Maroc", "no Brasil", "w Polsce". */
 export function inCountry(country: CountryDef, locale: string): string {
-  return `${inCountryPreposition(country, locale)} ${localCountryName(country, locale)}`;
+  const { prep, name } = inCountryParts(country, locale);
+  return prep ? `${prep} ${name}` : name;
 }

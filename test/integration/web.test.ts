@@ -95,6 +95,24 @@ describe('the web role', function () {
       expect(res.text).to.include('日本');
     });
 
+    it("serves each site's interface in its own language, its titles in its word order", async () => {
+      const pl = await get('/', `homes.pl.localhost:${server.port}`).expect(200);
+      expect(pl.text).to.include('<html lang="pl-PL"');
+      expect(pl.text).to.include('<title>Nieruchomości w Polsce | Trawl</title>');
+      expect(pl.text).to.include('placeholder="Szukaj"');
+      // A place's name is not declined after a preposition: the title puts a dash before it.
+      const krakow = await get('/search/in/krakow', `homes.pl.localhost:${server.port}`).expect(200);
+      expect(krakow.text).to.match(/<title>Nieruchomości – Kraków/);
+      expect(krakow.text).to.include('Mieszkanie');
+      const sa = await get('/', `homes.sa.localhost:${server.port}`).expect(200);
+      expect(sa.text).to.include('<html lang="ar-SA" dir="rtl"');
+      expect(sa.text).to.include('<title>عقارات في السعودية | Trawl</title>');
+      const jp = await get('/search/in/osaka', `homes.jp.localhost:${server.port}`).expect(200);
+      expect(jp.text).to.match(/<title>[^<]*の不動産/);
+      const tr = await get('/', `homes.tr.localhost:${server.port}`).expect(200);
+      expect(tr.text).to.include('<title>Türkiye&#39;de Emlak İlanları | Trawl</title>');
+    });
+
     it('serves a shared host split by path prefix', async () => {
       const res = await get('/cars/', 'www.trawl.co.cr').expect(200);
       expect(res.text).to.include('data-vertical="cars"');

@@ -131,7 +131,8 @@ export function NoResultsPage() {
                 <li key={`${s.prefix}-${s.name}`}>
                   <Link to={`${href}${stringifyQuery(rest)}`}>
                     {s.prefix && <span className="suggestions__prefix">{s.prefix} </span>}
-                    <strong>{s.name}</strong> <span className="suggestions__total">({intl.formatNumber(s.total)})</span>
+                    <strong>{s.name}</strong>
+                    {s.suffix} <span className="suggestions__total">({intl.formatNumber(s.total)})</span>
                   </Link>
                 </li>
               );

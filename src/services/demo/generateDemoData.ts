@@ -13,11 +13,20 @@ import {
   WORKING_HOURS,
   labelOf,
   langOf,
-  type Lang,
+  type WrittenLang as Lang,
 } from '../search/reference';
 import { siteCode } from '../search/siteKeys';
 import type { AdInput, SiteKey, Source } from '../search/types';
-import { COLORS, COMPANIES, HOME_FEATURES, JOB_TITLES, PRODUCT_BRANDS, PRODUCT_NOUNS, SENTENCES } from './wording';
+import {
+  COLORS,
+  COMPANIES,
+  demoLang,
+  HOME_FEATURES,
+  JOB_TITLES,
+  PRODUCT_BRANDS,
+  PRODUCT_NOUNS,
+  SENTENCES,
+} from './wording';
 import { seededRandom } from '../../shared/seededRandom';
 
 /**
@@ -158,7 +167,7 @@ export function generateDemoSite(site: SiteKey, gazetteer: Gazetteer, options: D
   const def = countryByCode(site.country);
   const currency = def?.currency ?? 'EUR';
   const money = CURRENCY[currency] ?? { rate: 1, level: 1 };
-  const lang = langOf(def?.locale ?? 'en');
+  const lang = demoLang(langOf(def?.locale ?? 'en'));
   const batch = options.batch ?? 0;
   const dice = new Dice(seededRandom(hashString(`${site.country}/${site.vertical}`) ^ (batch * 2654435761)));
   const sources = demoSources(site);

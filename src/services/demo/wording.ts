@@ -1,6 +1,9 @@
-import type { Lang } from '../search/reference';
+import type { Lang as SiteLang, WrittenLang as Lang } from '../search/reference';
 
-/** Demo wording per language (English elsewhere): job titles, product nouns, features, sentences. */
+/**
+ * Demo wording per language (English elsewhere): job titles, product nouns, features, sentences.
+ * Written for the seven languages of the first sites; the demo ads of the others' sites are in English.
+ */
 
 export const JOB_TITLES: Record<number, Record<Lang, string[]>> = {
   1: t(
@@ -476,4 +479,9 @@ function t(
   nl: string[],
 ): Record<Lang, string[]> {
   return { en, es, it, fr, de, pt, nl };
+}
+
+/** The language a site's demo ads are written in: its own when there is wording for it, else English. */
+export function demoLang(lang: SiteLang): Lang {
+  return lang in SENTENCES ? (lang as Lang) : 'en';
 }

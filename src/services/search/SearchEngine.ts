@@ -1,4 +1,5 @@
-import { countryByCode, inCountryPreposition, localCountryName } from '../../../config/countries';
+import { countryByCode, inCountry, inCountryParts } from '../../../config/countries';
+import { inCountryPhrase, inPlace, inPlaceParts, inCountryParts as inCountryWords } from '../../shared/i18n/inPlace';
 import { ServiceError } from '../jsonapi';
 import { type Gazetteer, type Place, distanceKm } from '../places/Gazetteer';
 import { parseFilters, type FilterValue, type SearchParams } from './params';
@@ -27,6 +28,7 @@ import {
   siteContext,
   type SiteContext,
 } from './present';
+import { adsCount, isStopWord, VERTICAL_NOUN } from './searchWords';
 import { capitalize, editDistance, normalizePhrase, slug, tokenize } from './text';
 import type {
   Candidate,
@@ -58,51 +60,6 @@ interface PlaceLists {
   regions: { id: number; name: string }[];
   cities: { id: number; name: string }[];
 }
-
-const STOP_WORDS = new Set(
-  (
-    'a an and at for in of on the to with ' +
-    'con de del el en la las los para por un una y ' +
-    'da di il in per con una ' +
-    'au aux avec des du en et la le les pour un une ' +
-    'das der die ein eine für im mit und zu ' +
-    'com do dos em na no o os um uma ' +
-    'een het met te van voor'
-  ).split(' '),
-);
-
-const VERTICAL_NOUN: Record<string, Record<Lang, string>> = {
-  homes: { en: 'Homes', es: 'Casas', it: 'Case', fr: 'Maisons', de: 'Immobilien', pt: 'Casas', nl: 'Woningen' },
-  cars: { en: 'Cars', es: 'Coches', it: 'Auto', fr: 'Voitures', de: 'Autos', pt: 'Carros', nl: "Auto's" },
-  jobs: {
-    en: 'Jobs',
-    es: 'Empleos',
-    it: 'Offerte di lavoro',
-    fr: 'Emplois',
-    de: 'Jobs',
-    pt: 'Empregos',
-    nl: 'Vacatures',
-  },
-  products: {
-    en: 'Products',
-    es: 'Productos',
-    it: 'Prodotti',
-    fr: 'Produits',
-    de: 'Produkte',
-    pt: 'Produtos',
-    nl: 'Producten',
-  },
-};
-const IN: Record<Lang, string> = { en: 'in', es: 'en', it: 'a', fr: 'à', de: 'in', pt: 'em', nl: 'in' };
-const ADS: Record<Lang, string> = {
-  en: 'ads',
-  es: 'anuncios',
-  it: 'annunci',
-  fr: 'annonces',
-  de: 'Anzeigen',
-  pt: 'anúncios',
-  nl: 'advertenties',
-};
 
 export type SearchMode = 'search' | 'landing' | 'retention';
 
@@ -177,9 +134,9 @@ export class SearchEngine {
     return place;
   }
 
-  private whatTerms(what: string): { tokens: string[]; terms: string[][] } {
+  private whatTerms(what: string, lang: Lang): { tokens: string[]; terms: string[][] } {
     const all = tokenize(what).slice(0, 12);
-    const meaningful = all.filter((t) => !STOP_WORDS.has(t));
+    const meaningful = all.filter((t) => !isStopWord(t, lang));
     const tokens = meaningful.length > 0 ? meaningful : all;
     return { tokens, terms: tokens.map(variants) };
   }
@@ -203,7 +160,7 @@ export class SearchEngine {
    * street", Street in Somerset) stays a word; never a stop word or, on a cars site, a car's make or
    * model; the what must keep a word besides it.
    */
-  private placeInWhat(site: SiteKey, what: string): { what: string; where: string } | undefined {
+  private placeInWhat(site: SiteKey, what: string, lang: Lang): { what: string; where: string } | undefined {
     const words = what
       .trim()
       .split(/\s+/)
@@ -211,13 +168,13 @@ export class SearchEngine {
     for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
       const name = normalizePhrase(words.slice(-n).join(' '));
       // A word of the language ("para": Pará) or a car's name is what it says.
-      if (STOP_WORDS.has(name) || (site.vertical === 'cars' && CAR_NAMES.has(name))) continue;
+      if (isStopWord(name, lang) || (site.vertical === 'cars' && CAR_NAMES.has(name))) continue;
       const place = this.places.named(site.country, name);
       if (!place || place.kind === 'country') continue;
       if (place.kind !== 'region' && place.population < PLACE_IN_WHAT_MIN_PEOPLE) continue;
       const rest = words.slice(0, -n);
       // "in", "en", "à": the preposition goes with the place.
-      while (rest.length > 0 && tokenize(rest[rest.length - 1] as string).every((t) => STOP_WORDS.has(t))) rest.pop();
+      while (rest.length > 0 && tokenize(rest[rest.length - 1] as string).every((t) => isStopWord(t, lang))) rest.pop();
       if (rest.length === 0) return undefined;
       return { what: rest.join(' ').replace(/[\s,;:/-]+$/, ''), where: place.name };
     }
@@ -228,9 +185,9 @@ export class SearchEngine {
     const ctx = siteContext(site, this.nowSeconds());
     const filters = parseFilters(given.filters, site.vertical);
     const named = PLACE_FILTERS.some((name) => filters[name] !== undefined);
-    const split = named || given.where ? undefined : this.placeInWhat(site, given.what);
+    const split = named || given.where ? undefined : this.placeInWhat(site, given.what, ctx.lang);
     const params = split ? { ...given, ...split } : given;
-    const { tokens, terms } = this.whatTerms(params.what);
+    const { tokens, terms } = this.whatTerms(params.what, ctx.lang);
     const tags: Plan['tags'] = [];
     const placeTags: Plan['placeTags'] = [];
     const ranges: Plan['ranges'] = [];
@@ -254,7 +211,7 @@ export class SearchEngine {
         if (field) placeTags.push({ field, values: [place.id] });
         autoFilters[field ?? 'country'] = place.id;
       } else {
-        for (const t of tokenize(params.where)) if (!STOP_WORDS.has(t)) terms.push([t]);
+        for (const t of tokenize(params.where)) if (!isStopWord(t, ctx.lang)) terms.push([t]);
       }
     }
     const num = (name: string): number | undefined => {
@@ -400,7 +357,7 @@ export class SearchEngine {
     if (organic.candidates.length === 0 && plan.whatTokens.length > 0) {
       correction = await this.correctWhat(plan);
       if (correction.redirect) {
-        const { tokens, terms } = this.whatTerms(correction.redirect);
+        const { tokens, terms } = this.whatTerms(correction.redirect, plan.ctx.lang);
         plan.whatTokens = tokens;
         plan.terms = terms;
         await this.pruneVariants(plan);
@@ -532,7 +489,7 @@ export class SearchEngine {
     const title = titleOf(plan);
     const meta: Record<string, unknown> = {
       title,
-      description: `${title}: ${formatCount(total, ctx.locale)} ${ADS[ctx.lang]}.`,
+      description: `${title}: ${adsCount(total, ctx.locale, ctx.lang)}.`,
       totalCount: total,
       totalPremiumCount: premiumRanked.total,
       countIsEstimate: !organic.complete,
@@ -763,7 +720,7 @@ export class SearchEngine {
     const duplicates = (await this.store.duplicatesOf(ad)).slice(0, 6);
     const exclude = [ad.id, ...duplicates.map((d) => d.id)];
     const kindTags = relatedTags(ad);
-    const { terms } = this.whatTerms(params.what);
+    const { terms } = this.whatTerms(params.what, ctx.lang);
     const wherePlace = params.where ? this.places.resolve(site.country, params.where)?.place : undefined;
     const l = ad.location;
     const placeSteps: { field: TagField; values: number[] }[][] = [];
@@ -907,7 +864,7 @@ export class SearchEngine {
     const placeLink = (group: 'cities' | 'regions', field: 'city' | 'region', id: number, total: number) => {
       const p = this.places.place(id, site.country);
       if (!p) return;
-      const label = `${subject} ${IN[ctx.lang]} ${p.name}`;
+      const label = inPlace(ctx.lang, subject, p.name);
       if (site.vertical === 'jobs' || this.places.resolve(site.country, p.name)?.place.id !== p.id)
         push(group, label, total, query({ filters: { [field]: p.id } }), `/search?${field}=${p.id}`);
       else push(group, label, total, query({ where: p.name }));
@@ -962,7 +919,7 @@ export class SearchEngine {
     };
     const correction = await this.correctWhat(plan);
     if (correction.didYouMean) {
-      const total = await count({ terms: this.whatTerms(correction.didYouMean).terms });
+      const total = await count({ terms: this.whatTerms(correction.didYouMean, ctx.lang).terms });
       if (total > 0) {
         items.push({
           prefix: '',
@@ -987,7 +944,7 @@ export class SearchEngine {
         const total = await count({ tags: [...plan.tags, { field: 'city', values: [n.place.id] }] });
         if (total > 0)
           items.push({
-            prefix: `${whatLabel} ${IN[ctx.lang]}`,
+            ...inPlaceParts(ctx.lang, whatLabel),
             name: n.place.name,
             total,
             kind: 1,
@@ -999,7 +956,7 @@ export class SearchEngine {
         const total = await count({ tags: [...plan.tags, { field: 'region', values: [region.id] }] });
         if (total > 0)
           items.push({
-            prefix: `${whatLabel} ${IN[ctx.lang]}`,
+            ...inPlaceParts(ctx.lang, whatLabel),
             name: region.name,
             total,
             kind: 1,
@@ -1010,11 +967,9 @@ export class SearchEngine {
     if (Object.keys(params.filters).length > 0 && items.length < 3) {
       const typeTags = plan.tags.filter((t) => t.field === 'typeId');
       const total = await count({ tags: [...typeTags, ...plan.placeTags], ranges: [] });
-      const { prep, name } = inWhere(ctx, place?.name);
       if (total > 0)
         items.push({
-          prefix: `${whatLabel} ${prep}`,
-          name,
+          ...whereParts(ctx, whatLabel, place?.name),
           total,
           kind: 0,
           query: { ...baseQuery, where: params.where },
@@ -1022,11 +977,9 @@ export class SearchEngine {
     }
     if (plan.terms.length > 0 && items.length < 3) {
       const total = await count({ terms: [] });
-      const { prep, name } = inWhere(ctx, place?.name);
       if (total > 0) {
         items.push({
-          prefix: `${VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical} ${prep}`,
-          name,
+          ...whereParts(ctx, VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical, place?.name),
           total,
           kind: place ? 1 : 0,
           query: { where: params.where, filters: params.filters },
@@ -1278,22 +1231,25 @@ function refList(items: readonly RefItem<string | number>[], lang: Lang) {
 }
 
 /**
- * "In" where a search is, as the site's language says it: a place with the language's preposition
- * ("à Paris"), else the whole country with its own ("en France", "no Brasil", "in the United Kingdom").
+ * Where a search is, as the words around a name the page shows in bold: a place with its language's
+ * "in" ("Pisos en |Madrid|"), else the whole country with its own ("Pisos en |España|", "Flats in
+ * the |United Kingdom|", "Mieszkania |w Polsce|").
  */
-function inWhere(ctx: SiteContext, place: string | undefined): { prep: string; name: string } {
-  if (place) return { prep: IN[ctx.lang], name: place };
+function whereParts(ctx: SiteContext, what: string, place: string | undefined) {
+  if (place) return { ...inPlaceParts(ctx.lang, what), name: place };
   const country = countryByCode(ctx.site.country);
-  return country
-    ? { prep: inCountryPreposition(country, ctx.locale), name: localCountryName(country, ctx.locale) }
-    : { prep: IN[ctx.lang], name: ctx.site.country };
+  const { prep, name } = country ? inCountryParts(country, ctx.locale) : { prep: '', name: ctx.site.country };
+  const words = inCountryWords(ctx.lang, what);
+  return { prefix: [words.prefix, prep].filter(Boolean).join(' '), name, suffix: words.suffix };
 }
 
 function titleOf(plan: Plan): string {
   const lang = plan.ctx.lang;
   const what = plan.params.what ? titleWhat(plan) : (VERTICAL_NOUN[plan.site.vertical]?.[lang] ?? '');
-  const { prep, name } = inWhere(plan.ctx, plan.place?.name ?? plan.params.where);
-  return `${what} ${prep} ${name}`;
+  const place = plan.place?.name ?? plan.params.where;
+  if (place) return inPlace(lang, what, place);
+  const country = countryByCode(plan.site.country);
+  return inCountryPhrase(lang, what, country ? inCountry(country, plan.ctx.locale) : plan.site.country);
 }
 
 /** The what as a title says it: a car's make and model as their makers write them ("bmw x5" → "BMW X5"). */
@@ -1339,18 +1295,6 @@ function relatedTags(ad: StoredAd): { field: TagField; values: (string | number)
 
 function sectionTypeOf(ad: StoredAd): number {
   return isPremium(ad) ? SECTION_TYPE.premium : SECTION_TYPE.organic;
-}
-
-const counts = new Map<string, Intl.NumberFormat>();
-
-/** `n.toLocaleString(locale)` with one formatter per locale (toLocaleString builds one per call). */
-function formatCount(n: number, locale: string): string {
-  let f = counts.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale);
-    counts.set(locale, f);
-  }
-  return f.format(n);
 }
 
 /** Stands for the page number in the query string the links are made from (never in a real query). */

@@ -1,31 +1,56 @@
 /**
  * Reference data of product-spec §3 ("Reference data") and the enumerations
- * the filters take, with their labels in the sites' main languages (English
- * elsewhere). Filter values are the `value` slugs/ids below.
+ * the filters take, with their labels in every site's language (seven written
+ * here, the others in `referenceLabels.ts`). Filter values are the `value` slugs/ids below.
  */
 
-export type Lang = 'en' | 'es' | 'it' | 'fr' | 'de' | 'pt' | 'nl';
-export const LANGS: readonly Lang[] = ['en', 'es', 'it', 'fr', 'de', 'pt', 'nl'];
+import { LANGUAGES, languageOf, type Language } from '../../shared/i18n/featureCatalogue';
+import { REFERENCE_LABELS } from './referenceLabels';
+
+export type Lang = Language;
+type OtherLang = Exclude<Lang, WrittenLang>;
+export const LANGS: readonly Lang[] = LANGUAGES;
 
 /** The language of a locale among those we write, English otherwise. */
-export function langOf(locale: string): Lang {
-  const lang = locale.slice(0, 2).toLowerCase();
-  return (LANGS as readonly string[]).includes(lang) ? (lang as Lang) : 'en';
-}
+export const langOf = languageOf;
 
 export type Labels = Readonly<Record<Lang, string>>;
+/** The languages whose labels are written beside each value below; the others' are in `referenceLabels.ts`. */
+export type WrittenLang = 'en' | 'es' | 'it' | 'fr' | 'de' | 'pt' | 'nl';
 
 export interface RefItem<V extends string | number = string> {
   readonly value: V;
   readonly labels: Labels;
 }
 
-function l(en: string, es: string, it: string, fr: string, de: string, pt: string, nl: string): Labels {
+function l(
+  en: string,
+  es: string,
+  it: string,
+  fr: string,
+  de: string,
+  pt: string,
+  nl: string,
+): Record<WrittenLang, string> {
   return { en, es, it, fr, de, pt, nl };
 }
 
+/** A list's items with their labels in every language: those written here and those of `REFERENCE_LABELS`. */
+function translated<V extends string | number>(
+  list: keyof (typeof REFERENCE_LABELS)[OtherLang],
+  items: readonly { value: V; labels: Record<WrittenLang, string> }[],
+): RefItem<V>[] {
+  return items.map(({ value, labels }) => {
+    const all = { ...labels } as Record<Lang, string>;
+    for (const lang of LANGUAGES) {
+      if (!(lang in all)) all[lang] = REFERENCE_LABELS[lang as OtherLang][list][String(value)] ?? labels.en;
+    }
+    return { value, labels: all };
+  });
+}
+
 /** Homes "property type ids" of the spec: the deal (sale, rent ...), our `typeId` / `dealTypeId`. */
-export const DEAL_TYPES: readonly RefItem<number>[] = [
+export const DEAL_TYPES: readonly RefItem<number>[] = translated('DEAL_TYPES', [
   { value: 1, labels: l('For sale', 'En venta', 'In vendita', 'À vendre', 'Zu verkaufen', 'À venda', 'Te koop') },
   {
     value: 2,
@@ -223,10 +248,10 @@ export const DEAL_TYPES: readonly RefItem<number>[] = [
       'Executieveiling',
     ),
   },
-];
+]);
 
 /** Homes `propertyType` filter: the kind of dwelling. */
-export const PROPERTY_TYPES: readonly RefItem[] = [
+export const PROPERTY_TYPES: readonly RefItem[] = translated('PROPERTY_TYPES', [
   { value: 'flat', labels: l('Flat', 'Piso', 'Appartamento', 'Appartement', 'Wohnung', 'Apartamento', 'Appartement') },
   { value: 'house', labels: l('House', 'Casa', 'Casa', 'Maison', 'Haus', 'Moradia', 'Huis') },
   { value: 'studio', labels: l('Studio', 'Estudio', 'Monolocale', 'Studio', 'Studio', 'Estúdio', 'Studio') },
@@ -244,10 +269,10 @@ export const PROPERTY_TYPES: readonly RefItem[] = [
   { value: 'shop', labels: l('Shop', 'Local', 'Negozio', 'Local commercial', 'Ladenlokal', 'Loja', 'Winkelpand') },
   { value: 'land', labels: l('Land', 'Terreno', 'Terreno', 'Terrain', 'Grundstück', 'Terreno', 'Bouwgrond') },
   { value: 'warehouse', labels: l('Warehouse', 'Nave', 'Capannone', 'Entrepôt', 'Lagerhalle', 'Armazém', 'Loods') },
-];
+]);
 
 /** Spec product category ids. */
-export const PRODUCT_CATEGORIES: readonly RefItem<number>[] = [
+export const PRODUCT_CATEGORIES: readonly RefItem<number>[] = translated('PRODUCT_CATEGORIES', [
   { value: 101, labels: l('Furniture', 'Muebles', 'Mobili', 'Meubles', 'Möbel', 'Móveis', 'Meubels') },
   {
     value: 102,
@@ -321,9 +346,9 @@ export const PRODUCT_CATEGORIES: readonly RefItem<number>[] = [
       'Onderdelen en accessoires',
     ),
   },
-];
+]);
 
-export const CAR_TYPES: readonly RefItem[] = [
+export const CAR_TYPES: readonly RefItem[] = translated('CAR_TYPES', [
   {
     value: 'hatchback',
     labels: l('Hatchback', 'Compacto', 'Berlina compatta', 'Citadine', 'Kleinwagen', 'Citadino', 'Hatchback'),
@@ -339,9 +364,9 @@ export const CAR_TYPES: readonly RefItem[] = [
   { value: 'mpv', labels: l('MPV', 'Monovolumen', 'Monovolume', 'Monospace', 'Van', 'Monovolume', 'MPV') },
   { value: 'van', labels: l('Van', 'Furgoneta', 'Furgone', 'Utilitaire', 'Transporter', 'Furgão', 'Bestelwagen') },
   { value: 'pickup', labels: l('Pick-up', 'Pick-up', 'Pick-up', 'Pick-up', 'Pick-up', 'Pick-up', 'Pick-up') },
-];
+]);
 
-export const FUELS: readonly RefItem[] = [
+export const FUELS: readonly RefItem[] = translated('FUELS', [
   { value: 'petrol', labels: l('Petrol', 'Gasolina', 'Benzina', 'Essence', 'Benzin', 'Gasolina', 'Benzine') },
   { value: 'diesel', labels: l('Diesel', 'Diésel', 'Diesel', 'Diesel', 'Diesel', 'Gasóleo', 'Diesel') },
   { value: 'hybrid', labels: l('Hybrid', 'Híbrido', 'Ibrida', 'Hybride', 'Hybrid', 'Híbrido', 'Hybride') },
@@ -350,10 +375,10 @@ export const FUELS: readonly RefItem[] = [
     labels: l('Electric', 'Eléctrico', 'Elettrica', 'Électrique', 'Elektro', 'Elétrico', 'Elektrisch'),
   },
   { value: 'lpg', labels: l('LPG', 'GLP', 'GPL', 'GPL', 'Autogas', 'GPL', 'LPG') },
-];
+]);
 
 /** A home's condition, as feeds write it (lower-cased); another value is shown as written. */
-export const CONDITIONS: readonly RefItem[] = [
+export const CONDITIONS: readonly RefItem[] = translated('CONDITIONS', [
   { value: 'new', labels: l('New', 'A estrenar', 'Nuovo', 'Neuf', 'Neubau', 'Novo', 'Nieuw') },
   {
     value: 'good',
@@ -371,9 +396,9 @@ export const CONDITIONS: readonly RefItem[] = [
       'Op te knappen',
     ),
   },
-];
+]);
 
-export const TRANSMISSIONS: readonly RefItem[] = [
+export const TRANSMISSIONS: readonly RefItem[] = translated('TRANSMISSIONS', [
   {
     value: 'manual',
     labels: l('Manual', 'Manual', 'Manuale', 'Manuelle', 'Schaltgetriebe', 'Manual', 'Handgeschakeld'),
@@ -382,9 +407,9 @@ export const TRANSMISSIONS: readonly RefItem[] = [
     value: 'automatic',
     labels: l('Automatic', 'Automático', 'Automatico', 'Automatique', 'Automatik', 'Automático', 'Automaat'),
   },
-];
+]);
 
-export const JOB_CATEGORIES: readonly RefItem<number>[] = [
+export const JOB_CATEGORIES: readonly RefItem<number>[] = translated('JOB_CATEGORIES', [
   {
     value: 1,
     labels: l(
@@ -457,9 +482,9 @@ export const JOB_CATEGORIES: readonly RefItem<number>[] = [
       'HR',
     ),
   },
-];
+]);
 
-export const JOB_TYPES: readonly RefItem[] = [
+export const JOB_TYPES: readonly RefItem[] = translated('JOB_TYPES', [
   {
     value: 'permanent',
     labels: l('Permanent', 'Indefinido', 'Tempo indeterminato', 'CDI', 'Unbefristet', 'Efetivo', 'Vast'),
@@ -477,9 +502,9 @@ export const JOB_TYPES: readonly RefItem[] = [
     value: 'freelance',
     labels: l('Freelance', 'Autónomo', 'Freelance', 'Freelance', 'Freiberuflich', 'Freelancer', 'Freelance'),
   },
-];
+]);
 
-export const WORKING_HOURS: readonly RefItem[] = [
+export const WORKING_HOURS: readonly RefItem[] = translated('WORKING_HOURS', [
   {
     value: 'full-time',
     labels: l('Full time', 'Jornada completa', 'Tempo pieno', 'Temps plein', 'Vollzeit', 'Tempo inteiro', 'Voltijd'),
@@ -492,7 +517,7 @@ export const WORKING_HOURS: readonly RefItem[] = [
     value: 'shifts',
     labels: l('Shifts', 'Turnos', 'Turni', 'Horaires postés', 'Schichtarbeit', 'Turnos', 'Ploegendienst'),
   },
-];
+]);
 
 export function labelOf<V extends string | number>(items: readonly RefItem<V>[], value: V, lang: Lang): string {
   return items.find((i) => i.value === value)?.labels[lang] ?? String(value);

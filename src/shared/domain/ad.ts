@@ -186,6 +186,8 @@ export interface SearchMeta {
 export interface Suggestion {
   prefix: string;
   name: string;
+  /** Words after the name, where the site's language puts them there ("東京|の住宅"). */
+  suffix?: string;
   total: number;
   query: Record<string, unknown>;
 }

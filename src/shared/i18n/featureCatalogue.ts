@@ -1,6 +1,39 @@
-/** The languages with a complete catalogue; every other locale falls back to English. */
-export const LANGUAGES = ['en', 'es', 'it', 'fr', 'de', 'pt', 'nl'] as const;
+/**
+ * The languages with a complete catalogue: every configured site's (config/countries.ts). Any other
+ * locale falls back to English (product-spec §5).
+ */
+export const LANGUAGES = [
+  'en',
+  'es',
+  'it',
+  'fr',
+  'de',
+  'pt',
+  'nl',
+  'ar',
+  'cs',
+  'da',
+  'hu',
+  'id',
+  'ja',
+  'nb',
+  'pl',
+  'ro',
+  'ru',
+  'sv',
+  'th',
+  'tr',
+  'uk',
+  'vi',
+  'zh',
+] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** A locale's language among `LANGUAGES` (`pl-PL` → `pl`), English when it has no catalogue. */
+export function languageOf(locale: string): Language {
+  const language = locale.split('-')[0]?.toLowerCase() ?? 'en';
+  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';
+}
 
 /**
  * A feature's own messages in every language, typed against its English

@@ -1,11 +1,27 @@
+import { ar } from './locales/ar';
+import { cs } from './locales/cs';
+import { da } from './locales/da';
 import { de } from './locales/de';
 import { en } from './locales/en';
 import { es } from './locales/es';
 import { fr } from './locales/fr';
+import { hu } from './locales/hu';
+import { id } from './locales/id';
 import { it } from './locales/it';
+import { ja } from './locales/ja';
+import { nb } from './locales/nb';
 import { nl } from './locales/nl';
+import { pl } from './locales/pl';
 import { pt } from './locales/pt';
-import type { Language } from './featureCatalogue';
+import { ro } from './locales/ro';
+import { ru } from './locales/ru';
+import { sv } from './locales/sv';
+import { th } from './locales/th';
+import { tr } from './locales/tr';
+import { uk } from './locales/uk';
+import { vi } from './locales/vi';
+import { zh } from './locales/zh';
+import { languageOf, type Language } from './featureCatalogue';
 import { FEATURES } from './features';
 
 type Core = typeof en;
@@ -16,14 +32,37 @@ type UnionToIntersection<U> = (U extends unknown ? (k: U) => void : never) exten
 export type MessageId = keyof Core | keyof UnionToIntersection<FeatureMessages>;
 export type Messages = Record<MessageId, string>;
 
-const CORE: Readonly<Record<Language, Record<keyof Core, string>>> = { en, es, it, fr, de, pt, nl };
+const CORE: Readonly<Record<Language, Record<keyof Core, string>>> = {
+  en,
+  es,
+  it,
+  fr,
+  de,
+  pt,
+  nl,
+  ar,
+  cs,
+  da,
+  hu,
+  id,
+  ja,
+  nb,
+  pl,
+  ro,
+  ru,
+  sv,
+  th,
+  tr,
+  uk,
+  vi,
+  zh,
+};
 
 const CATALOGUES = new Map<string, Messages>();
 
 /** The catalogue for a locale by its language, English when there is none (product-spec §5). */
 export function messagesFor(locale: string): Messages {
-  const requested = (locale.split('-')[0]?.toLowerCase() ?? 'en') as Language;
-  const language: Language = requested in CORE ? requested : 'en';
+  const language = languageOf(locale);
   let messages = CATALOGUES.get(language);
   if (!messages) {
     messages = Object.assign({}, CORE[language], ...FEATURES.map((f) => f[language])) as Messages;

@@ -137,7 +137,7 @@ describe('digest rendering', () => {
     expect(mail.html).to.contain('&#60;script&#62;');
     expect(mail.html).to.contain('src="https://cars.trawl.fr/media/1.jpg"');
     expect(mail.subject).to.equal('1 nouvelle annonce pour golf <b> à Lyon');
-    expect(messagesFor('sv-SE').seeAll).to.equal('See all results');
+    expect(messagesFor('fi-FI').seeAll).to.equal('See all results');
     expect(searchLabel('en-GB', '', 'Leeds')).to.equal('All ads in Leeds');
   });
 

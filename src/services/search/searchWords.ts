@@ -1,0 +1,199 @@
+import type { Lang } from './reference';
+import { tokenize } from './text';
+
+/**
+ * The words the search service writes titles and descriptions with, in every site's language, and
+ * the words it leaves out of a search's terms.
+ */
+
+/** The plural noun of each vertical: "Homes in Madrid", "Cars in Bavaria". */
+export const VERTICAL_NOUN: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
+  homes: {
+    en: 'Homes',
+    es: 'Casas',
+    it: 'Case',
+    fr: 'Maisons',
+    de: 'Immobilien',
+    pt: 'Casas',
+    nl: 'Woningen',
+    ar: 'عقارات',
+    cs: 'Nemovitosti',
+    da: 'Boliger',
+    hu: 'Ingatlanok',
+    id: 'Properti',
+    ja: '不動産',
+    nb: 'Boliger',
+    pl: 'Nieruchomości',
+    ro: 'Imobiliare',
+    ru: 'Недвижимость',
+    sv: 'Bostäder',
+    th: 'อสังหาริมทรัพย์',
+    tr: 'Emlak İlanları',
+    uk: 'Нерухомість',
+    vi: 'Nhà đất',
+    zh: '房屋',
+  },
+  cars: {
+    en: 'Cars',
+    es: 'Coches',
+    it: 'Auto',
+    fr: 'Voitures',
+    de: 'Autos',
+    pt: 'Carros',
+    nl: "Auto's",
+    ar: 'سيارات',
+    cs: 'Auta',
+    da: 'Biler',
+    hu: 'Autók',
+    id: 'Mobil',
+    ja: '中古車',
+    nb: 'Biler',
+    pl: 'Samochody',
+    ro: 'Mașini',
+    ru: 'Автомобили',
+    sv: 'Bilar',
+    th: 'รถยนต์',
+    tr: 'Otomobil İlanları',
+    uk: 'Автомобілі',
+    vi: 'Ô tô',
+    zh: '二手車',
+  },
+  jobs: {
+    en: 'Jobs',
+    es: 'Empleos',
+    it: 'Offerte di lavoro',
+    fr: 'Emplois',
+    de: 'Jobs',
+    pt: 'Empregos',
+    nl: 'Vacatures',
+    ar: 'وظائف',
+    cs: 'Nabídky práce',
+    da: 'Job',
+    hu: 'Állások',
+    id: 'Lowongan kerja',
+    ja: '求人',
+    nb: 'Jobber',
+    pl: 'Oferty pracy',
+    ro: 'Locuri de muncă',
+    ru: 'Вакансии',
+    sv: 'Jobb',
+    th: 'งาน',
+    tr: 'İş İlanları',
+    uk: 'Вакансії',
+    vi: 'Việc làm',
+    zh: '職缺',
+  },
+  products: {
+    en: 'Products',
+    es: 'Productos',
+    it: 'Prodotti',
+    fr: 'Produits',
+    de: 'Produkte',
+    pt: 'Produtos',
+    nl: 'Producten',
+    ar: 'منتجات',
+    cs: 'Zboží',
+    da: 'Produkter',
+    hu: 'Termékek',
+    id: 'Produk',
+    ja: '商品',
+    nb: 'Produkter',
+    pl: 'Produkty',
+    ro: 'Produse',
+    ru: 'Товары',
+    sv: 'Produkter',
+    th: 'สินค้า',
+    tr: 'Alışveriş İlanları',
+    uk: 'Товари',
+    vi: 'Sản phẩm',
+    zh: '商品',
+  },
+};
+
+/**
+ * The noun after a count of ads, in the plural forms of each language (`Intl.PluralRules`; a form a
+ * language lacks is its `other`): "1 ad", "3 ogłoszenia", "5 ogłoszeń", "11 إعلانًا".
+ */
+const ADS: Readonly<Record<Lang, Readonly<Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }>>> = {
+  en: { one: 'ad', other: 'ads' },
+  es: { one: 'anuncio', other: 'anuncios' },
+  it: { one: 'annuncio', other: 'annunci' },
+  fr: { one: 'annonce', other: 'annonces' },
+  de: { one: 'Anzeige', other: 'Anzeigen' },
+  pt: { one: 'anúncio', other: 'anúncios' },
+  nl: { one: 'advertentie', other: 'advertenties' },
+  ar: { zero: 'إعلان', one: 'إعلان', two: 'إعلانان', few: 'إعلانات', many: 'إعلانًا', other: 'إعلان' },
+  cs: { one: 'inzerát', few: 'inzeráty', many: 'inzerátu', other: 'inzerátů' },
+  da: { one: 'annonce', other: 'annoncer' },
+  hu: { other: 'hirdetés' },
+  id: { other: 'iklan' },
+  ja: { other: '件' },
+  nb: { one: 'annonse', other: 'annonser' },
+  pl: { one: 'ogłoszenie', few: 'ogłoszenia', many: 'ogłoszeń', other: 'ogłoszenia' },
+  ro: { one: 'anunț', few: 'anunțuri', other: 'de anunțuri' },
+  ru: { one: 'объявление', few: 'объявления', many: 'объявлений', other: 'объявления' },
+  sv: { one: 'annons', other: 'annonser' },
+  th: { other: 'ประกาศ' },
+  tr: { other: 'ilan' },
+  uk: { one: 'оголошення', few: 'оголошення', many: 'оголошень', other: 'оголошення' },
+  vi: { other: 'tin đăng' },
+  zh: { other: '則廣告' },
+};
+
+/** Languages that write a count and its noun without a space ("1,234件"). */
+const NO_SPACE = new Set<Lang>(['ja', 'zh']);
+
+const formats = new Map<string, { plural: Intl.PluralRules; number: Intl.NumberFormat }>();
+
+/** A count of ads in a locale's words: "1 ad", "1.234 anuncios", "22 ogłoszenia", "1,234件". */
+export function adsCount(n: number, locale: string, lang: Lang): string {
+  let format = formats.get(locale);
+  if (!format) {
+    format = { plural: new Intl.PluralRules(locale), number: new Intl.NumberFormat(locale) };
+    formats.set(locale, format);
+  }
+  const forms = ADS[lang];
+  const noun = forms[format.plural.select(n)] ?? forms.other;
+  return `${format.number.format(n)}${NO_SPACE.has(lang) ? '' : ' '}${noun}`;
+}
+
+/**
+ * Function words of the first seven languages, left out of every site's terms (a Spanish "para"
+ * typed on the Italian site is no better a term), and each other language's own.
+ */
+const COMMON_STOP_WORDS = new Set(
+  (
+    'a an and at for in of on the to with ' +
+    'con de del el en la las los para por un una y ' +
+    'da di il in per con una ' +
+    'au aux avec des du en et la le les pour un une ' +
+    'das der die ein eine für im mit und zu ' +
+    'com do dos em na no o os um uma ' +
+    'een het met te van voor'
+  ).split(' '),
+);
+const OWN_STOP_WORDS: Readonly<Partial<Record<Lang, ReadonlySet<string>>>> = Object.fromEntries(
+  Object.entries({
+    ar: 'في من إلى الى على عن مع و أو او ثم أن ان إن التي الذي هذا هذه ذلك بين عند حتى منذ لدى قد ما ب ل ك ف',
+    cs: 'a i v ve z ze na do o od po za u k ke s se pro při pod nad před nebo ani ale že jak to co či',
+    da: 'og i på af for med til en et den det de om at som fra ved hos mod eller uden men efter',
+    hu: 'a az egy és s vagy is de meg hogy ha sem se illetve valamint vagyis azaz mellett között számára részére által ez ezt azt aki ami amely',
+    id: 'di ke dari dan atau yang untuk dengan pada dalam oleh bagi serta tanpa antara ini itu sebuah para yg utk dgn',
+    ja: 'の に で を は が と や へ も から まで より など または および',
+    nb: 'og i på til for med av om fra en et ei den det de som at å eller hos mot etter mellom samt',
+    pl: 'a i w we z ze na do o od po za przy dla pod nad przed u oraz lub albo czy że się jak to co ale',
+    ro: 'a al ale cu cel cea cei cele care de din după dupa fără fara în in între intre la lângă langa o ori pe pentru prin sau și si spre un unei unui',
+    ru: 'а в во для до же за и из или к ко как ли на над о об обо от по при про с со у что',
+    sv: 'och i på av för med till en ett den det de om att som från vid hos mot eller utan men efter åt',
+    th: 'ใน ที่ และ หรือ ของ กับ จาก โดย แต่ สำหรับ ซึ่ง เพื่อ แถว ย่าน ใกล้',
+    tr: 've ile için bir de da ya veya yada ama fakat ancak gibi göre kadar bu şu o ki mi mı mu mü ne hem olan daha ise',
+    uk: 'а або але в від для до ж же з за зі і із на над о об по при про та у чи що як',
+    vi: 'và các trên theo hoặc hay này như vào giữa rất hơn cái chiếc ấy sẽ đang',
+    zh: '的 之 在 於 和 與 及 或 跟 了 是 到 從 對 以 而 並',
+  } as Record<string, string>).map(([lang, words]) => [lang, new Set(tokenize(words))]),
+);
+
+/** A word (folded, as `tokenize` gives it) left out of a search's terms on a site of this language. */
+export function isStopWord(word: string, lang: Lang): boolean {
+  return COMMON_STOP_WORDS.has(word) || OWN_STOP_WORDS[lang]?.has(word) === true;
+}

@@ -1,0 +1,123 @@
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { expect } from 'chai';
+import { COUNTRIES, countryByCode, inCountry } from '../../config/countries';
+import { LANGUAGES, languageOf } from '../../src/shared/i18n/featureCatalogue';
+import { inCountryPhrase, inPlace, inPlaceParts } from '../../src/shared/i18n/inPlace';
+import { messagesFor, type MessageId } from '../../src/shared/i18n/messages';
+import { messagesFor as alertMessagesFor, searchLabel } from '../../src/services/notifications/messages';
+import { fuelOf, homeTypeId } from '../../src/services/feeds/vocabulary';
+import * as reference from '../../src/services/search/reference';
+import { adsCount, isStopWord, VERTICAL_NOUN } from '../../src/services/search/searchWords';
+
+/** The arguments a message takes, in its branches too. */
+function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const el of elements) {
+    if ('value' in el && el.type !== TYPE.literal) into.add(String(el.value));
+    if ('options' in el) for (const option of Object.values(el.options)) argumentsOf(option.value, into);
+    if ('children' in el) argumentsOf(el.children, into);
+  }
+  return into;
+}
+
+const refLists = Object.entries(reference as Record<string, unknown>).filter(
+  (entry): entry is [string, reference.RefItem<string | number>[]] =>
+    Array.isArray(entry[1]) && (entry[1][0] as { labels?: unknown } | undefined)?.labels !== undefined,
+);
+
+describe("every site's language", () => {
+  it('has a catalogue for each configured country: no site falls back to English', () => {
+    for (const country of COUNTRIES) {
+      const language = country.locale.split('-')[0] as string;
+      expect(languageOf(country.locale), `${country.code} ${country.locale}`).to.equal(language);
+      expect(LANGUAGES).to.include(language);
+    }
+    expect(languageOf('fi-FI')).to.equal('en');
+    expect(messagesFor('fi-FI')['search.submit']).to.equal('Search');
+  });
+
+  it('writes each message in its own words, with the arguments of the English one', () => {
+    const en = messagesFor('en');
+    const ids = Object.keys(en) as MessageId[];
+    for (const language of LANGUAGES) {
+      const messages = messagesFor(language);
+      expect(Object.keys(messages), language).to.have.members(ids);
+      let same = 0;
+      for (const id of ids) {
+        const text = messages[id];
+        expect(text.trim(), `${language} ${id}`).to.not.equal('');
+        // Every argument is one the message is given (a language may leave one out: "{country}" for "{inCountry}").
+        const given = argumentsOf(parse(en[id]));
+        if (given.has('inCountry')) given.add('country');
+        for (const arg of argumentsOf(parse(text))) expect(given, `${language} ${id}: ${text}`).to.include(arg);
+        if (text === en[id]) same++;
+      }
+      // Brand names, "{title} | Trawl" and a few loan words read the same; a copied catalogue does not.
+      if (language !== 'en') expect(same / ids.length, language).to.be.below(0.15);
+    }
+  });
+
+  it("labels every reference value in every language, mostly in the language's own words", () => {
+    for (const language of LANGUAGES) {
+      let same = 0;
+      let all = 0;
+      for (const [name, items] of refLists) {
+        for (const item of items) {
+          const label = item.labels[language];
+          expect(label, `${language} ${name} ${item.value}`).to.be.a('string').and.not.equal('');
+          all++;
+          if (label === item.labels.en) same++;
+        }
+      }
+      // Loan words ("SUV", "Loft", "Freelance") are a few; a copied list is all of them.
+      if (language !== 'en') expect(same / all, language).to.be.below(0.35);
+    }
+    expect(reference.labelOf(reference.DEAL_TYPES, 1, 'pl')).to.equal('Na sprzedaż');
+    // A partner's feed in the language maps onto the same values.
+    expect(homeTypeId('Na sprzedaż')).to.equal(1);
+    expect(homeTypeId('NA SPRZEDAŻ')).to.equal(1);
+    expect(fuelOf(reference.labelOf(reference.FUELS, 'diesel', 'tr'))).to.equal('diesel');
+  });
+
+  it('titles a search with its place as the language puts it, leaving what a visitor typed as typed', () => {
+    expect(inPlace('es', 'Pisos', 'Madrid')).to.equal('Pisos en Madrid');
+    expect(inPlace('it', 'Case', 'Roma')).to.equal('Case a Roma');
+    for (const language of LANGUAGES) {
+      const title = inPlace(language, 'W$&{place}', 'P');
+      expect(title, language).to.include('W$&{place}');
+      expect(title, language).to.include('P');
+      const { prefix, suffix } = inPlaceParts(language, 'W$&{place}');
+      expect(`${prefix} P${suffix}`.replace(/\s+/g, ''), language).to.equal(title.replace(/\s+/g, ''));
+      expect(VERTICAL_NOUN.homes?.[language], language).to.be.a('string').and.not.equal('');
+      expect(adsCount(7, language, language), language).to.match(/^7\s?\S/);
+    }
+    const pl = countryByCode('pl');
+    expect(inCountry(pl!, 'pl-PL')).to.not.match(/^in /);
+    expect(inCountryPhrase('pl', 'Mieszkania', inCountry(pl!, 'pl-PL'))).to.match(/^Mieszkania \S+ Polsce$/);
+    expect(inCountry(countryByCode('uk')!, 'en-GB')).to.equal('in the United Kingdom');
+    expect(inCountry(countryByCode('es')!, 'es-ES')).to.equal('en España');
+  });
+
+  it('counts ads in the plural form of the number', () => {
+    expect(adsCount(1, 'en-GB', 'en')).to.equal('1 ad');
+    expect(adsCount(1234, 'en-GB', 'en')).to.equal('1,234 ads');
+    expect(adsCount(22, 'pl-PL', 'pl')).to.equal('22 ogłoszenia');
+    expect(adsCount(25, 'pl-PL', 'pl')).to.equal('25 ogłoszeń');
+    expect(adsCount(21, 'ru-RU', 'ru')).to.equal('21 объявление');
+    expect(adsCount(20, 'ro-RO', 'ro')).to.equal('20 de anunțuri');
+    expect(adsCount(1234, 'ja-JP', 'ja')).to.equal('1,234件');
+  });
+
+  it("leaves a language's own function words out of a search, on its sites only", () => {
+    expect(isStopWord('the', 'pl')).to.equal(true);
+    expect(isStopWord('och', 'sv')).to.equal(true);
+    expect(isStopWord('och', 'es')).to.equal(false);
+    expect(isStopWord('mieszkanie', 'pl')).to.equal(false);
+  });
+
+  it("writes alert mails in the site's language, and in English for a language without a catalogue", () => {
+    expect(alertMessagesFor('sv-SE').seeAll).to.not.equal(alertMessagesFor('en-GB').seeAll);
+    expect(alertMessagesFor('fi-FI').seeAll).to.equal('See all results');
+    expect(searchLabel('fr-FR', 'golf', 'Lyon')).to.equal('golf à Lyon');
+    expect(searchLabel('pl-PL', 'dom', 'Kraków')).to.equal(inPlace('pl', 'dom', 'Kraków'));
+  });
+});
