@@ -771,6 +771,36 @@ describe('the web role', function () {
       expect(mobile.text).not.to.include('ad-page--columns');
     });
 
+    it("writes a car's mileage with its unit, in the site's language", async () => {
+      for (const [country, locale] of [
+        ['de', 'de-DE'],
+        ['pl', 'pl-PL'],
+      ]) {
+        const cars = (await (
+          await fetch(`${server.url}/api/sites/${country}/cars/search?countryCode=${country}&page[size]=30`)
+        ).json()) as { data: Array<{ id: string }> };
+        let shown = 0;
+        for (const { id } of cars.data) {
+          const ad = (await (
+            await fetch(`${server.url}/api/sites/${country}/cars/ad/${id}?countryCode=${country}`)
+          ).json()) as {
+            data: { attributes: { vertical_properties: { mileage?: number } } };
+          };
+          const mileage = ad.data.attributes.vertical_properties.mileage;
+          if (!mileage) continue;
+          const page = await get(`/ad/${id}`, `cars.${country}.localhost:${server.port}`).expect(200);
+          const km = new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', unitDisplay: 'short' })
+            .format(mileage)
+            .replace(/\u00a0/g, '&nbsp;');
+          const shownAs = page.text.match(/<dd>([^<]*km)<\/dd>/)?.[1]?.replace(/\u00a0/g, '&nbsp;');
+          expect(shownAs, `${country} ${id}`).to.equal(km);
+          shown++;
+          break;
+        }
+        expect(shown, country).to.equal(1);
+      }
+    });
+
     it('asks for the viewport width, and takes a tablet narrower than a phone (600 px) for a phone', async () => {
       const IPAD =
         'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';

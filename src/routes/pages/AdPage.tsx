@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type MouseEvent } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type FormatNumberOptions } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Ad } from '../../shared/domain/ad';
 import type { MessageId } from '../../shared/i18n/messages';
@@ -46,6 +46,11 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
   products: [['categoryLabel', 'facts.category']],
 };
 
+/** Facts written with their unit: mileage is stored in kilometres (a feed's miles are converted on import). */
+const FACT_UNITS: Record<string, FormatNumberOptions> = {
+  mileage: { style: 'unit', unit: 'kilometer', unitDisplay: 'short' },
+};
+
 function Facts({ ad, vertical }: { ad: Ad; vertical: string }) {
   const intl = useIntl();
   const props = ad.attributes.vertical_properties;
@@ -59,7 +64,9 @@ function Facts({ ad, vertical }: { ad: Ad; vertical: string }) {
         <div key={key}>
           <dt>{intl.formatMessage({ id: label })}</dt>
           <dd>
-            {typeof props[key] === 'number' && key !== 'year' ? intl.formatNumber(props[key]) : String(props[key])}
+            {typeof props[key] === 'number' && key !== 'year'
+              ? intl.formatNumber(props[key], FACT_UNITS[key])
+              : String(props[key])}
           </dd>
         </div>
       ))}
