@@ -109,6 +109,17 @@ describe('the web role', function () {
       expect(sa.text).to.include('<title>عقارات في السعودية | Trawl</title>');
       const jp = await get('/search/in/osaka', `homes.jp.localhost:${server.port}`).expect(200);
       expect(jp.text).to.match(/<title>[^<]*の不動産/);
+      // The demo ads are written in the site's language too.
+      type Doc = { data: Array<{ attributes: { title: string; description?: string } }> };
+      const ads = (await (
+        await fetch(`${server.url}/api/sites/pl/homes/search?countryCode=pl&page[size]=50`)
+      ).json()) as Doc;
+      expect(ads.data.length).to.be.above(20);
+      for (const { attributes } of ads.data) {
+        expect(attributes.title, attributes.title).to.match(/ – /);
+        expect(attributes.title, attributes.title).not.to.match(/\b(for|in)\b/);
+      }
+      expect(ads.data.some((ad) => /na sprzedaż|do wynajęcia/.test(ad.attributes.title))).to.equal(true);
       const tr = await get('/', `homes.tr.localhost:${server.port}`).expect(200);
       expect(tr.text).to.include('<title>Türkiye&#39;de Emlak İlanları | Trawl</title>');
     });

@@ -13,20 +13,11 @@ import {
   WORKING_HOURS,
   labelOf,
   langOf,
-  type WrittenLang as Lang,
+  type Lang,
 } from '../search/reference';
 import { siteCode } from '../search/siteKeys';
 import type { AdInput, SiteKey, Source } from '../search/types';
-import {
-  COLORS,
-  COMPANIES,
-  demoLang,
-  HOME_FEATURES,
-  JOB_TITLES,
-  PRODUCT_BRANDS,
-  PRODUCT_NOUNS,
-  SENTENCES,
-} from './wording';
+import { COMPANIES, demoWords, PRODUCT_BRANDS } from './wording';
 import { seededRandom } from '../../shared/seededRandom';
 
 /**
@@ -167,7 +158,7 @@ export function generateDemoSite(site: SiteKey, gazetteer: Gazetteer, options: D
   const def = countryByCode(site.country);
   const currency = def?.currency ?? 'EUR';
   const money = CURRENCY[currency] ?? { rate: 1, level: 1 };
-  const lang = demoLang(langOf(def?.locale ?? 'en'));
+  const lang = langOf(def?.locale ?? 'en');
   const batch = options.batch ?? 0;
   const dice = new Dice(seededRandom(hashString(`${site.country}/${site.vertical}`) ^ (batch * 2654435761)));
   const sources = demoSources(site);
@@ -267,7 +258,7 @@ function fill(
   sourceName: string,
   price: (eur: number) => number,
 ): void {
-  const words = SENTENCES[lang];
+  const words = demoWords(lang);
   const city = ad.location.city ?? where;
   if (vertical === 'homes') {
     const typeId = dice.weighted<number>([
@@ -322,21 +313,18 @@ function fill(
         ? dice.int(60, 250) * 7
         : floorArea * dice.int(9, 22) + 200;
     const prop = labelOf(PROPERTY_TYPES, kind, lang);
-    const deal = labelOf(DEAL_TYPES, typeId, lang).toLowerCase();
-    const features = Array.from(new Set(Array.from({ length: dice.int(2, 4) }, () => dice.pick(HOME_FEATURES[lang]))));
+    const deal = words.lower(labelOf(DEAL_TYPES, typeId, lang));
+    const features = Array.from(new Set(Array.from({ length: dice.int(2, 4) }, () => dice.pick(words.homeFeatures))));
     ad.typeId = typeId;
     // A deal type that names the property (a shared flat's room, an office for rent) is the title alone.
-    ad.title =
-      dwelling && kind !== 'room'
-        ? `${prop} ${deal} ${words.inCity} ${where}`
-        : `${labelOf(DEAL_TYPES, typeId, lang)} ${words.inCity} ${where}`;
-    ad.description = words.home({
+    ad.title = words.homeTitle(dwelling && kind !== 'room' ? { prop, deal } : labelOf(DEAL_TYPES, typeId, lang), where);
+    ad.description = words.sentences.home({
       prop,
       area: floorArea,
       rooms,
       baths,
       city: where,
-      features: features.join(', '),
+      features: words.list(features),
       source: sourceName,
     });
     ad.price = { value: price(eur), ...(typeId === 3 ? { isWeekly: true } : {}) };
@@ -376,14 +364,14 @@ function fill(
     const doors = type === 'coupe' || type === 'convertible' ? 3 : dice.pick([3, 5, 5, 5]);
     const fuelLabel = labelOf(FUELS, fuel, lang);
     ad.title = `${make.name} ${model} ${fuelLabel} ${year}`;
-    const color = dice.pick(COLORS[lang]);
-    ad.description = words.car({
+    const color = dice.pick(words.colors);
+    ad.description = words.sentences.car({
       make: make.name,
       model,
       year,
       km: mileage.toLocaleString('en').replace(/,/g, ' '),
-      fuel: fuelLabel.toLowerCase(),
-      gearbox: labelOf(TRANSMISSIONS, transmission, lang).toLowerCase(),
+      fuel: words.lower(fuelLabel),
+      gearbox: words.lower(labelOf(TRANSMISSIONS, transmission, lang)),
       doors,
       color,
       city: where,
@@ -412,7 +400,7 @@ function fill(
     ad.keywords = [make.name, `${make.name} ${model}`];
   } else if (vertical === 'jobs') {
     const category = dice.int(1, 14);
-    const titles = JOB_TITLES[category]?.[lang] ?? JOB_TITLES[category]?.en ?? ['Assistant'];
+    const titles = words.jobTitles[category] ?? ['Assistant'];
     const title = dice.pick(titles);
     const company = dice.pick(COMPANIES);
     const jobType = dice.weighted<string>([
@@ -431,12 +419,12 @@ function fill(
     const telecommute = dice.chance(0.25);
     const salary = price(dice.int(18, 70) * 1000);
     ad.title = `${title} - ${company}`;
-    ad.description = words.job({
+    ad.description = words.sentences.job({
       company,
-      title: title.toLowerCase(),
+      title: words.lower(title),
       city: where,
-      type: labelOf(JOB_TYPES, jobType, lang).toLowerCase(),
-      hours: labelOf(WORKING_HOURS, workingHours, lang).toLowerCase(),
+      type: words.lower(labelOf(JOB_TYPES, jobType, lang)),
+      hours: words.lower(labelOf(WORKING_HOURS, workingHours, lang)),
       years: experience,
       salary: salary.toLocaleString('en'),
       remote: telecommute,
@@ -446,12 +434,12 @@ function fill(
     ad.keywords = [title];
   } else {
     const categoryId = dice.pick(PRODUCT_CATEGORIES).value;
-    const noun = dice.pick(PRODUCT_NOUNS[categoryId]?.[lang] ?? ['Item']);
+    const noun = dice.pick(words.productNouns[categoryId] ?? ['Item']);
     const brand = dice.pick(PRODUCT_BRANDS[categoryId] ?? ['Generic']);
     const used = dice.chance(0.75);
     ad.typeId = categoryId;
     ad.title = `${noun} ${brand}`;
-    ad.description = words.product({ noun, brand, used, city: where });
+    ad.description = words.sentences.product({ noun, brand, used, city: where });
     ad.price = { value: price(dice.int(5, 900)) };
     ad.products = { categoryId };
     ad.keywords = [noun];

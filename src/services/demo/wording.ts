@@ -1,8 +1,12 @@
+import { createIntl } from 'react-intl';
+import { inPlace } from '../../shared/i18n/inPlace';
 import type { Lang as SiteLang, WrittenLang as Lang } from '../search/reference';
+import { WORDING_BY_LANGUAGE, type Wording } from './wordingByLanguage';
 
 /**
- * Demo wording per language (English elsewhere): job titles, product nouns, features, sentences.
- * Written for the seven languages of the first sites; the demo ads of the others' sites are in English.
+ * Demo wording in every site's language (`demoWords`): job titles, product nouns, features,
+ * sentences. The seven languages of the first sites are written below as functions; the others'
+ * wording is data with ICU templates (`wordingByLanguage.ts`, decision 074).
  */
 
 export const JOB_TITLES: Record<number, Record<Lang, string[]>> = {
@@ -388,7 +392,6 @@ type Sentences = {
     remote: boolean;
   }) => string;
   product: (p: { noun: string; brand: string; used: boolean; city: string }) => string;
-  inCity: string;
 };
 
 export const SENTENCES: Record<Lang, Sentences> = {
@@ -401,7 +404,6 @@ export const SENTENCES: Record<Lang, Sentences> = {
       `${p.company} is hiring a ${p.title} in ${p.city}. ${p.type}, ${p.hours}. At least ${p.years} years of experience. Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
     product: (p) =>
       `${p.used ? 'Used' : 'New'} ${p.noun.toLowerCase()} by ${p.brand}, in very good condition. Pick-up in ${p.city}.`,
-    inCity: 'in',
   },
   es: {
     home: (p) =>
@@ -412,7 +414,6 @@ export const SENTENCES: Record<Lang, Sentences> = {
       `${p.company} busca ${p.title} en ${p.city}. Contrato ${p.type}, ${p.hours}. Experiencia mínima de ${p.years} años. Salario ${p.salary} al año.${p.remote ? ' Posibilidad de teletrabajo.' : ''}`,
     product: (p) =>
       `${p.noun} ${p.brand} ${p.used ? 'de segunda mano' : 'nuevo'}, en muy buen estado. Recogida en ${p.city}.`,
-    inCity: 'en',
   },
   it: {
     home: (p) =>
@@ -422,7 +423,6 @@ export const SENTENCES: Record<Lang, Sentences> = {
     job: (p) =>
       `${p.company} cerca ${p.title} a ${p.city}. Contratto ${p.type}, ${p.hours}. Esperienza minima ${p.years} anni. RAL ${p.salary}.${p.remote ? ' Smart working possibile.' : ''}`,
     product: (p) => `${p.noun} ${p.brand} ${p.used ? 'usato' : 'nuovo'}, in ottime condizioni. Ritiro a ${p.city}.`,
-    inCity: 'a',
   },
   fr: {
     home: (p) =>
@@ -432,7 +432,6 @@ export const SENTENCES: Record<Lang, Sentences> = {
     job: (p) =>
       `${p.company} recrute un ${p.title} à ${p.city}. Contrat ${p.type}, ${p.hours}. ${p.years} ans d'expérience minimum. Salaire ${p.salary} par an.${p.remote ? ' Télétravail possible.' : ''}`,
     product: (p) => `${p.noun} ${p.brand} ${p.used ? "d'occasion" : 'neuf'}, en très bon état. À retirer à ${p.city}.`,
-    inCity: 'à',
   },
   de: {
     home: (p) =>
@@ -443,7 +442,6 @@ export const SENTENCES: Record<Lang, Sentences> = {
       `${p.company} sucht ${p.title} in ${p.city}. ${p.type}, ${p.hours}. Mindestens ${p.years} Jahre Berufserfahrung. Gehalt ${p.salary} pro Jahr.${p.remote ? ' Homeoffice möglich.' : ''}`,
     product: (p) =>
       `${p.noun} von ${p.brand}, ${p.used ? 'gebraucht' : 'neu'}, sehr guter Zustand. Abholung in ${p.city}.`,
-    inCity: 'in',
   },
   pt: {
     home: (p) =>
@@ -454,7 +452,6 @@ export const SENTENCES: Record<Lang, Sentences> = {
       `${p.company} contrata ${p.title} em ${p.city}. Contrato ${p.type}, ${p.hours}. Experiência mínima de ${p.years} anos. Salário ${p.salary} por ano.${p.remote ? ' Teletrabalho possível.' : ''}`,
     product: (p) =>
       `${p.noun} ${p.brand} ${p.used ? 'usado' : 'novo'}, em muito bom estado. Levantamento em ${p.city}.`,
-    inCity: 'em',
   },
   nl: {
     home: (p) =>
@@ -465,7 +462,6 @@ export const SENTENCES: Record<Lang, Sentences> = {
       `${p.company} zoekt een ${p.title} in ${p.city}. ${p.type}, ${p.hours}. Minimaal ${p.years} jaar ervaring. Salaris ${p.salary} per jaar.${p.remote ? ' Thuiswerken mogelijk.' : ''}`,
     product: (p) =>
       `${p.used ? 'Gebruikte' : 'Nieuwe'} ${p.noun.toLowerCase()} van ${p.brand}, in zeer goede staat. Ophalen in ${p.city}.`,
-    inCity: 'in',
   },
 };
 
@@ -481,7 +477,73 @@ function t(
   return { en, es, it, fr, de, pt, nl };
 }
 
-/** The language a site's demo ads are written in: its own when there is wording for it, else English. */
-export function demoLang(lang: SiteLang): Lang {
-  return lang in SENTENCES ? (lang as Lang) : 'en';
+/** What a site's demo ads are written with, in its language. */
+export interface DemoWords {
+  jobTitles: Readonly<Record<number, readonly string[]>>;
+  productNouns: Readonly<Record<number, readonly string[]>>;
+  homeFeatures: readonly string[];
+  colors: readonly string[];
+  sentences: Sentences;
+  /** A label as it goes inside a sentence: lower case where the script has case ("diesel", "at" stays "AT" in Japanese). */
+  lower(text: string): string;
+  /** Words listed in a sentence ("garden, lift"; "庭、エレベーター"). */
+  list(items: readonly string[]): string;
+  /** A home's title: its type and deal (or the deal alone) in its place ("Piso en venta en Madrid"). */
+  homeTitle(what: { prop: string; deal: string } | string, place: string): string;
+}
+
+const demoWordsByLang = new Map<SiteLang, DemoWords>();
+
+/** The wording of a site's demo ads, in the site's language. */
+export function demoWords(lang: SiteLang): DemoWords {
+  let words = demoWordsByLang.get(lang);
+  if (!words) {
+    words = lang in SENTENCES ? writtenWords(lang as Lang) : templateWords(lang, WORDING_BY_LANGUAGE[lang as never]);
+    demoWordsByLang.set(lang, words);
+  }
+  return words;
+}
+
+function writtenWords(lang: Lang): DemoWords {
+  const byCategory = (table: Record<number, Record<Lang, string[]>>) =>
+    Object.fromEntries(Object.entries(table).map(([id, words]) => [id, words[lang]]));
+  return {
+    jobTitles: byCategory(JOB_TITLES),
+    productNouns: byCategory(PRODUCT_NOUNS),
+    homeFeatures: HOME_FEATURES[lang],
+    colors: COLORS[lang],
+    sentences: SENTENCES[lang],
+    lower: (text) => text.toLowerCase(),
+    list: (items) => items.join(', '),
+    homeTitle: (what, place) => inPlace(lang, typeof what === 'string' ? what : `${what.prop} ${what.deal}`, place),
+  };
+}
+
+/** Languages whose script has no case: a label's Latin letters ("AT", "LPG") stay as written. */
+const UNCASED = new Set<SiteLang>(['ar', 'ja', 'th', 'zh']);
+const LIST_SEPARATOR: Partial<Record<SiteLang, string>> = { ja: '、', zh: '、', ar: '، ' };
+
+/** Wording given as data: its sentences are ICU messages in the site's language (plural forms, selects). */
+function templateWords(lang: SiteLang, wording: Wording): DemoWords {
+  const intl = createIntl({ locale: lang, messages: wording.templates });
+  const say = (id: keyof Wording['templates'], values: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  // Numbers come written the English way ("45,000", "60 000"): written again as the language writes them.
+  const numbers = new Intl.NumberFormat(lang);
+  const local = (n: string) => numbers.format(Number(n.replace(/\D/g, '')));
+  return {
+    jobTitles: wording.jobTitles,
+    productNouns: wording.productNouns,
+    homeFeatures: wording.homeFeatures,
+    colors: wording.colors,
+    sentences: {
+      home: (p) => say('home', p),
+      car: (p) => say('car', { ...p, km: local(p.km) }),
+      job: (p) => say('job', { ...p, salary: local(p.salary), remote: p.remote ? 'yes' : 'no' }),
+      product: (p) => say('product', { ...p, used: p.used ? 'yes' : 'no' }),
+    },
+    lower: (text) => (UNCASED.has(lang) ? text : text.toLocaleLowerCase(lang)),
+    list: (items) => items.join(LIST_SEPARATOR[lang] ?? ', '),
+    homeTitle: (what, place) => inPlace(lang, typeof what === 'string' ? what : say('homeTitle', what), place),
+  };
 }
