@@ -1,10 +1,13 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { expect } from 'chai';
+import { createIntl } from 'react-intl';
 import { COUNTRIES, countryByCode, inCountry } from '../../config/countries';
 import { LANGUAGES, languageOf } from '../../src/shared/i18n/featureCatalogue';
 import { inCountryPhrase, inPlace, inPlaceParts } from '../../src/shared/i18n/inPlace';
 import { messagesFor, type MessageId } from '../../src/shared/i18n/messages';
 import { messagesFor as alertMessagesFor, searchLabel } from '../../src/services/notifications/messages';
+import { demoWords } from '../../src/services/demo/wording';
+import { WORDING_BY_LANGUAGE } from '../../src/services/demo/wordingByLanguage';
 import { fuelOf, homeTypeId } from '../../src/services/feeds/vocabulary';
 import * as reference from '../../src/services/search/reference';
 import { adsCount, isStopWord, VERTICAL_NOUN } from '../../src/services/search/searchWords';
@@ -119,5 +122,51 @@ describe("every site's language", () => {
     expect(alertMessagesFor('fi-FI').seeAll).to.equal('See all results');
     expect(searchLabel('fr-FR', 'golf', 'Lyon')).to.equal('golf à Lyon');
     expect(searchLabel('pl-PL', 'dom', 'Kraków')).to.equal(inPlace('pl', 'dom', 'Kraków'));
+  });
+
+  it("writes the demo ads of every language from templates that take the ad's values", () => {
+    const allowed: Record<string, string[]> = {
+      homeTitle: ['prop', 'deal', 'dealLabel'],
+      home: ['prop', 'area', 'rooms', 'baths', 'city', 'features', 'source'],
+      car: ['year', 'make', 'model', 'km', 'fuel', 'gearbox', 'doors', 'color', 'city'],
+      job: ['company', 'title', 'city', 'type', 'hours', 'years', 'salary', 'remote'],
+      product: ['noun', 'brand', 'city', 'used'],
+    };
+    const values = { prop: 'P', deal: 'd', dealLabel: 'D', area: 80, baths: 2, city: 'C', features: 'F', source: 'S' };
+    for (const [language, wording] of Object.entries(WORDING_BY_LANGUAGE)) {
+      for (const [id, template] of Object.entries(wording.templates)) {
+        for (const arg of argumentsOf(parse(template))) expect(allowed[id], `${language} ${id}`).to.include(arg);
+      }
+      const intl = createIntl({
+        locale: language,
+        messages: wording.templates,
+        onError: (err) => {
+          throw err;
+        },
+      });
+      for (const rooms of [0, 1, 2, 5, 22])
+        expect(intl.formatMessage({ id: 'home' }, { ...values, rooms })).to.include('C');
+      const words = demoWords(language as reference.Lang);
+      expect(words.homeTitle({ prop: 'P', deal: 'd', dealLabel: 'D' }, 'Place'), language).to.include('Place');
+      // Numbers as the language writes them ("45 000", "45.000").
+      const job = words.sentences.job({
+        company: 'Co',
+        title: 't',
+        city: 'C',
+        type: 'ty',
+        hours: 'h',
+        years: 3,
+        salary: '45,000',
+        remote: true,
+      });
+      expect(job, language).to.include(new Intl.NumberFormat(language).format(45_000));
+      expect(Object.keys(words.jobTitles), language).to.have.length(14);
+    }
+    expect(demoWords('tr').homeTitle({ prop: 'Daire', deal: 'satılık', dealLabel: 'Satılık' }, 'Ankara')).to.equal(
+      'Ankara Satılık Daire',
+    );
+    expect(demoWords('es').homeTitle({ prop: 'Piso', deal: 'en venta', dealLabel: 'En venta' }, 'Madrid')).to.equal(
+      'Piso en venta en Madrid',
+    );
   });
 });

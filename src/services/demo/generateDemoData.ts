@@ -317,7 +317,8 @@ function fill(
     const features = Array.from(new Set(Array.from({ length: dice.int(2, 4) }, () => dice.pick(words.homeFeatures))));
     ad.typeId = typeId;
     // A deal type that names the property (a shared flat's room, an office for rent) is the title alone.
-    ad.title = words.homeTitle(dwelling && kind !== 'room' ? { prop, deal } : labelOf(DEAL_TYPES, typeId, lang), where);
+    const dealLabel = labelOf(DEAL_TYPES, typeId, lang);
+    ad.title = words.homeTitle(dwelling && kind !== 'room' ? { prop, deal, dealLabel } : dealLabel, where);
     ad.description = words.sentences.home({
       prop,
       area: floorArea,

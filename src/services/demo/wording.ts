@@ -489,7 +489,7 @@ export interface DemoWords {
   /** Words listed in a sentence ("garden, lift"; "庭、エレベーター"). */
   list(items: readonly string[]): string;
   /** A home's title: its type and deal (or the deal alone) in its place ("Piso en venta en Madrid"). */
-  homeTitle(what: { prop: string; deal: string } | string, place: string): string;
+  homeTitle(what: { prop: string; deal: string; dealLabel: string } | string, place: string): string;
 }
 
 const demoWordsByLang = new Map<SiteLang, DemoWords>();

@@ -5,7 +5,8 @@ import type { Lang, WrittenLang } from '../search/reference';
  * words the generator picks from, and its sentences as ICU messages in the language, formatted with
  * the ad's values (`home`: prop, area, rooms, baths, city, features, source; `car`: year, make, model,
  * km, fuel, gearbox, doors, color, city; `job`: company, title, city, type, hours, years, salary, remote
- * yes/no; `product`: noun, brand, city, used yes/no; `homeTitle`: prop, deal).
+ * yes/no; `product`: noun, brand, city, used yes/no; `homeTitle`: prop, deal in lower case, dealLabel as
+ * labelled).
  */
 export interface Wording {
   jobTitles: Readonly<Record<number, readonly string[]>>;
@@ -696,7 +697,7 @@ export const WORDING_BY_LANGUAGE: Readonly<Record<Exclude<Lang, WrittenLang>, Wo
     ],
     colors: ['beyaz', 'siyah', 'gümüş', 'gri', 'mavi', 'kırmızı'],
     templates: {
-      homeTitle: '{deal} {prop}',
+      homeTitle: '{dealLabel} {prop}',
       home: '{prop}, {area} m²{rooms, plural, =0 {} other {, # yatak odası}}{baths, plural, =0 {} other {, # banyo}}. Konum: {city}. Özellikler: {features}. Randevu için {source} ile iletişime geçebilirsiniz.',
       car: '{year} model {make} {model}, {km} km, {fuel}, {gearbox} vites, {doors} kapı, {color} renk. Bakımları eksiksiz yapıldı. Konum: {city}.',
       job: '{company} bünyesinde çalışacak {title} aranıyor. Konum: {city}. Çalışma şekli: {type}, {hours}. {years, plural, =0 {Deneyim şartı yoktur.} other {En az # yıl deneyim gereklidir.}} Yıllık maaş: {salary} TL.{remote, select, yes { Uzaktan çalışma imkânı vardır.} other {}}',
