@@ -3,6 +3,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openWalDatabase } from '../sqlite';
 import type { GroupField, SearchStore } from './SearchStore';
+import { INDEX_TOKENIZER, indexText } from './indexText';
 import { adIdOf, siteCode } from './siteKeys';
 import { normalizePhrase, slug, tokenize } from './text';
 import type {
@@ -120,9 +121,10 @@ function siteRange(site: number): { base: number; top: number } {
  * The schema's layout version (`PRAGMA user_version`): a layout-1 store is re-keyed on open; a
  * layout-2 store gains the `expires` column (filled for its live dated ads) on open (decision 045);
  * a layout-3 store's text index is rebuilt without positions on open (decision 065); a layout-4
- * store gains the `kw` column (its ads' keyword phrases; read from their titles while it is empty).
+ * store gains the `kw` column (its ads' keyword phrases; read from their titles while it is empty);
+ * a layout-5 store's text index is rebuilt of folded text (`indexText`, decision 075).
  */
-export const LAYOUT_VERSION = 5;
+export const LAYOUT_VERSION = 6;
 
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;
@@ -134,7 +136,7 @@ const FIRST_WINDOW = 60_000;
  * reads the row's title words (`tw`). Positions were most of the index and of each write.
  */
 const TEXT_INDEX = `CREATE VIRTUAL TABLE IF NOT EXISTS ads_fts USING fts5(
-  title, body, tags, content='', contentless_delete=1, detail=none, tokenize="unicode61 remove_diacritics 2"
+  title, body, tags, content='', contentless_delete=1, detail=none, tokenize="${INDEX_TOKENIZER}"
 );`;
 
 const SCHEMA = `
@@ -281,8 +283,8 @@ export class SqliteSearchStore implements SearchStore {
     else {
       this.db.exec(SCHEMA);
       if (existing && layout < 3) this.addExpiryColumn();
-      if (existing && layout < 4) this.reindexText();
       if (existing && layout < 5) this.addKeywordColumn();
+      if (existing && layout < 6) this.reindexText();
       if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
     }
     // The ads whose expiration time may come before they are marked expired (after the column exists).
@@ -536,22 +538,21 @@ export class SqliteSearchStore implements SearchStore {
             : `UPDATE ads SET expires = (SELECT json_extract(d.doc, '$.expiresAt') FROM ad_docs d WHERE d.k = ads.k)
                WHERE k IN (SELECT k FROM ad_docs WHERE instr(doc, '"expiresAt":') > 0)`,
         );
-        this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+        if ((this.db.pragma('user_version', { simple: true }) as number) < 3) this.db.pragma('user_version = 3');
       })
       .immediate();
   }
 
   /**
-   * Layout 3 to 4: the text index without positions (decision 065), rebuilt from the documents of
-   * the ads not marked expired (the ones indexed), in key order. Another process may be opening
-   * the same store: the index is rebuilt once, under the write lock.
+   * Layouts 3 and 5 to 6: the text index rebuilt from the documents of the ads not marked expired
+   * (the ones indexed), in key order: without positions (layout 4, decision 065), and of text folded
+   * as queries are (layout 6, `indexText`). Another process may be opening the same store: the index
+   * is rebuilt once, under the write lock (the first to take it sets the layout).
    */
   private reindexText(): void {
     this.db
       .transaction(() => {
-        const index = this.db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'ads_fts'`).get() as
-          { sql: string } | undefined;
-        if (!index?.sql.includes('detail=none')) {
+        if ((this.db.pragma('user_version', { simple: true }) as number) < 6) {
           this.db.exec(`DROP TABLE IF EXISTS ads_fts; ${TEXT_INDEX}`);
           const read = this.db.prepare(
             `SELECT a.k, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.expired = 0 AND a.k > ? ORDER BY a.k LIMIT 5000`,
@@ -578,7 +579,7 @@ export class SqliteSearchStore implements SearchStore {
       .transaction(() => {
         const columns = this.db.prepare('SELECT name FROM pragma_table_info(?)').all('ads') as { name: string }[];
         if (!columns.some((c) => c.name === 'kw')) this.db.exec('ALTER TABLE ads ADD COLUMN kw TEXT');
-        this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+        if ((this.db.pragma('user_version', { simple: true }) as number) < 5) this.db.pragma('user_version = 5');
       })
       .immediate();
   }
@@ -1214,7 +1215,7 @@ export function adWriteOf(
     date: ad.date,
     columns: adColumns(ad, id, site, expired, distinct.join(' '), keywordsColumn(keywords)),
     doc: options.doc ?? docOf(ad, id),
-    fts: expired ? null : textOf(ad),
+    fts: expired ? null : textOf(ad, words),
     terms,
     keywords,
     category: ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null,
@@ -1314,8 +1315,8 @@ function keywordsOfColumn(kw: string): string[] {
 }
 
 /** What the text index holds of an ad: its title, body and tag columns. */
-function textOf(ad: AdInput): [string, string, string] {
-  return [ad.title, bodyText(ad), tagsText(ad)];
+function textOf(ad: AdInput, words: (text: string) => string[] = tokenize): [string, string, string] {
+  return [indexText(ad.title, words), indexText(bodyText(ad), words), tagsText(ad)];
 }
 
 /** The description, places, make, model, company, property type and amenities, the present ones joined by ` \n `. */

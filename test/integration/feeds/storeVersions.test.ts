@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { ensureFeedTables } from '../../../src/services/feeds/FeedImporter';
 import { LAYOUT_VERSION, SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { siteCode } from '../../../src/services/search/siteKeys';
+import { tokenize } from '../../../src/services/search/text';
 import type { AdInput, SiteKey, StoredAd } from '../../../src/services/search/types';
 import { feedApp, homesXml, NOW_S } from './feedKit';
 
@@ -126,6 +127,89 @@ describe('a search store of layout 3 (a text index with word positions)', () => 
       });
       expect(found.total).to.equal(2);
       third.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Titles of words FTS5 and the queries' folding (`tokenize`) used to write differently, by the word searched. */
+const FOLDED_WORDS: [string, string][] = [
+  ['Wohnung an der Hauptstraße', 'hauptstraße'],
+  ['Działka budowlana, Łódź', 'działka'],
+  ['Satılık daire, deniz manzaralı', 'satılık'],
+  ['Новый дом с участком', 'новый'],
+  ['Київ, квартира з ремонтом', 'київ'],
+  ['Lejlighed i Køge med have', 'køge'],
+  ['ガソリン車 整備済み', 'ガソリン車'],
+  ['บ้าน เดี่ยว', 'บ้าน'],
+  ['Piso en Cádiz con terraza', 'cadiz'],
+];
+
+describe('the text index and a query fold words alike', () => {
+  it('finds every ad by a word of its title as a visitor types it, whatever its letters', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-folds-'));
+    const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+    try {
+      await store.writeAds(
+        FOLDED_WORDS.map(([title], i) => ({
+          ...madridHome({ sourceId: 3, title, description: `${title}. ${title.toUpperCase()}` }),
+          partnerAdId: `p${i}`,
+        })),
+      );
+      for (const [i, [title, word]] of FOLDED_WORDS.entries()) {
+        const { candidates } = await store.findCandidates({
+          site: ES_HOMES,
+          ranges: [],
+          order: 'newest',
+          limit: 50,
+          terms: tokenize(word).map((w) => [w]),
+          tags: [],
+        });
+        const ads = await store.getAds(candidates.map((c) => c.id));
+        expect(
+          ads.map((a) => a.partnerAdId),
+          title,
+        ).to.deep.equal([`p${i}`]);
+      }
+    } finally {
+      store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a search store of layout 5 (a text index of the words as written)', () => {
+  it('rebuilds the index of folded words on open, once, and finds what it could not', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout5-'));
+    try {
+      const old = new SqliteSearchStore(dir, { now: () => NOW_S });
+      await old.writeAds(
+        FOLDED_WORDS.map(([title], i) => ({
+          ...madridHome({ sourceId: 3, title, description: 'Descripción' }),
+          partnerAdId: `p${i}`,
+        })),
+      );
+      // What layout 5 wrote: the titles as written.
+      old.db.exec('DELETE FROM ads_fts');
+      const write = old.db.prepare(`INSERT INTO ads_fts (rowid, title, body, tags) VALUES (?, ?, '', '')`);
+      for (const row of old.db.prepare('SELECT k, partner_id FROM ads').all() as { k: number; partner_id: string }[])
+        write.run(row.k, FOLDED_WORDS[Number(row.partner_id.slice(1))]![0]);
+      old.db.pragma('user_version = 5');
+      const satilik = { site: ES_HOMES, ranges: [], order: 'newest' as const, limit: 50, tags: [] };
+      expect((await old.findCandidates({ ...satilik, terms: [tokenize('satılık')] })).total).to.equal(0);
+      old.close();
+
+      const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+      try {
+        expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
+        for (const [title, word] of FOLDED_WORDS) {
+          const found = await store.findCandidates({ ...satilik, terms: tokenize(word).map((w) => [w]) });
+          expect(found.total, title).to.equal(1);
+        }
+      } finally {
+        store.close();
+      }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
