@@ -33,8 +33,9 @@ export function alertPageContext(state: RootState, section: number): AlertPageCo
   const { site, device } = state.app;
   const vertical = site.target === 'general' ? undefined : verticalByName(site.target);
   if (!vertical) return null;
-  const { params } = state.page;
-  const query = alertQueryOf(params, site.target);
+  const query = alertQueryOf(state.page.params, site.target);
+  // The place as the page names it ("London"), not as its URL writes it ("london").
+  if (query.vertical_properties.where) query.vertical_properties.where = whereOnScreen(state);
   const { origin } = state.tracking;
   return {
     site: { country_code: site.country, vertical_id: vertical.id },
@@ -48,6 +49,14 @@ export function alertPageContext(state: RootState, section: number): AlertPageCo
     check: checkAlertSearch(site.locale, site.target, query.what, query.vertical_properties.where),
     offered: isAlertOffered(site.country, site.target, origin),
   };
+}
+
+/** The where of the results on screen as the search service named it (its place's name), else as given. */
+export function whereOnScreen(state: RootState): string {
+  const given = state.page.params.where;
+  const text = given === undefined || given === null || typeof given === 'boolean' ? '' : String(given).trim();
+  const named = state.search.meta?.keyword?.where;
+  return text && named ? named : text;
 }
 
 /** Whether the page on screen can be saved as an alert (validity rule and jobs rule). */

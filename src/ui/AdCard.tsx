@@ -47,7 +47,8 @@ export function AdCard({
         )}
       </div>
       <div className="ad-card__body">
-        <Heading className="ad-card__title">
+        {/* A partner's own text: its direction is its own (an English ad on an Arabic site). */}
+        <Heading className="ad-card__title" dir="auto">
           <a href={`${basePath}${href}`} onClick={onClick} rel={href.startsWith('/out/') ? 'nofollow' : undefined}>
             {a.title}
           </a>

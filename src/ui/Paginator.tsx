@@ -42,10 +42,10 @@ export function Paginator({
         {pageWindow(page, maxPage).map((p) => (
           <li key={p}>
             {p === page ? (
-              <span aria-current="page">{p}</span>
+              <span aria-current="page">{intl.formatNumber(p)}</span>
             ) : (
               <Link to={href(p)} aria-label={intl.formatMessage({ id: 'paginator.page' }, { page: p })}>
-                {p}
+                {intl.formatNumber(p)}
               </Link>
             )}
           </li>

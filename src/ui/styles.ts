@@ -69,7 +69,7 @@ h2{font-size:1.2rem}
 .filters summary::-webkit-details-marker{display:none}
 .filters__label--open,.filters[open] .filters__label{display:none}
 .filters[open] .filters__label--open{display:inline}
-.filters[open] summary{position:fixed;top:8px;right:8px;z-index:31}
+.filters[open] summary{position:fixed;top:8px;right:8px;z-index:31}[dir=rtl] .filters[open] summary{right:auto;left:8px}
 .filters[open] .filters__panel{position:fixed;inset:0;z-index:30;overflow:auto;background:#fff;padding:64px 16px 0}
 .filters__form{display:grid;gap:12px;max-width:720px;margin:0 auto}
 .filters__field{display:flex;flex-direction:column;gap:4px;border:0;padding:0;margin:0}
@@ -209,7 +209,7 @@ body:has(.app-banner) .ad-page__cta{bottom:72px}
 .app-banner__text{grid-column:1/4;margin:0;font-size:.8125rem;font-weight:600;line-height:1.2;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .app-banner__store{grid-row:2;display:inline-flex;align-items:center;min-height:36px;padding:0 10px;border-radius:6px;background:#1b1f23;color:#fff;font-size:.8125rem;font-weight:600;text-decoration:none;white-space:nowrap}
 .app-banner__close{grid-column:4;grid-row:1/3;align-self:center;min-width:44px;min-height:44px;border:0;background:transparent;color:#1b1f23;font-size:1.5rem;line-height:1;cursor:pointer}
-@media (max-width:359px){.app-banner{padding-left:8px;column-gap:4px}.app-banner__text,.app-banner__store{font-size:.75rem}.app-banner__store{padding:0 8px}}
+[dir=rtl] .app-banner{padding:0 12px 0 4px}@media (max-width:359px){.app-banner{padding-left:8px;column-gap:4px}[dir=rtl] .app-banner{padding-left:4px;padding-right:8px}.app-banner__text,.app-banner__store{font-size:.75rem}.app-banner__store{padding:0 8px}}
 .featured-ad{min-height:232px;margin-top:24px}
 .featured-ad--expired{min-height:0;margin:0}
 .featured-ad__title{font-size:1.1rem;margin:0 0 8px}

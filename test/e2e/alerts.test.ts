@@ -207,7 +207,14 @@ describe('alerts in Chromium', function () {
     expect(state.notifications.emailStatus).to.equal('loaded');
     expect(state.notifications.emailAlerts).to.have.length(1);
     const alertId: string = state.notifications.emailAlerts[0].id;
-    expect(state.notifications.emailAlerts[0]).to.include({ what: 'flat', frequency: 'daily', active: true });
+    // The place as the page named it, not as its URL wrote it ("london").
+    expect(state.notifications.emailAlerts[0]).to.include({
+      what: 'flat',
+      where: 'London',
+      frequency: 'daily',
+      active: true,
+    });
+    await page.getByText('flat in London').first().waitFor();
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).to.include('noindex');
     await expectNoAxeViolations(page);
 

@@ -120,6 +120,18 @@ describe('the web role', function () {
         expect(attributes.title, attributes.title).not.to.match(/\b(for|in)\b/);
       }
       expect(ads.data.some((ad) => /na sprzedaż|do wynajęcia/.test(ad.attributes.title))).to.equal(true);
+      // A searched text quoted as the language quotes.
+      const none = await get('/search/zzzqqq', `homes.pl.localhost:${server.port}`).expect(404);
+      expect(none.text).to.include('<p class="no-results__searched">„zzzqqq”</p>');
+      const noneJa = await get('/search/zzzqqq', `homes.jp.localhost:${server.port}`).expect(404);
+      expect(noneJa.text).to.include('<p class="no-results__searched">「zzzqqq」</p>');
+      // A partner's text keeps its own direction on a right-to-left site.
+      const saJobs = (await (
+        await fetch(`${server.url}/api/sites/sa/jobs/search?countryCode=sa&page[size]=1`)
+      ).json()) as { data: Array<{ id: string }> };
+      const saAd = await get(`/ad/${saJobs.data[0]!.id}`, `jobs.sa.localhost:${server.port}`).expect(200);
+      expect(saAd.text).to.include('<h1 dir="auto">');
+      expect(saAd.text).to.include('<p class="ad-page__description" dir="auto">');
       const tr = await get('/', `homes.tr.localhost:${server.port}`).expect(200);
       expect(tr.text).to.include('<title>Türkiye&#39;de Emlak İlanları | Trawl</title>');
     });

@@ -46,9 +46,11 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
   products: [['categoryLabel', 'facts.category']],
 };
 
-/** Facts written with their unit: mileage is stored in kilometres (a feed's miles are converted on import). */
+/** Facts written with their unit or form: mileage is stored in kilometres (a feed's miles are converted on import). */
 const FACT_UNITS: Record<string, FormatNumberOptions> = {
   mileage: { style: 'unit', unit: 'kilometer', unitDisplay: 'short' },
+  // A year is a number without grouping ("2021", not "2,021"), in the site's digits ("٢٠٢١").
+  year: { useGrouping: false },
 };
 
 function Facts({ ad, vertical }: { ad: Ad; vertical: string }) {
@@ -64,9 +66,7 @@ function Facts({ ad, vertical }: { ad: Ad; vertical: string }) {
         <div key={key}>
           <dt>{intl.formatMessage({ id: label })}</dt>
           <dd>
-            {typeof props[key] === 'number' && key !== 'year'
-              ? intl.formatNumber(props[key], FACT_UNITS[key])
-              : String(props[key])}
+            {typeof props[key] === 'number' ? intl.formatNumber(props[key], FACT_UNITS[key]) : String(props[key])}
           </dd>
         </div>
       ))}
@@ -222,7 +222,10 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
       )}
       <Facts ad={ad} vertical={site.target} />
       <h2>{intl.formatMessage({ id: 'ad.description' })}</h2>
-      <p className="ad-page__description">{a.descriptionOriginal ?? a.description}</p>
+      {/* A partner's own text: its direction is its own (an English ad on an Arabic site). */}
+      <p className="ad-page__description" dir="auto">
+        {a.descriptionOriginal ?? a.description}
+      </p>
       {latitude !== null && longitude !== null && (
         <p>
           <a
@@ -243,7 +246,7 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
           {intl.formatMessage({ id: 'ad.expired' })}
         </p>
       )}
-      <h1>{a.title}</h1>
+      <h1 dir="auto">{a.title}</h1>
       {layout === 'columns' ? (
         <div className="ad-page__columns">
           <div className="ad-page__main">{details}</div>

@@ -107,7 +107,9 @@ export function NoResultsPage() {
     <section className="no-results" aria-labelledby="no-results-title">
       <SearchForm initialWhat={what} initialWhere={where} />
       <h1 id="no-results-title">{intl.formatMessage({ id: 'noResults.message' })}</h1>
-      {searched && <p className="no-results__searched">“{searched}”</p>}
+      {searched && (
+        <p className="no-results__searched">{intl.formatMessage({ id: 'noResults.searched' }, { text: searched })}</p>
+      )}
       <ul className="no-results__tips">
         <li>{intl.formatMessage({ id: 'noResults.tipSpelling' })}</li>
         <li>{intl.formatMessage({ id: 'noResults.tipFewerWords' })}</li>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { startWithChunk } from '../../routes/chunkSagas';
-import { canCreateAlert } from '../../sagas/alertPage';
+import { canCreateAlert, whereOnScreen } from '../../sagas/alertPage';
 import { emailDialogToggled, pushDialogToggled } from '../../state/alerts';
 import { bottomBannerOf } from '../../state/banners';
 import type { RootState } from '../../state/store';
@@ -50,6 +50,7 @@ export function AlertCreation() {
   const creation = useSelector((state: RootState) => state.alerts.creation);
   const { params, location } = useSelector((state: RootState) => state.page);
   const target = useSelector((state: RootState) => state.app.site.target);
+  const where = useSelector(whereOnScreen);
   const pushBanner = useSelector((state: RootState) => bottomBannerOf(state) === 'push');
   // Known only in the browser: the button is in the markup from the start, hidden, so nothing moves.
   const [pushOffered, setPushOffered] = useState(false);
@@ -70,7 +71,7 @@ export function AlertCreation() {
   }, [dispatch, location.pathname, location.search]);
 
   if (!allowed) return null;
-  const search = alertLabel(intl, str(params.what).trim(), target === 'jobs' ? '' : str(params.where).trim());
+  const search = alertLabel(intl, str(params.what).trim(), target === 'jobs' ? '' : where);
   const dialogOpen = creation.emailDialogOpen || creation.pushDialogOpen;
   return (
     <div className="alert-creation">

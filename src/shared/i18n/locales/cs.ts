@@ -33,6 +33,7 @@ export const cs: CoreMessages = {
   'notFound.message':
     'Omlouváme se, tuto stránku nemůžeme najít. Možná jde o starý odkaz, nebo byla stránka přesunuta.',
   'noResults.message': 'Vašemu hledání neodpovídají žádné výsledky',
+  'noResults.searched': '„{text}“',
   'serverError.title': 'Došlo k chybě',
   'serverError.button': 'Přejít na hlavní stránku',
   'offline.title': 'Jste offline',

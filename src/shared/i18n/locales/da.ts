@@ -32,6 +32,7 @@ export const da: CoreMessages = {
   'notFound.message':
     'Beklager, vi kan ikke finde siden! Linket kan være forældet, eller siden er måske blevet flyttet.',
   'noResults.message': 'Din søgning gav ingen resultater',
+  'noResults.searched': '»{text}«',
   'serverError.title': 'Der opstod en fejl',
   'serverError.button': 'Gå til forsiden',
   'offline.title': 'Du er offline',

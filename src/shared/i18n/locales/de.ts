@@ -32,6 +32,7 @@ export const de: CoreMessages = {
   'notFound.message':
     'Diese Seite können wir leider nicht finden! Vielleicht ist der Link veraltet oder die Seite wurde verschoben.',
   'noResults.message': 'Ihre Suche ergab keine Treffer',
+  'noResults.searched': '„{text}“',
   'serverError.title': 'Ein Fehler ist aufgetreten',
   'serverError.button': 'Zur Startseite',
   'offline.title': 'Sie sind offline',

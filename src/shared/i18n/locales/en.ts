@@ -30,6 +30,7 @@ export const en = {
   'notFound.title': 'Page not found',
   'notFound.message': "Sorry we can't find that page! It might be an old link or maybe it was moved.",
   'noResults.message': 'Your search did not match any result',
+  'noResults.searched': '“{text}”',
   'serverError.title': 'An error has occurred',
   'serverError.button': 'Go to the homepage',
   'offline.title': "You're offline",

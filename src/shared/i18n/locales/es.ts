@@ -31,6 +31,7 @@ export const es: CoreMessages = {
   'notFound.title': 'Página no encontrada',
   'notFound.message': 'Lo sentimos, no encontramos esa página. Puede que el enlace sea antiguo o que se haya movido.',
   'noResults.message': 'Tu búsqueda no ha obtenido resultados',
+  'noResults.searched': '«{text}»',
   'serverError.title': 'Se ha producido un error',
   'serverError.button': 'Ir a la página de inicio',
   'offline.title': 'Sin conexión',

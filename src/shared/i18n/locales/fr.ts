@@ -32,6 +32,7 @@ export const fr: CoreMessages = {
   'notFound.message':
     'Désolé, nous ne trouvons pas cette page ! Le lien est peut-être ancien ou la page a été déplacée.',
   'noResults.message': 'Votre recherche ne correspond à aucun résultat',
+  'noResults.searched': '« {text} »',
   'serverError.title': 'Une erreur est survenue',
   'serverError.button': "Aller à la page d'accueil",
   'offline.title': 'Vous êtes hors ligne',

@@ -32,6 +32,7 @@ export const hu: CoreMessages = {
   'notFound.message':
     'Sajnáljuk, ezt az oldalt nem találjuk! Lehet, hogy a link elavult, vagy az oldal máshová került.',
   'noResults.message': 'A keresésedre nincs találat',
+  'noResults.searched': '„{text}”',
   'serverError.title': 'Hiba történt',
   'serverError.button': 'Tovább a főoldalra',
   'offline.title': 'Nincs internetkapcsolat',

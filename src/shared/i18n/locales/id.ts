@@ -32,6 +32,7 @@ export const id: CoreMessages = {
   'notFound.message':
     'Maaf, halaman ini tidak dapat kami temukan! Mungkin tautannya sudah lama atau halamannya sudah dipindahkan.',
   'noResults.message': 'Tidak ada hasil yang cocok dengan pencarian Anda',
+  'noResults.searched': '“{text}”',
   'serverError.title': 'Terjadi kesalahan',
   'serverError.button': 'Ke beranda',
   'offline.title': 'Anda sedang offline',

@@ -31,6 +31,7 @@ export const it: CoreMessages = {
   'notFound.title': 'Pagina non trovata',
   'notFound.message': 'Spiacenti, non troviamo questa pagina! Potrebbe essere un vecchio link o essere stata spostata.',
   'noResults.message': 'La tua ricerca non ha prodotto risultati',
+  'noResults.searched': '«{text}»',
   'serverError.title': 'Si è verificato un errore',
   'serverError.button': 'Vai alla home page',
   'offline.title': 'Sei offline',

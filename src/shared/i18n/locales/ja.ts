@@ -31,6 +31,7 @@ export const ja: CoreMessages = {
   'notFound.title': 'ページが見つかりません',
   'notFound.message': 'お探しのページが見つかりませんでした。リンクが古いか、ページが移動した可能性があります。',
   'noResults.message': '検索条件に一致する結果はありませんでした',
+  'noResults.searched': '「{text}」',
   'serverError.title': 'エラーが発生しました',
   'serverError.button': 'トップページへ',
   'offline.title': 'オフラインです',

@@ -31,6 +31,7 @@ export const nb: CoreMessages = {
   'notFound.title': 'Fant ikke siden',
   'notFound.message': 'Beklager, vi finner ikke denne siden! Lenken kan være gammel, eller siden kan ha blitt flyttet.',
   'noResults.message': 'Søket ditt ga ingen treff',
+  'noResults.searched': '«{text}»',
   'serverError.title': 'Det har oppstått en feil',
   'serverError.button': 'Gå til forsiden',
   'offline.title': 'Du er frakoblet',

@@ -31,6 +31,7 @@ export const nl: CoreMessages = {
   'notFound.title': 'Pagina niet gevonden',
   'notFound.message': 'Sorry, we kunnen die pagina niet vinden! Misschien is de link oud of is de pagina verplaatst.',
   'noResults.message': 'Uw zoekopdracht leverde geen resultaten op',
+  'noResults.searched': '“{text}”',
   'serverError.title': 'Er is een fout opgetreden',
   'serverError.button': 'Naar de startpagina',
   'offline.title': 'Je bent offline',

@@ -34,6 +34,7 @@ export const pl: CoreMessages = {
   'notFound.message':
     'Przepraszamy, nie możemy znaleźć tej strony. Być może link jest nieaktualny albo strona została przeniesiona.',
   'noResults.message': 'Nie znaleźliśmy wyników dla Twojego wyszukiwania',
+  'noResults.searched': '„{text}”',
   'serverError.title': 'Wystąpił błąd',
   'serverError.button': 'Przejdź do strony głównej',
   'offline.title': 'Jesteś offline',

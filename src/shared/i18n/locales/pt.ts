@@ -31,6 +31,7 @@ export const pt: CoreMessages = {
   'notFound.title': 'Página não encontrada',
   'notFound.message': 'Lamentamos, não encontramos essa página! Pode ser um link antigo ou ter sido movida.',
   'noResults.message': 'A sua pesquisa não obteve resultados',
+  'noResults.searched': '«{text}»',
   'serverError.title': 'Ocorreu um erro',
   'serverError.button': 'Ir para a página inicial',
   'offline.title': 'Está offline',

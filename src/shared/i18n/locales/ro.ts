@@ -32,6 +32,7 @@ export const ro: CoreMessages = {
   'notFound.title': 'Pagina nu a fost găsită',
   'notFound.message': 'Ne pare rău, nu găsim această pagină! Poate linkul e vechi sau pagina a fost mutată.',
   'noResults.message': 'Nu am găsit niciun rezultat pentru căutarea ta',
+  'noResults.searched': '„{text}”',
   'serverError.title': 'A apărut o eroare',
   'serverError.button': 'Mergi la pagina principală',
   'offline.title': 'Ești offline',

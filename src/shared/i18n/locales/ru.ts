@@ -33,6 +33,7 @@ export const ru: CoreMessages = {
   'notFound.title': 'Страница не найдена',
   'notFound.message': 'Извините, мы не нашли эту страницу. Возможно, ссылка устарела или страница была перемещена.',
   'noResults.message': 'По вашему запросу ничего не найдено',
+  'noResults.searched': '«{text}»',
   'serverError.title': 'Произошла ошибка',
   'serverError.button': 'На главную',
   'offline.title': 'Нет подключения к интернету',

@@ -31,6 +31,7 @@ export const sv: CoreMessages = {
   'notFound.title': 'Sidan hittades inte',
   'notFound.message': 'Tyvärr hittar vi inte sidan! Länken kan vara gammal, eller så har sidan flyttats.',
   'noResults.message': 'Din sökning gav inga träffar',
+  'noResults.searched': '”{text}”',
   'serverError.title': 'Något gick fel',
   'serverError.button': 'Till startsidan',
   'offline.title': 'Du är offline',

@@ -31,6 +31,7 @@ export const tr: CoreMessages = {
   'notFound.title': 'Sayfa bulunamadı',
   'notFound.message': 'Üzgünüz, bu sayfayı bulamadık! Bağlantı eski olabilir ya da sayfa taşınmış olabilir.',
   'noResults.message': 'Aramanızla eşleşen sonuç bulunamadı',
+  'noResults.searched': '“{text}”',
   'serverError.title': 'Bir hata oluştu',
   'serverError.button': 'Ana sayfaya dön',
   'offline.title': 'Çevrimdışısınız',

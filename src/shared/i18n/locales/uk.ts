@@ -33,6 +33,7 @@ export const uk: CoreMessages = {
   'notFound.title': 'Сторінку не знайдено',
   'notFound.message': 'Вибачте, ми не знайшли цю сторінку. Можливо, посилання застаріло або сторінку перенесено.',
   'noResults.message': 'За вашим запитом нічого не знайдено',
+  'noResults.searched': '«{text}»',
   'serverError.title': 'Сталася помилка',
   'serverError.button': 'На головну',
   'offline.title': 'Немає з’єднання з інтернетом',

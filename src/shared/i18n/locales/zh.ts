@@ -31,6 +31,7 @@ export const zh: CoreMessages = {
   'notFound.title': '找不到網頁',
   'notFound.message': '抱歉，找不到這個網頁！可能是連結已失效，或網頁已經搬移。',
   'noResults.message': '找不到符合搜尋條件的結果',
+  'noResults.searched': '「{text}」',
   'serverError.title': '發生錯誤',
   'serverError.button': '回到首頁',
   'offline.title': '您目前處於離線狀態',
