@@ -109,6 +109,11 @@ describe('the web role', function () {
       expect(sa.text).to.include('<title>عقارات في السعودية | Trawl</title>');
       const jp = await get('/search/in/osaka', `homes.jp.localhost:${server.port}`).expect(200);
       expect(jp.text).to.match(/<title>[^<]*の不動産/);
+      // A word of a Japanese title is found though the title writes no space around it.
+      const flats = await get(`/search/${encodeURIComponent('マンション')}`, `homes.jp.localhost:${server.port}`);
+      expect(flats.status).to.equal(200);
+      expect(flats.text).to.match(/<title>日本のマンション/);
+      expect(flats.text).to.match(/ad-card__title[^>]*><a[^>]*>[^<]*マンション/);
       // The demo ads are written in the site's language too.
       type Doc = { data: Array<{ attributes: { title: string; description?: string } }> };
       const ads = (await (

@@ -29,7 +29,7 @@ import {
   type SiteContext,
 } from './present';
 import { adsCount, isStopWord, VERTICAL_NOUN } from './searchWords';
-import { capitalize, editDistance, normalizePhrase, slug, tokenize } from './text';
+import { capitalize, editDistance, normalizePhrase, slug, spaceWords, tokenize } from './text';
 import type {
   Candidate,
   CandidateQuery,
@@ -135,7 +135,8 @@ export class SearchEngine {
   }
 
   private whatTerms(what: string, lang: Lang): { tokens: string[]; terms: string[][] } {
-    const all = tokenize(what).slice(0, 12);
+    // Words as the index has them: apart where their script writes them together ("大阪のマンション").
+    const all = tokenize(spaceWords(what)).slice(0, 12);
     const meaningful = all.filter((t) => !isStopWord(t, lang));
     const tokens = meaningful.length > 0 ? meaningful : all;
     return { tokens, terms: tokens.map(variants) };

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { tokenize } from './text';
+import { spaceWords, tokenize } from './text';
 
 /** The text index's tokenizer (`ads_fts`). */
 export const INDEX_TOKENIZER = 'unicode61 remove_diacritics 2';
@@ -11,11 +11,13 @@ export const INDEX_TOKENIZER = 'unicode61 remove_diacritics 2';
  * while a query for any of them asked for "strasse", "lodz", "satilik", "новыи", "カソリン", "บาน", and
  * found nothing. So each run of text (between white space) holding a character the two fold
  * differently goes to the index as `tokenize` gives its words; the rest goes as it is, since FTS5
- * gives its words the same: most text of most sites, for no more than one pass over it.
+ * gives its words the same: most text of most sites, for no more than one pass over it. Text of
+ * scripts written without spaces gets them between its words first (`spaceWords`).
  */
 export function indexText(text: string, words: (text: string) => string[] = tokenize): string {
   latinText ??= latinTextPattern();
   if (latinText.test(text)) return text;
+  text = spaceWords(text);
   let out = '';
   let copied = 0;
   for (let i = 0; i < text.length; i++) {

@@ -30,6 +30,25 @@ export function tokenize(text: string): string[] {
   return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/** Scripts written without spaces between words. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const wordBreaks = new Intl.Segmenter(undefined, { granularity: 'word' });
+
+/**
+ * Text with a space around each of its words where its script writes none (Japanese, Chinese,
+ * Thai: "大阪のマンション" → " 大阪  の  マンション "), by the words ICU's dictionaries find; other text
+ * as it is. Applied to an ad's text as indexed and to a query's words alike (decision 075), so that
+ * a word inside a longer run is a word of the index: spaces only ever add word breaks, so the
+ * words of any other script stay as `tokenize` finds them.
+ */
+export function spaceWords(text: string): string {
+  if (!UNSPACED.test(text)) return text;
+  let out = '';
+  for (const s of wordBreaks.segment(text)) out += s.isWordLike ? ` ${s.segment} ` : s.segment;
+  return out;
+}
+
 /** A URL- and token-safe slug: "Mercedes-Benz" → "mercedesbenz". */
 export function slug(text: string): string {
   return tokenize(text).join('');

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { ensureFeedTables } from '../../../src/services/feeds/FeedImporter';
 import { LAYOUT_VERSION, SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { siteCode } from '../../../src/services/search/siteKeys';
-import { tokenize } from '../../../src/services/search/text';
+import { spaceWords, tokenize } from '../../../src/services/search/text';
 import type { AdInput, SiteKey, StoredAd } from '../../../src/services/search/types';
 import { feedApp, homesXml, NOW_S } from './feedKit';
 
@@ -163,7 +163,7 @@ describe('the text index and a query fold words alike', () => {
           ranges: [],
           order: 'newest',
           limit: 50,
-          terms: tokenize(word).map((w) => [w]),
+          terms: tokenize(spaceWords(word)).map((w) => [w]),
           tags: [],
         });
         const ads = await store.getAds(candidates.map((c) => c.id));
@@ -172,6 +172,41 @@ describe('the text index and a query fold words alike', () => {
           title,
         ).to.deep.equal([`p${i}`]);
       }
+    } finally {
+      store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the text index and a query part words alike where a script writes no spaces', () => {
+  it('finds an ad by a word inside a run of Japanese, Chinese or Thai text, and not by a part of a word', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-spaces-'));
+    const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+    try {
+      const titles = ['大阪のマンション（売買）', '台北的公寓出售', 'บ้านเดี่ยวสองชั้น'];
+      await store.writeAds(
+        titles.map((title, i) => ({
+          ...madridHome({ sourceId: 3, title, description: title }),
+          partnerAdId: `p${i}`,
+        })),
+      );
+      const found = async (what: string) => {
+        const { candidates } = await store.findCandidates({
+          site: ES_HOMES,
+          ranges: [],
+          order: 'newest',
+          limit: 50,
+          terms: tokenize(spaceWords(what)).map((w) => [w]),
+          tags: [],
+        });
+        return (await store.getAds(candidates.map((c) => c.id))).map((a) => a.partnerAdId);
+      };
+      expect(await found('マンション')).to.deep.equal(['p0']);
+      expect(await found('大阪 マンション')).to.deep.equal(['p0']);
+      expect(await found('公寓')).to.deep.equal(['p1']);
+      expect(await found('บ้าน')).to.deep.equal(['p2']);
+      expect(await found('ション')).to.deep.equal([]);
     } finally {
       store.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -204,7 +239,7 @@ describe('a search store of layout 5 (a text index of the words as written)', ()
       try {
         expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
         for (const [title, word] of FOLDED_WORDS) {
-          const found = await store.findCandidates({ ...satilik, terms: tokenize(word).map((w) => [w]) });
+          const found = await store.findCandidates({ ...satilik, terms: tokenize(spaceWords(word)).map((w) => [w]) });
           expect(found.total, title).to.equal(1);
         }
       } finally {

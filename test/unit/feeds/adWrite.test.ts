@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { foldedWords } from '../../../src/services/feeds/foldedWords';
+import { indexText } from '../../../src/services/search/indexText';
 import { adWriteOf, tagToken } from '../../../src/services/search/SqliteSearchStore';
 import { tokenize } from '../../../src/services/search/text';
 import type { AdInput } from '../../../src/services/search/types';
@@ -75,7 +76,8 @@ function before(ad: AdInput, words: (text: string) => string[]) {
   const distinct = [...new Set(tokens)];
   return {
     tw: distinct.join(' '),
-    fts: [ad.title, bodyText(), tagsText()],
+    // The title and body as the text index takes them since decision 075.
+    fts: [indexText(ad.title, words), indexText(bodyText(), words), tagsText()],
     terms: distinct.filter((t) => t.length >= 2 && !/^\d+$/.test(t)),
     keywords,
   };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { indexText } from '../../../src/services/search/indexText';
-import { tokenize } from '../../../src/services/search/text';
+import { spaceWords, tokenize } from '../../../src/services/search/text';
 
 describe('indexText', () => {
   it('gives text FTS5 reads as a query is read unchanged, Spanish and French accents included', () => {
@@ -14,7 +14,17 @@ describe('indexText', () => {
     expect(indexText('Działka w Łodzi, 1200 m²')).to.equal('dzialka w lodzi 1200 m2');
     expect(indexText('Satılık daire')).to.equal('satilik daire');
     expect(indexText('Новый дом')).to.equal(`${tokenize('Новый').join(' ')} дом`);
-    expect(indexText('บ้าน เดี่ยว')).to.equal(tokenize('บ้าน เดี่ยว').join(' '));
-    expect(indexText('ガソリン車')).to.equal('カソリン車');
+    const words = (text: string) => text.split(/\s+/).filter(Boolean);
+    expect(words(indexText('บ้าน เดี่ยว'))).to.deep.equal(tokenize('บ้าน เดี่ยว'));
+    expect(words(indexText('ガソリン車'))).to.deep.equal(['カソリン', '車']);
+  });
+
+  it('parts the words of scripts written without spaces, and leaves any other text as it is', () => {
+    expect(tokenize(spaceWords('大阪のマンション（売買）'))).to.deep.equal(['大阪', 'の', 'マンション', '売買']);
+    expect(tokenize(indexText('台北的公寓出售'))).to.deep.equal(['台北', '的', '公寓', '出售']);
+    expect(tokenize(spaceWords('บ้านเดี่ยว'))).to.deep.equal(tokenize('บ้าน เดี่ยว'));
+    for (const text of ['Piso en Cádiz', "l'appartement, 3.5 m² e-mail", 'Новый дом']) {
+      expect(spaceWords(text)).to.equal(text);
+    }
   });
 });
