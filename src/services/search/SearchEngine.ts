@@ -1,5 +1,5 @@
 import { countryByCode, inCountry, inCountryParts } from '../../../config/countries';
-import { inCountryPhrase, inPlace, inPlaceParts, inCountryParts as inCountryWords } from '../../shared/i18n/inPlace';
+import { inCountryPhrase, inCountryPhraseParts, inPlace, inPlaceParts } from '../../shared/i18n/inPlace';
 import { ServiceError } from '../jsonapi';
 import { type Gazetteer, type Place, distanceKm } from '../places/Gazetteer';
 import { parseFilters, type FilterValue, type SearchParams } from './params';
@@ -212,7 +212,7 @@ export class SearchEngine {
         if (field) placeTags.push({ field, values: [place.id] });
         autoFilters[field ?? 'country'] = place.id;
       } else {
-        for (const t of tokenize(params.where)) if (!isStopWord(t, ctx.lang)) terms.push([t]);
+        for (const t of tokenize(spaceWords(params.where))) if (!isStopWord(t, ctx.lang)) terms.push([t]);
       }
     }
     const num = (name: string): number | undefined => {
@@ -1240,7 +1240,7 @@ function whereParts(ctx: SiteContext, what: string, place: string | undefined) {
   if (place) return { ...inPlaceParts(ctx.lang, what), name: place };
   const country = countryByCode(ctx.site.country);
   const { prep, name } = country ? inCountryParts(country, ctx.locale) : { prep: '', name: ctx.site.country };
-  const words = inCountryWords(ctx.lang, what);
+  const words = inCountryPhraseParts(ctx.lang, what);
   return { prefix: [words.prefix, prep].filter(Boolean).join(' '), name, suffix: words.suffix };
 }
 

@@ -79,7 +79,7 @@ export function inCountryPhrase(language: Language, what: string, inCountry: str
 }
 
 /** The words around the phrase for "in <country>" in `inCountryPhrase`, as `inPlaceParts`. */
-export function inCountryParts(language: Language, what: string): { prefix: string; suffix: string } {
+export function inCountryPhraseParts(language: Language, what: string): { prefix: string; suffix: string } {
   return parts(IN_COUNTRY[language].replace('{inCountry}', '{place}'), what);
 }
 
