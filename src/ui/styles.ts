@@ -144,7 +144,7 @@ h2{font-size:1.2rem}
 @media (min-width:992px){main{padding:32px 24px}}
 .alert-creation{display:flex;flex-wrap:wrap;align-items:center;gap:8px;min-height:48px;margin:0 0 12px}
 .alert-creation__saved{margin:0;padding:10px 12px;background:#d1fae5;border-radius:8px;font-weight:600}
-.alert-creation .alert-form__error{flex-basis:100%}
+.alert-creation .alert-form__error{flex-basis:100%}.alert-creation>.button{max-width:calc(50% - 4px);padding:6px 12px}
 .alert-modal{position:fixed;inset:0;z-index:50;display:flex;align-items:flex-end;justify-content:center}
 .alert-modal__backdrop{position:absolute;inset:0;background:rgba(17,24,39,.6)}
 .alert-modal__dialog{position:relative;background:#fff;width:100%;max-width:520px;max-height:90vh;overflow:auto;padding:16px 16px 20px;border-radius:12px 12px 0 0;box-shadow:0 8px 24px rgba(0,0,0,.25)}

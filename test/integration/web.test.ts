@@ -103,6 +103,8 @@ describe('the web role', function () {
       // A place's name is not declined after a preposition: the title puts a dash before it.
       const krakow = await get('/search/in/krakow', `homes.pl.localhost:${server.port}`).expect(200);
       expect(krakow.text).to.match(/<title>Nieruchomości – Kraków/);
+      // The place typed without its accents is shown as it is written.
+      expect(krakow.text).to.match(/<input[^>]*name="where"[^>]*value="Kraków"/);
       expect(krakow.text).to.include('Mieszkanie');
       const sa = await get('/', `homes.sa.localhost:${server.port}`).expect(200);
       expect(sa.text).to.include('<html lang="ar-SA" dir="rtl"');

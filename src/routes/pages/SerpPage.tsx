@@ -30,9 +30,10 @@ export function SerpPage() {
     .filter((g, i, all) => all.findIndex((o) => o.name === g.name) === i)
     .slice(0, LOCATION_LABEL_MAX_GEO_NAMES);
   const pathParams = { what, where };
-  // The URL's place is lower-cased: the form shows it as the place is written ("London", "San Sebastián").
+  // The URL's place is lower-cased, or typed without its accents: the form shows it as the place is
+  // written ("London", "San Sebastián", "Łódź" for "lodz").
   const keywordWhere = meta?.keyword?.where;
-  const placeName = keywordWhere && keywordWhere.toLowerCase() === where.trim().toLowerCase() ? keywordWhere : where;
+  const placeName = keywordWhere && looseLetters(keywordWhere) === looseLetters(where) ? keywordWhere : where;
   const action = `${basePath}${location.pathname}`;
   const total = meta?.totalCount ?? 0;
   // The service searched a corrected what ("flatt" as "flat"): the visitor is told so.
@@ -126,4 +127,14 @@ function AdList({
       ))}
     </ol>
   );
+}
+
+/** A name's letters without case or accents ("Łódź" and "lodz" alike), to tell the same name retyped. */
+function looseLetters(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[łøđı]/g, (c) => ({ ł: 'l', ø: 'o', đ: 'd', ı: 'i' })[c] ?? c);
 }

@@ -33,7 +33,7 @@ export function tokenize(text: string): string[] {
 /** Scripts written without spaces between words. */
 const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-const wordBreaks = new Intl.Segmenter(undefined, { granularity: 'word' });
+let wordBreaks: Intl.Segmenter | undefined;
 
 /**
  * Text with a space around each of its words where its script writes none (Japanese, Chinese,
@@ -44,6 +44,7 @@ const wordBreaks = new Intl.Segmenter(undefined, { granularity: 'word' });
  */
 export function spaceWords(text: string): string {
   if (!UNSPACED.test(text)) return text;
+  wordBreaks ??= new Intl.Segmenter(undefined, { granularity: 'word' });
   let out = '';
   for (const s of wordBreaks.segment(text)) out += s.isWordLike ? ` ${s.segment} ` : s.segment;
   return out;
