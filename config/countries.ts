@@ -157,9 +157,13 @@ const IN_COUNTRY: Readonly<Record<string, string>> = {
   'de|ch': 'in der',
 };
 
+function languageOfLocale(locale: string): string {
+  return locale.split('-')[0]?.toLowerCase() ?? 'en';
+}
+
 /** The words before the country's name that say "in" it ("in the", "au", "no"). */
 export function inCountryPreposition(country: CountryDef, locale: string): string {
-  const lang = locale.split('-')[0]?.toLowerCase() ?? 'en';
+  const lang = languageOfLocale(locale);
   return IN_COUNTRY[`${lang}|${country.code}`] ?? IN_COUNTRY[lang] ?? (IN_COUNTRY.en as string);
 }
 
@@ -194,8 +198,7 @@ const IN_COUNTRY_PHRASE: Readonly<Record<string, string>> = {
  * ("in the" United Kingdom, "au" Maroc), or as one phrase with no words before it ("w Polsce").
  */
 export function inCountryParts(country: CountryDef, locale: string): { prep: string; name: string } {
-  const lang = locale.split('-')[0]?.toLowerCase() ?? 'en';
-  const phrase = IN_COUNTRY_PHRASE[`${lang}|${country.code}`];
+  const phrase = IN_COUNTRY_PHRASE[`${languageOfLocale(locale)}|${country.code}`];
   if (phrase) return { prep: '', name: phrase };
   return { prep: inCountryPreposition(country, locale), name: localCountryName(country, locale) };
 }

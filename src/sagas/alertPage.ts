@@ -8,6 +8,7 @@ import {
   type AlertSearchQuery,
 } from '../shared/domain/alertRules';
 import { DEVICE_IDS } from '../shared/domain/constants';
+import { placeOnScreen } from '../state/search';
 import type { RootState } from '../state/store';
 
 /*
@@ -51,12 +52,11 @@ export function alertPageContext(state: RootState, section: number): AlertPageCo
   };
 }
 
-/** The where of the results on screen as the search service named it (its place's name), else as given. */
+/** The where of the results on screen as the page writes it (`placeOnScreen`), for an alert's name and query. */
 export function whereOnScreen(state: RootState): string {
   const given = state.page.params.where;
   const text = given === undefined || given === null || typeof given === 'boolean' ? '' : String(given).trim();
-  const named = state.search.meta?.keyword?.where;
-  return text && named ? named : text;
+  return text && placeOnScreen(text, state.search.meta?.keyword?.where);
 }
 
 /** Whether the page on screen can be saved as an alert (validity rule and jobs rule). */

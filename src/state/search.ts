@@ -46,6 +46,26 @@ export const suggestionsLoaded = (suggestions: Suggestion[]): SearchAction => ({
 });
 export const filtersToggled = (open: boolean): SearchAction => ({ type: FILTERS_TOGGLED, open });
 
+/**
+ * The where of the results on screen as it is written: the URL lower-cases it and a visitor may type
+ * it without its accents, so the search service's name for it is shown ("London", "San Sebastián",
+ * "Łódź" for "lodz"), when it is the same name. A name the service gave for another ("Naples" for
+ * "Napoli") leaves the visitor's.
+ */
+export function placeOnScreen(where: string, named: string | undefined): string {
+  return named && looseLetters(named) === looseLetters(where) ? named : where;
+}
+
+/** A name's letters without case or accents ("Łódź" and "lodz" alike). */
+function looseLetters(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[łøđı]/g, (c) => ({ ł: 'l', ø: 'o', đ: 'd', ı: 'i' })[c] ?? c);
+}
+
 const EMPTY_RESULTS: OrderedResults = {
   premiumTop: [],
   organic: [],

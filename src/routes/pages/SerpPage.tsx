@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import type { ListingAd } from '../../shared/domain/ad';
 import { useSelector } from 'react-redux';
 import { LOCATION_LABEL_MAX_GEO_NAMES } from '../../shared/domain/constants';
+import { placeOnScreen } from '../../state/search';
 import type { RootState } from '../../state/store';
 import { AdCard } from '../../ui/AdCard';
 import { AdSlot } from '../../ui/ads/AdSlot';
@@ -30,10 +31,7 @@ export function SerpPage() {
     .filter((g, i, all) => all.findIndex((o) => o.name === g.name) === i)
     .slice(0, LOCATION_LABEL_MAX_GEO_NAMES);
   const pathParams = { what, where };
-  // The URL's place is lower-cased, or typed without its accents: the form shows it as the place is
-  // written ("London", "San Sebastián", "Łódź" for "lodz").
-  const keywordWhere = meta?.keyword?.where;
-  const placeName = keywordWhere && looseLetters(keywordWhere) === looseLetters(where) ? keywordWhere : where;
+  const placeName = placeOnScreen(where, meta?.keyword?.where);
   const action = `${basePath}${location.pathname}`;
   const total = meta?.totalCount ?? 0;
   // The service searched a corrected what ("flatt" as "flat"): the visitor is told so.
@@ -127,14 +125,4 @@ function AdList({
       ))}
     </ol>
   );
-}
-
-/** A name's letters without case or accents ("Łódź" and "lodz" alike), to tell the same name retyped. */
-function looseLetters(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/[łøđı]/g, (c) => ({ ł: 'l', ø: 'o', đ: 'd', ı: 'i' })[c] ?? c);
 }
