@@ -5,7 +5,7 @@ import { openWalDatabase } from '../sqlite';
 import type { GroupField, SearchStore } from './SearchStore';
 import { INDEX_TOKENIZER, indexText } from './indexText';
 import { adIdOf, siteCode } from './siteKeys';
-import { normalizePhrase, slug, tokenize } from './text';
+import { isUnspaced, normalizePhrase, slug, tokenize } from './text';
 import type {
   AdInput,
   Candidate,
@@ -832,13 +832,17 @@ export class SqliteSearchStore implements SearchStore {
     }
     const toCandidate = candidateReader(fields);
     const twAt = columns.length;
+    // A word of a script written without spaces is looked for inside the title's words: `tw` keeps
+    // a title's run of Japanese, Chinese or Thai as one word ("大阪のマンション"), where the text
+    // index has its words apart (`spaceWords`).
+    const needles = terms.map((words) => words.map((w) => (isUnspaced(w) ? w : ` ${w} `)));
     const candidates = rows.map((r) => {
       const c = toCandidate(r);
       // Relevance: every word of the query in the title ranks above words found only in
       // the body (FTS5's bm25() reads every match of every phrase per query; see 012).
       if (terms.length > 0) {
         const title = ` ${r[twAt] as string} `;
-        c.score = terms.every((words) => words.some((w) => title.includes(` ${w} `))) ? 0 : 1;
+        c.score = needles.every((words) => words.some((w) => title.includes(w))) ? 0 : 1;
       }
       return c;
     });

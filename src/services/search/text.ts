@@ -35,6 +35,11 @@ const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 let wordBreaks: Intl.Segmenter | undefined;
 
+/** Whether the text has a letter of a script written without spaces between words. */
+export function isUnspaced(text: string): boolean {
+  return UNSPACED.test(text);
+}
+
 /**
  * Text with a space around each of its words where its script writes none (Japanese, Chinese,
  * Thai: "大阪のマンション" → " 大阪  の  マンション "), by the words ICU's dictionaries find; other text
@@ -43,7 +48,7 @@ let wordBreaks: Intl.Segmenter | undefined;
  * words of any other script stay as `tokenize` finds them.
  */
 export function spaceWords(text: string): string {
-  if (!UNSPACED.test(text)) return text;
+  if (!isUnspaced(text)) return text;
   wordBreaks ??= new Intl.Segmenter(undefined, { granularity: 'word' });
   let out = '';
   for (const s of wordBreaks.segment(text)) out += s.isWordLike ? ` ${s.segment} ` : s.segment;

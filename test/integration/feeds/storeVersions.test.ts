@@ -212,6 +212,46 @@ describe('the text index and a query part words alike where a script writes no s
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('ranks an ad with the word in its title above one with it in its description only', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-spaces-'));
+    const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+    try {
+      // Newest first: the description's match is the newer ad, so only relevance puts the title first.
+      const ads = [
+        { title: '大阪のマンション（売買）', description: '駅から徒歩5分' },
+        { title: '大阪の一戸建て', description: '近くにマンションあり' },
+        { title: 'บ้านเดี่ยวสองชั้น', description: 'ใกล้ตลาด' },
+        { title: 'ที่ดินเปล่า', description: 'ติดกับบ้านเดี่ยว' },
+      ];
+      await store.writeAds(
+        ads.map((ad, i) => ({ ...madridHome({ sourceId: 3, ...ad }), partnerAdId: `p${i}`, date: NOW_S - 1000 + i })),
+      );
+      const scores = async (what: string) => {
+        const { candidates } = await store.findCandidates({
+          site: ES_HOMES,
+          ranges: [],
+          order: 'newest',
+          limit: 50,
+          terms: tokenize(spaceWords(what)).map((w) => [w]),
+          tags: [],
+        });
+        const byId = new Map((await store.getAds(candidates.map((c) => c.id))).map((a) => [a.id, a.partnerAdId]));
+        return candidates.map((c) => [byId.get(c.id), c.score]);
+      };
+      expect(await scores('マンション')).to.deep.equal([
+        ['p1', 1],
+        ['p0', 0],
+      ]);
+      expect(await scores('บ้าน')).to.deep.equal([
+        ['p3', 1],
+        ['p2', 0],
+      ]);
+    } finally {
+      store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('a search store of layout 5 (a text index of the words as written)', () => {
