@@ -45,6 +45,7 @@ h2{font-size:1.2rem}
 .combobox__list li{padding:10px 12px;cursor:pointer}
 .combobox__list [aria-selected=true],.combobox__list li:hover{background:#eceef2}
 .modal__actions{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0}
+.modal__actions .button,.alert-modal__actions .button{flex:1 1 auto}
 .redirect-overlay{position:fixed;inset:0;z-index:40;background:rgba(255,255,255,.92);display:flex;align-items:center;justify-content:center;gap:12px;font-weight:600}
 .redirect-overlay__spinner{width:28px;height:28px;border-radius:50%;border:3px solid #d0d5dd;border-top-color:var(--accent);animation:spin 1s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}
@@ -183,7 +184,7 @@ body.alert-modal-open{overflow:hidden}
 .nm-newsletters{border:1px solid #d0d5dd;border-radius:8px;margin:16px 0;padding:12px 16px;display:grid;gap:8px;justify-items:start}
 .nm-newsletters legend{font-weight:600;padding:0 4px}
 .nm-permission{min-height:1.5em}
-@media (min-width:576px){.alert-modal{align-items:center}.alert-modal__dialog{border-radius:12px}}
+@media (min-width:576px){.alert-modal{align-items:center}.alert-modal__dialog{border-radius:12px}.modal__actions .button,.alert-modal__actions .button{flex:0 1 auto}}
 .ad-slot{display:flex;align-items:center;justify-content:center;margin:16px auto;max-width:100%;overflow:hidden;background:#f1f2f4}
 .ad-slot--oop{margin:0;background:transparent}
 .ad-slot__frame{max-width:100%}

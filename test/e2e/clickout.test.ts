@@ -102,6 +102,18 @@ describe('clicking out to a partner in Chromium', function () {
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.waitFor();
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).to.equal('hidden');
+    // On a phone its buttons fill their rows: side by side, or the long "See the ad on …" above "Close".
+    const rows = await dialog.locator('.modal__actions').evaluate((actions) => {
+      const widths = new Map<number, number[]>();
+      for (const b of actions.querySelectorAll('.button')) {
+        const r = b.getBoundingClientRect();
+        widths.set(Math.round(r.top), [...(widths.get(Math.round(r.top)) ?? []), r.width]);
+      }
+      const gap = parseFloat(getComputedStyle(actions).columnGap);
+      const width = actions.getBoundingClientRect().width;
+      return [...widths.values()].map((w) => Math.round(w.reduce((a, b) => a + b + gap, -gap) - width));
+    });
+    expect(rows).to.deep.equal([0, 0]);
     await dialog.getByRole('button', { name: /See the ad on Loopback Lettings/ }).click();
     await page.waitForURL(new RegExp(`^http://127\\.0\\.0\\.1:${partnerPort}/listing/`));
     expect(await page.locator('h1').textContent()).to.equal('Partner ad');
