@@ -6,7 +6,8 @@ import type Database from 'better-sqlite3';
 import type { Gazetteer } from '../places/Gazetteer';
 import type { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
-import type { SiteKey, Source } from '../search/types';
+import { hasVoicedKana } from '../search/text';
+import type { AdInput, SiteKey, Source } from '../search/types';
 import {
   countFeedRecords,
   detectFormat,
@@ -15,6 +16,7 @@ import {
   type FeedFormat,
   type RecordMarks,
 } from './feedRecords';
+import { fingerprintOf } from './dedup';
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
 import type { BatchResult } from './importBatches';
 import { ImportStopped, TurnGate } from './turnGate';
@@ -210,6 +212,35 @@ export function ensureFeedTables(db: Database.Database): void {
       if (!byKey()) db.exec(DEDUP_BY_ID);
     }).immediate();
   }
+  refoldKanaFingerprints(db);
+}
+
+/**
+ * Since layout 7 of the search store a kana keeps its voicing mark when folded ("バス" is not "ハス"):
+ * the sketches (and a job's block, by its company's words) of the fingerprints whose ad has a voiced
+ * kana are made again, once, so that they compare with those of the ads imported since.
+ */
+function refoldKanaFingerprints(db: Database.Database): void {
+  const done = () => db.prepare(`SELECT 1 FROM feed_meta WHERE key = 'voiced_kana'`).get() !== undefined;
+  if (done()) return;
+  db.transaction(() => {
+    if (done()) return;
+    const read = db.prepare(
+      'SELECT f.k, d.doc FROM feed_dedup f JOIN ad_docs d ON d.k = f.k WHERE f.k > ? ORDER BY f.k LIMIT 5000',
+    );
+    const update = db.prepare('UPDATE feed_dedup SET block = ?, sketch = ? WHERE k = ?');
+    for (let after = Number.MIN_SAFE_INTEGER; ;) {
+      const rows = read.all(after) as { k: number; doc: string }[];
+      if (rows.length === 0) break;
+      after = (rows[rows.length - 1] as { k: number }).k;
+      for (const r of rows) {
+        if (!hasVoicedKana(r.doc)) continue;
+        const fp = fingerprintOf(JSON.parse(r.doc) as AdInput, false);
+        if (fp) update.run(fp.block, Buffer.from(fp.sketch.buffer, fp.sketch.byteOffset, fp.sketch.byteLength), r.k);
+      }
+    }
+    db.prepare(`INSERT INTO feed_meta (key, value) VALUES ('voiced_kana', 1)`).run();
+  }).immediate();
 }
 
 /** Creates the source when new; refuses a source of another site. */

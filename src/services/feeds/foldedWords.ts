@@ -7,10 +7,10 @@ import { fold, tokenize } from '../search/text';
  *
  * Folding is a map of single characters for text in the Basic Multilingual Plane: NFKD
  * decomposes each character on its own (its canonical reordering only moves combining marks,
- * which are all removed), and lower-casing depends on context only for the Greek capital sigma
- * (final ς). So each character's fold is `fold` of that character alone, computed once; text
- * with a capital sigma (or a character decomposing to one), a surrogate pair or a character
- * folding to one goes to `tokenize` itself. test/unit/feeds/foldedWords.test.ts
+ * which are all removed but a kana's voicing mark, kept on its kana), and lower-casing depends on
+ * context only for the Greek capital sigma (final ς). So each character's fold is `fold` of that
+ * character alone, computed once; text with a capital sigma (or a character decomposing to one), a
+ * voicing mark on its own, a surrogate pair or a character folding to one goes to `tokenize` itself. test/unit/feeds/foldedWords.test.ts
  * compares both on every BMP character and on random text.
  */
 
@@ -28,12 +28,21 @@ function foldOf(c: number): string | null {
   let f = FOLDS[c];
   if (f === undefined) {
     const ch = String.fromCharCode(c);
-    f = (c >= 0xd800 && c <= 0xdfff) || ch.normalize('NFKD').includes('\u03a3') ? null : fold(ch);
+    f = (c >= 0xd800 && c <= 0xdfff) || contextual(ch.normalize('NFKD')) ? null : fold(ch);
     // A fold outside the plane (a compatibility ideograph's) is read as whole characters by tokenize.
     if (f !== null && /[\ud800-\udfff]/.test(f)) f = null;
     FOLDS[c] = f;
   }
   return f;
+}
+
+/**
+ * Whether a decomposed character folds by its neighbours: a capital sigma (lower-cased by its place
+ * in the word), or a kana voicing mark on its own (it joins the kana before it: "ｶ" + "ﾞ" is "ガ").
+ */
+function contextual(decomposed: string): boolean {
+  const first = decomposed.charCodeAt(0);
+  return decomposed.includes('\u03a3') || first === 0x3099 || first === 0x309a;
 }
 
 function isWordChar(c: number): boolean {

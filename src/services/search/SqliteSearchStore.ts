@@ -5,7 +5,7 @@ import { openWalDatabase } from '../sqlite';
 import type { GroupField, SearchStore } from './SearchStore';
 import { INDEX_TOKENIZER, indexText } from './indexText';
 import { adIdOf, siteCode } from './siteKeys';
-import { isUnspaced, normalizePhrase, slug, tokenize } from './text';
+import { hasVoicedKana, isUnspaced, normalizePhrase, slug, tokenize } from './text';
 import type {
   AdInput,
   Candidate,
@@ -122,9 +122,10 @@ function siteRange(site: number): { base: number; top: number } {
  * layout-2 store gains the `expires` column (filled for its live dated ads) on open (decision 045);
  * a layout-3 store's text index is rebuilt without positions on open (decision 065); a layout-4
  * store gains the `kw` column (its ads' keyword phrases; read from their titles while it is empty);
- * a layout-5 store's text index is rebuilt of folded text (`indexText`, decision 075).
+ * a layout-5 store's text index is rebuilt of folded text (`indexText`, decision 075); a layout-6
+ * store's ads with a voiced kana are indexed again, their voicing marks kept (`refoldKana`).
  */
-export const LAYOUT_VERSION = 6;
+export const LAYOUT_VERSION = 7;
 
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;
@@ -285,6 +286,7 @@ export class SqliteSearchStore implements SearchStore {
       if (existing && layout < 3) this.addExpiryColumn();
       if (existing && layout < 5) this.addKeywordColumn();
       if (existing && layout < 6) this.reindexText();
+      if (existing && layout < 7) this.refoldKana();
       if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
     }
     // The ads whose expiration time may come before they are marked expired (after the column exists).
@@ -565,9 +567,106 @@ export class SqliteSearchStore implements SearchStore {
             after = (rows[rows.length - 1] as { k: number }).k;
           }
         }
+        if ((this.db.pragma('user_version', { simple: true }) as number) < 6) this.db.pragma('user_version = 6');
+      })
+      .immediate();
+  }
+
+  /**
+   * Layout 6 to 7: a kana keeps its voicing mark when folded (`fold`: "バス" is no longer "ハス"). The
+   * ads whose document has a voiced kana (few outside the Japanese sites) are indexed again, with
+   * their title words and keyword phrases; the title-word counts and the keywords move to the voiced
+   * words (a keyword's searches with it), and the sites' keywords are recounted. One scan of the
+   * documents, under the write lock (another process may be opening the same store).
+   */
+  private refoldKana(): void {
+    const sites = new Set<number>();
+    this.db
+      .transaction(() => {
+        if ((this.db.pragma('user_version', { simple: true }) as number) >= 7) return;
+        const putKeyword = this.db.prepare(
+          `INSERT INTO keywords (site, norm, label, category_id, first_letter, ads, searches) VALUES (?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (site, norm) DO UPDATE SET ads = ads + excluded.ads, searches = searches + excluded.searches`,
+        );
+        // Keywords named with a voiced kana (given by an ad or searched) move to their voiced phrase.
+        const renamed = new Map<string, string>();
+        const deleteKeyword = this.db.prepare('DELETE FROM keywords WHERE site = ? AND norm = ?');
+        const keywords = this.db
+          .prepare('SELECT site, norm, label, category_id, ads, searches FROM keywords')
+          .all() as {
+          site: number;
+          norm: string;
+          label: string;
+          category_id: number | null;
+          ads: number;
+          searches: number;
+        }[];
+        for (const r of keywords) {
+          if (!hasVoicedKana(r.label)) continue;
+          const norm = normalizePhrase(r.label);
+          if (norm === r.norm || norm === '') continue;
+          renamed.set(`${r.site}|${r.norm}`, norm);
+          deleteKeyword.run(r.site, r.norm);
+          putKeyword.run(r.site, norm, r.label, r.category_id, firstLetter(norm), r.ads, r.searches);
+          sites.add(r.site);
+        }
+        const read = this.db.prepare(
+          `SELECT a.k, a.site, a.expired, a.tw, a.kw, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
+           WHERE a.k > ? ORDER BY a.k LIMIT 5000`,
+        );
+        const update = this.db.prepare('UPDATE ads SET tw = ?, kw = ? WHERE k = ?');
+        const unindex = this.db.prepare('DELETE FROM ads_fts WHERE rowid = ?');
+        const index = this.db.prepare('INSERT INTO ads_fts (rowid, title, body, tags) VALUES (?, ?, ?, ?)');
+        const countTerm = this.db.prepare(
+          'INSERT INTO terms (site, term, ads) VALUES (?, ?, ?) ON CONFLICT (site, term) DO UPDATE SET ads = ads + excluded.ads',
+        );
+        const dropTerms = this.db.prepare('DELETE FROM terms WHERE site = ? AND ads <= 0');
+        const titleTerms = (tw: string) => tw.split(' ').filter((t) => t.length >= 2 && !isDigits(t));
+        for (let after = -1; ;) {
+          const rows = read.all(after) as {
+            k: number;
+            site: number;
+            expired: number;
+            tw: string;
+            kw: string | null;
+            doc: string;
+          }[];
+          if (rows.length === 0) break;
+          after = (rows[rows.length - 1] as { k: number }).k;
+          for (const r of rows) {
+            if (!hasVoicedKana(r.doc)) continue;
+            const ad = JSON.parse(r.doc) as AdInput;
+            const tokens = tokenize(ad.title);
+            const tw = distinctWords(tokens).join(' ');
+            const was = titleTerms(r.tw);
+            const now = titleTerms(tw);
+            for (const t of was) if (!now.includes(t)) countTerm.run(r.site, t, -1);
+            for (const t of now) if (!was.includes(t)) countTerm.run(r.site, t, 1);
+            // The phrase a title gave (its first words, as folded before) is its voiced phrase now.
+            let kw = r.kw;
+            if (kw !== null && kw === keywordsColumn(defaultKeywords(tokens.map(unvoiced)).map((norm) => ({ norm })))) {
+              const phrases = defaultKeywords(tokens);
+              const category = ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null;
+              for (const norm of phrases) putKeyword.run(r.site, norm, norm, category, firstLetter(norm), 0, 0);
+              kw = keywordsColumn(phrases.map((norm) => ({ norm })));
+            } else if (kw !== null) {
+              kw = keywordsColumn(
+                keywordsOfColumn(kw).map((norm) => ({ norm: renamed.get(`${r.site}|${norm}`) ?? norm })),
+              );
+            }
+            update.run(tw, kw, r.k);
+            if (r.expired === 0) {
+              unindex.run(r.k);
+              index.run(r.k, ...textOf(ad));
+            }
+            sites.add(r.site);
+          }
+        }
+        for (const site of sites) dropTerms.run(site);
         this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
       })
       .immediate();
+    for (const site of sites) this.recountKeywords(site);
   }
 
   /**
@@ -1093,6 +1192,11 @@ function textTerms(query: CandidateQuery): string[][] {
 function firstLetter(norm: string): string {
   const c = norm.charAt(0);
   return /\d/.test(c) ? '0' : c;
+}
+
+/** A folded word as `fold` gave it before layout 7: each voiced kana as its plain kana ("ガ" → "カ"). */
+function unvoiced(word: string): string {
+  return hasVoicedKana(word) ? word.replace(/[\u3040-\uffff]/g, (c) => c.normalize('NFD').charAt(0)) : word;
 }
 
 /** The keyword phrase of an ad without keywords: its first two title words (of its title's tokens). */

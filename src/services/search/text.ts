@@ -16,13 +16,36 @@ const SPECIAL_FOLDS: Record<string, string> = {
   ı: 'i',
 };
 
-/** Lower-case, accents removed: "Málaga" → "malaga", "Köln" → "koln". */
+/**
+ * Lower-case, accents removed: "Málaga" → "malaga", "Köln" → "koln". A kana's voicing mark is not an
+ * accent but part of the letter, and stays: "バス" (bus) is not "パス" (pass) nor "ハス" (lotus);
+ * half-width "ｶﾞｿﾘﾝ" is "ガソリン". A voicing mark after anything but a kana is dropped as marks are.
+ */
 export function fold(text: string): string {
-  return text
+  const folded = text
     .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+    .replace(/[^\P{M}\u3099\u309a]+/gu, '')
     .toLowerCase()
     .replace(/[ßøæœłđðþı]/g, (c) => SPECIAL_FOLDS[c] ?? c);
+  return folded.includes('\u3099') || folded.includes('\u309a')
+    ? folded.replace(/[\u3041-\u30ff][\u3099\u309a]/g, (k) => k.normalize('NFC')).replace(/[\u3099\u309a]/g, '')
+    : folded;
+}
+
+/** A kana with a voicing mark, or a voicing mark: what `fold` read as its plain kana before layout 7. */
+let voicedKana: RegExp | undefined;
+
+/** Whether the text has a voiced kana ("ガ", "ﾊﾟ"), which `fold` keeps voiced since layout 7. */
+export function hasVoicedKana(text: string): boolean {
+  if (!voicedKana) {
+    let chars = '\\u3099\\u309a';
+    for (let c = 0x3040; c <= 0xffef; c = c === 0x30ff ? 0xff65 : c + 1) {
+      const d = String.fromCharCode(c).normalize('NFKD');
+      if (/[\u3099\u309a]/.test(d)) chars += `\\u${c.toString(16).padStart(4, '0')}`;
+    }
+    voicedKana = new RegExp(`[${chars}]`);
+  }
+  return voicedKana.test(text);
 }
 
 /** Folded words of a text, as the index sees them (letters and digits only). */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { sketchOf } from '../../../src/services/feeds/dedup';
 import { ensureFeedTables } from '../../../src/services/feeds/FeedImporter';
 import { LAYOUT_VERSION, SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { siteCode } from '../../../src/services/search/siteKeys';
@@ -142,6 +143,7 @@ const FOLDED_WORDS: [string, string][] = [
   ['Київ, квартира з ремонтом', 'київ'],
   ['Lejlighed i Køge med have', 'køge'],
   ['ガソリン車 整備済み', 'ガソリン車'],
+  ['バス・トイレ別のマンション', 'ﾊﾞｽ'],
   ['บ้าน เดี่ยว', 'บ้าน'],
   ['Piso en Cádiz con terraza', 'cadiz'],
 ];
@@ -249,6 +251,99 @@ describe('the text index and a query part words alike where a script writes no s
       ]);
     } finally {
       store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a search store of layout 6 (kana folded to their plain letters)', () => {
+  it('indexes its ads with a voiced kana again on open, and moves their words and keywords to the voiced ones', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout6-'));
+    const JP_HOMES: SiteKey = { country: 'jp', vertical: 'homes' };
+    const site = siteCode(JP_HOMES);
+    const ads: AdInput[] = [
+      ['p0', 'ガソリンスタンド近くの一戸建て', 'バス・トイレ別'],
+      ['p1', 'パス付きマンション', 'ハス池のある公園'],
+      ['p2', 'Piso luminoso', 'Con terraza'],
+    ].map(([partnerAdId, title, description]) => ({
+      ...madridHome({ sourceId: 3, title: title!, description: description! }),
+      country: 'jp',
+      location: { city: 'Osaka' },
+      currency: 'JPY',
+      partnerAdId: partnerAdId!,
+    }));
+    /** `tokenize` as it folded before layout 7: a voiced kana as its plain kana. */
+    const folded6 = (text: string) => tokenize(text).map((w) => w.normalize('NFD').replace(/[\u3099\u309a]/g, ''));
+    try {
+      const old = new SqliteSearchStore(dir, { now: () => NOW_S });
+      await old.writeAds(ads);
+      // What layout 6 wrote: folded words without voicing marks in the index, the title words, the
+      // keyword phrases and the title-word counts; and a visitor's search for "ガソリン".
+      old.db.exec('DELETE FROM ads_fts; DELETE FROM terms; DELETE FROM keywords');
+      const write = old.db.prepare(`INSERT INTO ads_fts (rowid, title, body, tags) VALUES (?, ?, ?, '')`);
+      const row = old.db.prepare('UPDATE ads SET tw = ?, kw = ? WHERE k = ?');
+      const term = old.db.prepare(
+        'INSERT INTO terms (site, term, ads) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET ads = ads + 1',
+      );
+      const keyword = old.db.prepare(
+        `INSERT INTO keywords (site, norm, label, first_letter, ads, searches) VALUES (?, ?, ?, ?, ?, ?)`,
+      );
+      for (const r of old.db.prepare('SELECT k, partner_id FROM ads').all() as { k: number; partner_id: string }[]) {
+        const ad = ads.find((a) => a.partnerAdId === r.partner_id)!;
+        const words = [...new Set(folded6(ad.title))];
+        write.run(r.k, folded6(spaceWords(ad.title)).join(' '), folded6(spaceWords(ad.description)).join(' '));
+        row.run(words.join(' '), words[0], r.k);
+        for (const w of words) term.run(site, w);
+        keyword.run(site, words[0], words[0], words[0]!.charAt(0), 1, 0);
+      }
+      keyword.run(site, 'カソリン', 'ガソリン', 'カ', 0, 5);
+      old.db.pragma('user_version = 6');
+      const query = { site: JP_HOMES, ranges: [], order: 'newest' as const, limit: 50, tags: [] };
+      const found = async (store: SqliteSearchStore, what: string) => {
+        const { candidates } = await store.findCandidates({
+          ...query,
+          terms: tokenize(spaceWords(what)).map((w) => [w]),
+        });
+        return (await store.getAds(candidates.map((c) => c.id))).map((a) => a.partnerAdId).sort();
+      };
+      // Bus, pass and lotus were one word.
+      expect(await found(old, 'ハス')).to.deep.equal(['p0', 'p1']);
+      old.close();
+
+      const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+      try {
+        expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
+        expect(await found(store, 'パス')).to.deep.equal(['p1']);
+        expect(await found(store, 'バス')).to.deep.equal(['p0']);
+        expect(await found(store, 'ハス')).to.deep.equal(['p1']);
+        expect(await found(store, 'ガソリンスタンド')).to.deep.equal(['p0']);
+        expect(await found(store, 'luminoso')).to.deep.equal(['p2']);
+        expect(store.db.prepare('SELECT partner_id, tw, kw FROM ads ORDER BY partner_id').all()).to.deep.equal([
+          { partner_id: 'p0', tw: 'ガソリンスタンド近くの一戸建て', kw: 'ガソリンスタンド近くの一戸建て' },
+          { partner_id: 'p1', tw: 'パス付きマンション', kw: 'パス付きマンション' },
+          { partner_id: 'p2', tw: 'piso luminoso', kw: 'piso' },
+        ]);
+        expect(
+          store.db
+            .prepare('SELECT term FROM terms ORDER BY term')
+            .all()
+            .map((t) => (t as { term: string }).term),
+        ).to.deep.equal(['piso', 'luminoso', 'ガソリンスタンド近くの一戸建て', 'パス付きマンション'].sort());
+        // The keywords: the titles' phrases voiced and counted, the searched one with its searches.
+        expect(store.db.prepare('SELECT norm, label, ads, searches FROM keywords ORDER BY norm').all()).to.deep.equal(
+          [
+            { norm: 'piso', label: 'piso', ads: 1, searches: 0 },
+            { norm: 'カソリンスタント近くの一戸建て', label: 'カソリンスタント近くの一戸建て', ads: 0, searches: 0 },
+            { norm: 'ガソリン', label: 'ガソリン', ads: 0, searches: 5 },
+            { norm: 'ガソリンスタンド近くの一戸建て', label: 'ガソリンスタンド近くの一戸建て', ads: 1, searches: 0 },
+            { norm: 'ハス付きマンション', label: 'ハス付きマンション', ads: 0, searches: 0 },
+            { norm: 'パス付きマンション', label: 'パス付きマンション', ads: 1, searches: 0 },
+          ].sort((a, b) => (a.norm < b.norm ? -1 : 1)),
+        );
+      } finally {
+        store.close();
+      }
+    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -431,6 +526,33 @@ describe('feed tables of an earlier version', function () {
       const x1 = (await f.store.getAdByPartner(1, 'X1')) as StoredAd;
       const y1 = (await f.store.getAdByPartner(2, 'Y1')) as StoredAd;
       expect(y1.duplicateGroup).to.be.a('number').and.equal(x1.duplicateGroup);
+    } finally {
+      f.close();
+    }
+  });
+
+  it('makes the sketches of ads with a voiced kana again once, so that their copies imported since still match', async () => {
+    const f = feedApp();
+    try {
+      const flat = 'ガレージ付き ベランダ広め ガスコンロ ドラム式洗濯機 バルコニー デザイナーズ物件 ゴミ置き場';
+      const ad = { title: 'デザイナーズマンション ガレージ付き', content: flat, price: 450000, area: 98, rooms: 3 };
+      await f.importFeed(f.writeFile('a.xml', homesXml([{ id: 'X1', ...ad }])), ES_HOMES, 1);
+      const db = f.store.db;
+      const sketch = () => (db.prepare('SELECT sketch FROM feed_dedup').get() as { sketch: Buffer }).sketch;
+      const now = sketch();
+      // What earlier versions stored: the sketch of the words without their voicing marks.
+      const unvoiced = `${ad.title} ${flat}`.normalize('NFKD').replace(/[\u3099\u309a]/g, '');
+      const before = sketchOf(unvoiced);
+      db.prepare('UPDATE feed_dedup SET sketch = ?').run(
+        Buffer.from(before.buffer, before.byteOffset, before.byteLength),
+      );
+      db.exec(`DELETE FROM feed_meta WHERE key = 'voiced_kana'`);
+      expect(sketch().equals(now)).to.equal(false);
+      ensureFeedTables(db);
+      expect(sketch().equals(now)).to.equal(true);
+      // Another partner's copy, imported now, joins it.
+      const s = await f.importFeed(f.writeFile('b.xml', homesXml([{ id: 'Y1', ...ad, price: 445000 }])), ES_HOMES, 2);
+      expect(s.grouped).to.equal(1);
     } finally {
       f.close();
     }

@@ -16,7 +16,10 @@ describe('indexText', () => {
     expect(indexText('Новый дом')).to.equal(`${tokenize('Новый').join(' ')} дом`);
     const words = (text: string) => text.split(/\s+/).filter(Boolean);
     expect(words(indexText('บ้าน เดี่ยว'))).to.deep.equal(tokenize('บ้าน เดี่ยว'));
-    expect(words(indexText('ガソリン車'))).to.deep.equal(['カソリン', '車']);
+    // A kana's voicing mark is part of it: "バス" (bus) is not "パス" (pass); half-width kana are folded.
+    expect(words(indexText('ガソリン車'))).to.deep.equal(['ガソリン', '車']);
+    expect(words(indexText('バス パス ハス'))).to.deep.equal(['バス', 'パス', 'ハス']);
+    expect(words(indexText('ｶﾞｿﾘﾝ車'))).to.deep.equal(['ガソリン', '車']);
   });
 
   it('parts the words of scripts written without spaces, and leaves any other text as it is', () => {
