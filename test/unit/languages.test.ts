@@ -168,5 +168,9 @@ describe("every site's language", () => {
     expect(demoWords('es').homeTitle({ prop: 'Piso', deal: 'en venta', dealLabel: 'En venta' }, 'Madrid')).to.equal(
       'Piso en venta en Madrid',
     );
+    // A label inside a sentence is in lower case, but its abbreviations stay in capitals.
+    expect(demoWords('cs').lower('Dohoda (DPP, DPČ)')).to.equal('dohoda (DPP, DPČ)');
+    expect(demoWords('pl').lower('Benzyna + LPG')).to.equal('benzyna + LPG');
+    expect(demoWords('tr').lower('Tam Zamanlı')).to.equal('tam zamanlı');
   });
 });

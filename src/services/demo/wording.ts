@@ -523,6 +523,16 @@ function writtenWords(lang: Lang): DemoWords {
 const UNCASED = new Set<SiteLang>(['ar', 'ja', 'th', 'zh']);
 const LIST_SEPARATOR: Partial<Record<SiteLang, string>> = { ja: '、', zh: '、', ar: '، ' };
 
+/**
+ * A label as it reads inside a sentence: its words in lower case but its abbreviations, written in
+ * capitals ("Dohoda (DPP, DPČ)" → "dohoda (DPP, DPČ)", "LPG" stays).
+ */
+function lowerWords(text: string, lang: SiteLang): string {
+  return text.replace(/\p{L}+/gu, (word) =>
+    word.length > 1 && word === word.toLocaleUpperCase(lang) ? word : word.toLocaleLowerCase(lang),
+  );
+}
+
 /** Wording given as data: its sentences are ICU messages in the site's language (plural forms, selects). */
 function templateWords(lang: SiteLang, wording: Wording): DemoWords {
   const intl = createIntl({ locale: lang, messages: wording.templates });
@@ -542,7 +552,7 @@ function templateWords(lang: SiteLang, wording: Wording): DemoWords {
       job: (p) => say('job', { ...p, salary: local(p.salary), remote: p.remote ? 'yes' : 'no' }),
       product: (p) => say('product', { ...p, used: p.used ? 'yes' : 'no' }),
     },
-    lower: (text) => (UNCASED.has(lang) ? text : text.toLocaleLowerCase(lang)),
+    lower: (text) => (UNCASED.has(lang) ? text : lowerWords(text, lang)),
     list: (items) => items.join(LIST_SEPARATOR[lang] ?? ', '),
     homeTitle: (what, place) => inPlace(lang, typeof what === 'string' ? what : say('homeTitle', what), place),
   };
