@@ -27,6 +27,32 @@ function madridHome(ad: Pick<AdInput, 'sourceId' | 'title' | 'description'>): Om
   };
 }
 
+/**
+ * The ads a visitor's words find on a site, newest first, as the search service asks the store
+ * (words parted and folded), each with its partner id and its relevance score.
+ */
+async function searchWords(
+  store: SqliteSearchStore,
+  what: string,
+  site: SiteKey = ES_HOMES,
+): Promise<{ partnerAdId: string; score: number | undefined }[]> {
+  const { candidates } = await store.findCandidates({
+    site,
+    ranges: [],
+    order: 'newest',
+    limit: 50,
+    terms: tokenize(spaceWords(what)).map((w) => [w]),
+    tags: [],
+  });
+  const partnerIds = new Map((await store.getAds(candidates.map((c) => c.id))).map((a) => [a.id, a.partnerAdId]));
+  return candidates.map((c) => ({ partnerAdId: partnerIds.get(c.id) as string, score: c.score }));
+}
+
+/** The partner ids of the ads a visitor's words find on a site, newest first. */
+async function partnersFound(store: SqliteSearchStore, what: string, site: SiteKey = ES_HOMES): Promise<string[]> {
+  return (await searchWords(store, what, site)).map((a) => a.partnerAdId);
+}
+
 describe('a search store of layout 2 (before expiration times were stored)', () => {
   it('gains the expires column on open, filled from the documents, and serves by it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout2-'));
@@ -160,19 +186,7 @@ describe('the text index and a query fold words alike', () => {
         })),
       );
       for (const [i, [title, word]] of FOLDED_WORDS.entries()) {
-        const { candidates } = await store.findCandidates({
-          site: ES_HOMES,
-          ranges: [],
-          order: 'newest',
-          limit: 50,
-          terms: tokenize(spaceWords(word)).map((w) => [w]),
-          tags: [],
-        });
-        const ads = await store.getAds(candidates.map((c) => c.id));
-        expect(
-          ads.map((a) => a.partnerAdId),
-          title,
-        ).to.deep.equal([`p${i}`]);
+        expect(await partnersFound(store, word), title).to.deep.equal([`p${i}`]);
       }
     } finally {
       store.close();
@@ -193,17 +207,7 @@ describe('the text index and a query part words alike where a script writes no s
           partnerAdId: `p${i}`,
         })),
       );
-      const found = async (what: string) => {
-        const { candidates } = await store.findCandidates({
-          site: ES_HOMES,
-          ranges: [],
-          order: 'newest',
-          limit: 50,
-          terms: tokenize(spaceWords(what)).map((w) => [w]),
-          tags: [],
-        });
-        return (await store.getAds(candidates.map((c) => c.id))).map((a) => a.partnerAdId);
-      };
+      const found = (what: string) => partnersFound(store, what);
       expect(await found('マンション')).to.deep.equal(['p0']);
       expect(await found('大阪 マンション')).to.deep.equal(['p0']);
       expect(await found('公寓')).to.deep.equal(['p1']);
@@ -229,18 +233,8 @@ describe('the text index and a query part words alike where a script writes no s
       await store.writeAds(
         ads.map((ad, i) => ({ ...madridHome({ sourceId: 3, ...ad }), partnerAdId: `p${i}`, date: NOW_S - 1000 + i })),
       );
-      const scores = async (what: string) => {
-        const { candidates } = await store.findCandidates({
-          site: ES_HOMES,
-          ranges: [],
-          order: 'newest',
-          limit: 50,
-          terms: tokenize(spaceWords(what)).map((w) => [w]),
-          tags: [],
-        });
-        const byId = new Map((await store.getAds(candidates.map((c) => c.id))).map((a) => [a.id, a.partnerAdId]));
-        return candidates.map((c) => [byId.get(c.id), c.score]);
-      };
+      const scores = async (what: string) =>
+        (await searchWords(store, what)).map(({ partnerAdId, score }) => [partnerAdId, score]);
       expect(await scores('マンション')).to.deep.equal([
         ['p1', 1],
         ['p0', 0],
@@ -298,14 +292,8 @@ describe('a search store of layout 6 (kana folded to their plain letters)', () =
       }
       keyword.run(site, 'カソリン', 'ガソリン', 'カ', 0, 5);
       old.db.pragma('user_version = 6');
-      const query = { site: JP_HOMES, ranges: [], order: 'newest' as const, limit: 50, tags: [] };
-      const found = async (store: SqliteSearchStore, what: string) => {
-        const { candidates } = await store.findCandidates({
-          ...query,
-          terms: tokenize(spaceWords(what)).map((w) => [w]),
-        });
-        return (await store.getAds(candidates.map((c) => c.id))).map((a) => a.partnerAdId).sort();
-      };
+      const found = async (store: SqliteSearchStore, what: string) =>
+        (await partnersFound(store, what, JP_HOMES)).sort();
       // Bus, pass and lotus were one word.
       expect(await found(old, 'ハス')).to.deep.equal(['p0', 'p1']);
       old.close();
