@@ -10,8 +10,9 @@ import { fold, tokenize } from '../search/text';
  * which are all removed but a kana's voicing mark, kept on its kana), and lower-casing depends on
  * context only for the Greek capital sigma (final ς). So each character's fold is `fold` of that
  * character alone, computed once; text with a capital sigma (or a character decomposing to one), a
- * voicing mark on its own, a surrogate pair or a character folding to one goes to `tokenize` itself. test/unit/feeds/foldedWords.test.ts
- * compares both on every BMP character and on random text.
+ * voicing mark on its own, a surrogate pair or a character folding to one goes to `tokenize`
+ * itself. test/unit/feeds/foldedWords.test.ts compares both on every BMP character and on random
+ * text.
  */
 
 /** `fold` of each UTF-16 code unit, computed on first use; null where it depends on context. */
