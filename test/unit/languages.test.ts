@@ -130,7 +130,7 @@ describe("every site's language", () => {
       home: ['prop', 'area', 'rooms', 'baths', 'city', 'features', 'source'],
       car: ['year', 'make', 'model', 'km', 'fuel', 'gearbox', 'doors', 'color', 'city'],
       job: ['company', 'title', 'city', 'type', 'hours', 'years', 'salary', 'remote'],
-      product: ['noun', 'brand', 'city', 'used'],
+      product: ['noun', 'nounInText', 'brand', 'city', 'used'],
     };
     const values = { prop: 'P', deal: 'd', dealLabel: 'D', area: 80, baths: 2, city: 'C', features: 'F', source: 'S' };
     for (const [language, wording] of Object.entries(WORDING_BY_LANGUAGE)) {
@@ -172,5 +172,9 @@ describe("every site's language", () => {
     expect(demoWords('cs').lower('Dohoda (DPP, DPČ)')).to.equal('dohoda (DPP, DPČ)');
     expect(demoWords('pl').lower('Benzyna + LPG')).to.equal('benzyna + LPG');
     expect(demoWords('tr').lower('Tam Zamanlı')).to.equal('tam zamanlı');
+    // A noun after the brand reads in lower case; a Latin place name is set apart from Thai text.
+    const product = { noun: 'Akvaryum', brand: 'Ferplast', city: 'İzmir', used: true };
+    expect(demoWords('tr').sentences.product(product)).to.match(/^Ferplast akvaryum, /);
+    expect(demoWords('th').sentences.product({ ...product, city: 'Lampang' })).to.match(/ที่ Lampang$/);
   });
 });

@@ -541,6 +541,7 @@ function templateWords(lang: SiteLang, wording: Wording): DemoWords {
   // Numbers come written the English way ("45,000", "60 000"): written again as the language writes them.
   const numbers = new Intl.NumberFormat(lang);
   const local = (n: string) => numbers.format(Number(n.replace(/\D/g, '')));
+  const lower = (text: string) => (UNCASED.has(lang) ? text : lowerWords(text, lang));
   return {
     jobTitles: wording.jobTitles,
     productNouns: wording.productNouns,
@@ -550,9 +551,10 @@ function templateWords(lang: SiteLang, wording: Wording): DemoWords {
       home: (p) => say('home', p),
       car: (p) => say('car', { ...p, km: local(p.km) }),
       job: (p) => say('job', { ...p, salary: local(p.salary), remote: p.remote ? 'yes' : 'no' }),
-      product: (p) => say('product', { ...p, used: p.used ? 'yes' : 'no' }),
+      // `nounInText`: the noun as it reads after another word ("Ferplast akvaryum").
+      product: (p) => say('product', { ...p, nounInText: lower(p.noun), used: p.used ? 'yes' : 'no' }),
     },
-    lower: (text) => (UNCASED.has(lang) ? text : lowerWords(text, lang)),
+    lower,
     list: (items) => items.join(LIST_SEPARATOR[lang] ?? ', '),
     homeTitle: (what, place) => inPlace(lang, typeof what === 'string' ? what : say('homeTitle', what), place),
   };

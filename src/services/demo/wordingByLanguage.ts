@@ -647,9 +647,9 @@ export const WORDING_BY_LANGUAGE: Readonly<Record<Exclude<Lang, WrittenLang>, Wo
     templates: {
       homeTitle: '{prop}{deal}',
       home: '{prop} ขนาด {area} ตร.ม.{rooms, plural, =0 {} other { # ห้องนอน}}{baths, plural, =0 {} other { # ห้องน้ำ}} ทำเล{city} สิ่งอำนวยความสะดวก: {features} สนใจติดต่อ {source} เพื่อนัดชมสถานที่',
-      car: '{make} {model} ปี {year} ไมล์ {km} กม. {fuel} {gearbox} {doors} ประตู สี{color} เข้าศูนย์ตลอด รถอยู่ที่{city}',
-      job: '{company} รับสมัคร{title} ประจำพื้นที่{city} ลักษณะงาน: {type} {hours} {years, plural, =0 {ไม่จำเป็นต้องมีประสบการณ์} other {มีประสบการณ์อย่างน้อย # ปี}} ค่าตอบแทน {salary} ต่อปี{remote, select, yes { สามารถทำงานจากที่บ้านได้} other {}}',
-      product: '{noun} {brand} {used, select, yes {มือสอง สภาพดีมาก} other {ของใหม่ มือหนึ่ง}} นัดรับสินค้าได้ที่{city}',
+      car: '{make} {model} ปี {year} ไมล์ {km} กม. {fuel} {gearbox} {doors} ประตู สี{color} เข้าศูนย์ตลอด รถอยู่ที่ {city}',
+      job: '{company} รับสมัคร{title} ประจำพื้นที่ {city} ลักษณะงาน: {type} {hours} {years, plural, =0 {ไม่จำเป็นต้องมีประสบการณ์} other {มีประสบการณ์อย่างน้อย # ปี}} ค่าตอบแทน {salary} ต่อปี{remote, select, yes { สามารถทำงานจากที่บ้านได้} other {}}',
+      product: '{noun} {brand} {used, select, yes {มือสอง สภาพดีมาก} other {ของใหม่ มือหนึ่ง}} นัดรับสินค้าได้ที่ {city}',
     },
   },
   tr: {
@@ -702,7 +702,7 @@ export const WORDING_BY_LANGUAGE: Readonly<Record<Exclude<Lang, WrittenLang>, Wo
       car: '{year} model {make} {model}, {km} km, {fuel}, {gearbox} vites, {doors} kapı, {color} renk. Bakımları eksiksiz yapıldı. Konum: {city}.',
       job: '{company} bünyesinde çalışacak {title} aranıyor. Konum: {city}. Çalışma şekli: {type}, {hours}. {years, plural, =0 {Deneyim şartı yoktur.} other {En az # yıl deneyim gereklidir.}} Yıllık maaş: {salary} TL.{remote, select, yes { Uzaktan çalışma imkânı vardır.} other {}}',
       product:
-        '{brand} {noun}, {used, select, yes {ikinci el, çok temiz} other {sıfır, hiç kullanılmadı}}. Teslim yeri: {city}.',
+        '{brand} {nounInText}, {used, select, yes {ikinci el, çok temiz} other {sıfır, hiç kullanılmadı}}. Teslim yeri: {city}.',
     },
   },
   uk: {
