@@ -5,7 +5,7 @@ import { openWalDatabase } from '../sqlite';
 import type { GroupField, SearchStore } from './SearchStore';
 import { INDEX_TOKENIZER, indexText } from './indexText';
 import { adIdOf, siteCode } from './siteKeys';
-import { hasVoicedKana, isUnspaced, normalizePhrase, slug, tokenize } from './text';
+import { hasVoicedKana, isUnspaced, normalizePhrase, slug, spaceWords, tokenize } from './text';
 import type {
   AdInput,
   Candidate,
@@ -573,45 +573,27 @@ export class SqliteSearchStore implements SearchStore {
   }
 
   /**
-   * Layout 6 to 7: a kana keeps its voicing mark when folded (`fold`: "バス" is no longer "ハス"). The
-   * ads whose document has a voiced kana (few outside the Japanese sites) are indexed again, with
-   * their title words and keyword phrases; the title-word counts and the keywords move to the voiced
-   * words (a keyword's searches with it), and the sites' keywords are recounted. One scan of the
-   * documents, under the write lock (another process may be opening the same store).
+   * Layout 6 to 7, for the ads of Japanese, Chinese or Thai text. A kana keeps its voicing mark when
+   * folded (`fold`: "バス" is no longer "ハス"), and a title's words are parted where its script
+   * writes no spaces (`tw`, for relevance). The ads whose document has a voiced kana are indexed again,
+   * with their title words and phrases: the title-word counts move to the voiced words, a phrase made
+   * of the title is made again, and a phrase given with the ad (not kept in its document) takes the
+   * voiced spelling of its words found in the ad's own text. A searched phrase's searches move to its
+   * voiced phrase; the sites touched are recounted. One scan of the documents, under the write lock
+   * (another process may be opening the same store).
    */
   private refoldKana(): void {
     const sites = new Set<number>();
     this.db
       .transaction(() => {
         if ((this.db.pragma('user_version', { simple: true }) as number) >= 7) return;
+        const labelOf = this.db.prepare('SELECT label FROM keywords WHERE site = ? AND norm = ?').pluck();
         const putKeyword = this.db.prepare(
-          `INSERT INTO keywords (site, norm, label, category_id, first_letter, ads, searches) VALUES (?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (site, norm) DO UPDATE SET ads = ads + excluded.ads, searches = searches + excluded.searches`,
+          `INSERT INTO keywords (site, norm, label, category_id, first_letter, ads, searches) VALUES (?, ?, ?, ?, ?, 0, ?)
+           ON CONFLICT (site, norm) DO UPDATE SET searches = searches + excluded.searches`,
         );
-        // Keywords named with a voiced kana (given by an ad or searched) move to their voiced phrase.
-        const renamed = new Map<string, string>();
-        const deleteKeyword = this.db.prepare('DELETE FROM keywords WHERE site = ? AND norm = ?');
-        const keywords = this.db
-          .prepare('SELECT site, norm, label, category_id, ads, searches FROM keywords')
-          .all() as {
-          site: number;
-          norm: string;
-          label: string;
-          category_id: number | null;
-          ads: number;
-          searches: number;
-        }[];
-        for (const r of keywords) {
-          if (!hasVoicedKana(r.label)) continue;
-          const norm = normalizePhrase(r.label);
-          if (norm === r.norm || norm === '') continue;
-          renamed.set(`${r.site}|${r.norm}`, norm);
-          deleteKeyword.run(r.site, r.norm);
-          putKeyword.run(r.site, norm, r.label, r.category_id, firstLetter(norm), r.ads, r.searches);
-          sites.add(r.site);
-        }
         const read = this.db.prepare(
-          `SELECT a.k, a.site, a.expired, a.tw, a.kw, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
+          `SELECT a.k, a.site, a.expired, a.kw, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
            WHERE a.k > ? ORDER BY a.k LIMIT 5000`,
         );
         const update = this.db.prepare('UPDATE ads SET tw = ?, kw = ? WHERE k = ?');
@@ -621,37 +603,55 @@ export class SqliteSearchStore implements SearchStore {
           'INSERT INTO terms (site, term, ads) VALUES (?, ?, ?) ON CONFLICT (site, term) DO UPDATE SET ads = ads + excluded.ads',
         );
         const dropTerms = this.db.prepare('DELETE FROM terms WHERE site = ? AND ads <= 0');
-        const titleTerms = (tw: string) => tw.split(' ').filter((t) => t.length >= 2 && !isDigits(t));
+        const titleTerms = (tokens: readonly string[]) =>
+          distinctWords(tokens).filter((t) => t.length >= 2 && !isDigits(t));
         for (let after = -1; ;) {
           const rows = read.all(after) as {
             k: number;
             site: number;
             expired: number;
-            tw: string;
             kw: string | null;
             doc: string;
           }[];
           if (rows.length === 0) break;
           after = (rows[rows.length - 1] as { k: number }).k;
           for (const r of rows) {
-            if (!hasVoicedKana(r.doc)) continue;
+            const voiced = hasVoicedKana(r.doc);
+            if (!voiced && !isUnspaced(r.doc)) continue;
             const ad = JSON.parse(r.doc) as AdInput;
             const tokens = tokenize(ad.title);
-            const tw = distinctWords(tokens).join(' ');
-            const was = titleTerms(r.tw);
-            const now = titleTerms(tw);
+            const tw = titleWords(ad.title, distinctWords(tokens), tokenize);
+            if (!voiced) {
+              update.run(tw, r.kw, r.k);
+              continue;
+            }
+            const was = titleTerms(tokens.map(unvoiced));
+            const now = titleTerms(tokens);
             for (const t of was) if (!now.includes(t)) countTerm.run(r.site, t, -1);
             for (const t of now) if (!was.includes(t)) countTerm.run(r.site, t, 1);
-            // The phrase a title gave (its first words, as folded before) is its voiced phrase now.
             let kw = r.kw;
+            const category = ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null;
+            const phrase = (norm: string, label: string) => {
+              putKeyword.run(r.site, norm, label, category, firstLetter(norm), 0);
+              return { norm };
+            };
             if (kw !== null && kw === keywordsColumn(defaultKeywords(tokens.map(unvoiced)).map((norm) => ({ norm })))) {
-              const phrases = defaultKeywords(tokens);
-              const category = ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null;
-              for (const norm of phrases) putKeyword.run(r.site, norm, norm, category, firstLetter(norm), 0, 0);
-              kw = keywordsColumn(phrases.map((norm) => ({ norm })));
+              // The phrase its title gave (its first words, folded as before).
+              kw = keywordsColumn(defaultKeywords(tokens).map((norm) => phrase(norm, norm)));
             } else if (kw !== null) {
+              // Phrases given with the ad: each word as the ad's own text spells it, voiced.
+              const voicedOf = new Map<string, string>();
+              for (const w of tokenize(spaceWords(r.doc))) if (hasVoicedKana(w)) voicedOf.set(unvoiced(w), w);
               kw = keywordsColumn(
-                keywordsOfColumn(kw).map((norm) => ({ norm: renamed.get(`${r.site}|${norm}`) ?? norm })),
+                keywordsOfColumn(kw).map((norm) => {
+                  const voicedNorm = norm
+                    .split(' ')
+                    .map((w) => voicedOf.get(w) ?? w)
+                    .join(' ');
+                  if (voicedNorm === norm) return { norm };
+                  const label = labelOf.get(r.site, norm) as string | undefined;
+                  return phrase(voicedNorm, label && normalizePhrase(label) === voicedNorm ? label : voicedNorm);
+                }),
               );
             }
             update.run(tw, kw, r.k);
@@ -661,6 +661,19 @@ export class SqliteSearchStore implements SearchStore {
             }
             sites.add(r.site);
           }
+        }
+        // A phrase visitors searched for, spelt with a voiced kana: its searches go to its voiced phrase.
+        const searched = this.db
+          .prepare('SELECT site, norm, label, category_id, searches FROM keywords WHERE searches > 0')
+          .all() as { site: number; norm: string; label: string; category_id: number | null; searches: number }[];
+        const unsearched = this.db.prepare('UPDATE keywords SET searches = 0 WHERE site = ? AND norm = ?');
+        for (const r of searched) {
+          if (!hasVoicedKana(r.label)) continue;
+          const norm = normalizePhrase(r.label);
+          if (norm === r.norm || norm === '') continue;
+          unsearched.run(r.site, r.norm);
+          putKeyword.run(r.site, norm, r.label, r.category_id, firstLetter(norm), r.searches);
+          sites.add(r.site);
         }
         for (const site of sites) dropTerms.run(site);
         this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
@@ -931,17 +944,13 @@ export class SqliteSearchStore implements SearchStore {
     }
     const toCandidate = candidateReader(fields);
     const twAt = columns.length;
-    // A word of a script written without spaces is looked for inside the title's words: `tw` keeps
-    // a title's run of Japanese, Chinese or Thai as one word ("大阪のマンション"), where the text
-    // index has its words apart (`spaceWords`).
-    const needles = terms.map((words) => words.map((w) => (isUnspaced(w) ? w : ` ${w} `)));
     const candidates = rows.map((r) => {
       const c = toCandidate(r);
       // Relevance: every word of the query in the title ranks above words found only in
       // the body (FTS5's bm25() reads every match of every phrase per query; see 012).
       if (terms.length > 0) {
         const title = ` ${r[twAt] as string} `;
-        c.score = needles.every((words) => words.some((w) => title.includes(w))) ? 0 : 1;
+        c.score = terms.every((words) => words.some((w) => title.includes(` ${w} `))) ? 0 : 1;
       }
       return c;
     });
@@ -1321,13 +1330,22 @@ export function adWriteOf(
     id,
     site,
     date: ad.date,
-    columns: adColumns(ad, id, site, expired, distinct.join(' '), keywordsColumn(keywords)),
+    columns: adColumns(ad, id, site, expired, titleWords(ad.title, distinct, words), keywordsColumn(keywords)),
     doc: options.doc ?? docOf(ad, id),
     fts: expired ? null : textOf(ad, words),
     terms,
     keywords,
     category: ad.products?.categoryId ?? ad.jobs?.category ?? ad.typeId ?? null,
   };
+}
+
+/**
+ * The `tw` column: a title's distinct folded words, space-separated, for relevance. Where its script
+ * writes no spaces they are its words as the text index parts them (`spaceWords`): "大阪のマンション"
+ * is "大阪 の マンション", so that a query's "京都" is not a title word of "東京都のマンション".
+ */
+function titleWords(title: string, distinct: readonly string[], words: (text: string) => string[]): string {
+  return (isUnspaced(title) ? distinctWords(words(spaceWords(title))) : distinct).join(' ');
 }
 
 /** `[...new Set(words)]` (first occurrences, in order); a title's few words without a Set. */

@@ -35,15 +35,19 @@ export function fold(text: string): string {
 /** A kana with a voicing mark, or a voicing mark: what `fold` read as its plain kana before layout 7. */
 let voicedKana: RegExp | undefined;
 
-/** Whether the text has a voiced kana ("ガ", "ﾊﾟ"), which `fold` keeps voiced since layout 7. */
+/**
+ * Whether the text has a character that decomposes to a voiced kana ("ガ", "ﾊﾟ", the squared "㌫"),
+ * which `fold` keeps voiced since layout 7. The characters are found once, among all of Unicode's.
+ */
 export function hasVoicedKana(text: string): boolean {
   if (!voicedKana) {
-    let chars = '\\u3099\\u309a';
-    for (let c = 0x3040; c <= 0xffef; c = c === 0x30ff ? 0xff65 : c + 1) {
-      const d = String.fromCharCode(c).normalize('NFKD');
-      if (/[\u3099\u309a]/.test(d)) chars += `\\u${c.toString(16).padStart(4, '0')}`;
+    let chars = '';
+    for (let c = 0; c <= 0x10ffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const d = String.fromCodePoint(c).normalize('NFKD');
+      if (d.includes('\u3099') || d.includes('\u309a')) chars += `\\u{${c.toString(16)}}`;
     }
-    voicedKana = new RegExp(`[${chars}]`);
+    voicedKana = new RegExp(`[${chars}]`, 'u');
   }
   return voicedKana.test(text);
 }

@@ -255,24 +255,32 @@ describe('a search store of layout 6 (kana folded to their plain letters)', () =
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout6-'));
     const JP_HOMES: SiteKey = { country: 'jp', vertical: 'homes' };
     const site = siteCode(JP_HOMES);
-    const ads: AdInput[] = [
-      ['p0', 'ガソリンスタンド近くの一戸建て', 'バス・トイレ別'],
-      ['p1', 'パス付きマンション', 'ハス池のある公園'],
-      ['p2', 'Piso luminoso', 'Con terraza'],
-    ].map(([partnerAdId, title, description]) => ({
-      ...madridHome({ sourceId: 3, title: title!, description: description! }),
+    const ads: AdInput[] = (
+      [
+        ['p0', 'ガソリンスタンド近くの一戸建て', 'バス・トイレ別'],
+        ['p1', 'パス付きマンション', 'ハス池のある公園'],
+        ['p2', 'Piso luminoso', 'Con terraza'],
+        ['p3', '利回り8㌫の収益物件', '駅近'],
+        // Phrases given with the ad, which folded alike: bus, and lotus.
+        ['p4', 'バス・トイレ別の部屋', '静かな環境', ['バス']],
+        ['p5', '蓮池の見える家', 'ハス池とガーデン付き', ['ハス']],
+        ['p6', '東京都のマンション', '京都にも近い'],
+      ] as [string, string, string, string[]?][]
+    ).map(([partnerAdId, title, description, keywords]) => ({
+      ...madridHome({ sourceId: 3, title, description }),
       country: 'jp',
       location: { city: 'Osaka' },
       currency: 'JPY',
-      partnerAdId: partnerAdId!,
+      partnerAdId,
+      ...(keywords ? { keywords } : {}),
     }));
     /** `tokenize` as it folded before layout 7: a voiced kana as its plain kana. */
     const folded6 = (text: string) => tokenize(text).map((w) => w.normalize('NFD').replace(/[\u3099\u309a]/g, ''));
     try {
       const old = new SqliteSearchStore(dir, { now: () => NOW_S });
       await old.writeAds(ads);
-      // What layout 6 wrote: folded words without voicing marks in the index, the title words, the
-      // keyword phrases and the title-word counts; and a visitor's search for "ガソリン".
+      // What layout 6 wrote: folded words without voicing marks in the index, the title words (not
+      // parted), the keyword phrases and the title-word counts; and a visitor's search for "ガソリン".
       old.db.exec('DELETE FROM ads_fts; DELETE FROM terms; DELETE FROM keywords');
       const write = old.db.prepare(`INSERT INTO ads_fts (rowid, title, body, tags) VALUES (?, ?, ?, '')`);
       const row = old.db.prepare('UPDATE ads SET tw = ?, kw = ? WHERE k = ?');
@@ -280,54 +288,74 @@ describe('a search store of layout 6 (kana folded to their plain letters)', () =
         'INSERT INTO terms (site, term, ads) VALUES (?, ?, 1) ON CONFLICT DO UPDATE SET ads = ads + 1',
       );
       const keyword = old.db.prepare(
-        `INSERT INTO keywords (site, norm, label, first_letter, ads, searches) VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO keywords (site, norm, label, first_letter, ads, searches) VALUES (?, ?, ?, ?, 1, ?)
+         ON CONFLICT DO UPDATE SET ads = ads + 1`,
       );
-      for (const r of old.db.prepare('SELECT k, partner_id FROM ads').all() as { k: number; partner_id: string }[]) {
+      for (const r of old.db.prepare('SELECT k, partner_id FROM ads ORDER BY partner_id').all() as {
+        k: number;
+        partner_id: string;
+      }[]) {
         const ad = ads.find((a) => a.partnerAdId === r.partner_id)!;
         const words = [...new Set(folded6(ad.title))];
+        const phrase = ad.keywords ? folded6(ad.keywords[0]!).join(' ') : words[0]!;
         write.run(r.k, folded6(spaceWords(ad.title)).join(' '), folded6(spaceWords(ad.description)).join(' '));
-        row.run(words.join(' '), words[0], r.k);
+        row.run(words.join(' '), phrase, r.k);
         for (const w of words) term.run(site, w);
-        keyword.run(site, words[0], words[0], words[0]!.charAt(0), 1, 0);
+        keyword.run(site, phrase, ad.keywords?.[0] ?? phrase, phrase.charAt(0), 0);
       }
-      keyword.run(site, 'カソリン', 'ガソリン', 'カ', 0, 5);
+      keyword.run(site, 'カソリン', 'ガソリン', 'カ', 5);
       old.db.pragma('user_version = 6');
       const found = async (store: SqliteSearchStore, what: string) =>
         (await partnersFound(store, what, JP_HOMES)).sort();
       // Bus, pass and lotus were one word.
-      expect(await found(old, 'ハス')).to.deep.equal(['p0', 'p1']);
+      expect(await found(old, 'ハス')).to.deep.equal(['p0', 'p1', 'p4', 'p5']);
       old.close();
 
       const store = new SqliteSearchStore(dir, { now: () => NOW_S });
       try {
         expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
         expect(await found(store, 'パス')).to.deep.equal(['p1']);
-        expect(await found(store, 'バス')).to.deep.equal(['p0']);
-        expect(await found(store, 'ハス')).to.deep.equal(['p1']);
+        expect(await found(store, 'バス')).to.deep.equal(['p0', 'p4']);
+        expect(await found(store, 'ハス')).to.deep.equal(['p1', 'p5']);
         expect(await found(store, 'ガソリンスタンド')).to.deep.equal(['p0']);
+        expect(await found(store, '㌫')).to.deep.equal(['p3']);
+        expect(await found(store, 'パーセント')).to.deep.equal(['p3']);
         expect(await found(store, 'luminoso')).to.deep.equal(['p2']);
-        expect(store.db.prepare('SELECT partner_id, tw, kw FROM ads ORDER BY partner_id').all()).to.deep.equal([
-          { partner_id: 'p0', tw: 'ガソリンスタンド近くの一戸建て', kw: 'ガソリンスタンド近くの一戸建て' },
-          { partner_id: 'p1', tw: 'パス付きマンション', kw: 'パス付きマンション' },
-          { partner_id: 'p2', tw: 'piso luminoso', kw: 'piso' },
+        // A title's words are parted for relevance: "京都" is no title word of "東京都のマンション".
+        expect((await searchWords(store, '京都', JP_HOMES)).map((a) => [a.partnerAdId, a.score])).to.deep.equal([
+          ['p6', 1],
         ]);
-        expect(
-          store.db
-            .prepare('SELECT term FROM terms ORDER BY term')
-            .all()
-            .map((t) => (t as { term: string }).term),
-        ).to.deep.equal(['piso', 'luminoso', 'ガソリンスタンド近くの一戸建て', 'パス付きマンション'].sort());
-        // The keywords: the titles' phrases voiced and counted, the searched one with its searches.
-        expect(store.db.prepare('SELECT norm, label, ads, searches FROM keywords ORDER BY norm').all()).to.deep.equal(
-          [
-            { norm: 'piso', label: 'piso', ads: 1, searches: 0 },
-            { norm: 'カソリンスタント近くの一戸建て', label: 'カソリンスタント近くの一戸建て', ads: 0, searches: 0 },
-            { norm: 'ガソリン', label: 'ガソリン', ads: 0, searches: 5 },
-            { norm: 'ガソリンスタンド近くの一戸建て', label: 'ガソリンスタンド近くの一戸建て', ads: 1, searches: 0 },
-            { norm: 'ハス付きマンション', label: 'ハス付きマンション', ads: 0, searches: 0 },
-            { norm: 'パス付きマンション', label: 'パス付きマンション', ads: 1, searches: 0 },
-          ].sort((a, b) => (a.norm < b.norm ? -1 : 1)),
-        );
+        const row = (id: string) =>
+          store.db.prepare('SELECT tw, kw FROM ads WHERE partner_id = ?').get(id) as { tw: string; kw: string };
+        expect(row('p0')).to.deep.equal({
+          tw: 'ガソリンスタンド 近く の 一戸建て',
+          kw: 'ガソリンスタンド近くの一戸建て',
+        });
+        expect(row('p2')).to.deep.equal({ tw: 'piso luminoso', kw: 'piso' });
+        expect(row('p4').kw).to.equal('バス');
+        expect(row('p5').kw).to.equal('ハス');
+        const terms = store.db.prepare('SELECT term FROM terms').pluck().all() as string[];
+        expect(terms).to.include.members([
+          'ガソリンスタンド近くの一戸建て',
+          'パス付きマンション',
+          '利回り8パーセントの収益物件',
+        ]);
+        expect(terms).to.not.include.members(['カソリンスタント近くの一戸建て', 'ハス付きマンション']);
+        // The keywords counted by their voiced phrases, each ad under its own; a searched one keeps its searches.
+        const keywords = store.db
+          .prepare('SELECT norm, ads, searches FROM keywords WHERE ads > 0 OR searches > 0')
+          .all();
+        expect(keywords).to.deep.include.members([
+          { norm: 'バス', ads: 1, searches: 0 },
+          { norm: 'ハス', ads: 1, searches: 0 },
+          { norm: 'ガソリンスタンド近くの一戸建て', ads: 1, searches: 0 },
+          { norm: 'パス付きマンション', ads: 1, searches: 0 },
+          { norm: 'ガソリン', ads: 0, searches: 5 },
+        ]);
+        expect(keywords.map((k) => (k as { norm: string }).norm)).to.not.include.members([
+          'カソリンスタント近くの一戸建て',
+          'カソリン',
+        ]);
       } finally {
         store.close();
       }
