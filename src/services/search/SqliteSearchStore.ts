@@ -127,6 +127,11 @@ function siteRange(site: number): { base: number; top: number } {
  */
 export const LAYOUT_VERSION = 7;
 
+/** How long a statement waits for another connection's write lock (better-sqlite3's default). */
+const BUSY_TIMEOUT_MS = 5_000;
+/** How long opening a store waits for another process's upgrade of it (`LAYOUT_VERSION`). */
+export const UPGRADE_WAIT_MS = 600_000;
+
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;
 const FIRST_WINDOW = 60_000;
@@ -280,6 +285,10 @@ export class SqliteSearchStore implements SearchStore {
     this.db.pragma('temp_store = MEMORY');
     const layout = this.db.pragma('user_version', { simple: true }) as number;
     const existing = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ads'`).get();
+    // An upgrade holds the write lock for seconds per million ads: another process opening the store
+    // meanwhile (an import started then) waits for it, then finds it done, rather than failing at
+    // SQLite's usual 5 s.
+    if (existing && layout < LAYOUT_VERSION) this.db.pragma(`busy_timeout = ${UPGRADE_WAIT_MS}`);
     if (existing && layout < 2) this.migrateLayout();
     else {
       this.db.exec(SCHEMA);
@@ -289,6 +298,7 @@ export class SqliteSearchStore implements SearchStore {
       if (existing && layout < 7) this.refoldKana();
       if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
     }
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // The ads whose expiration time may come before they are marked expired (after the column exists).
     this.db.exec(EXPIRY_INDEX);
     for (const row of this.db.prepare('SELECT id, data FROM sources').all() as { id: number; data: string }[]) {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -358,6 +359,48 @@ describe('a search store of layout 6 (kana folded to their plain letters)', () =
         ]);
       } finally {
         store.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a search store opened while another process holds its write lock', function () {
+  this.timeout(30_000);
+
+  it('waits for it rather than failing after 5 s, then upgrades or finds the upgrade done', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-upgrade-wait-'));
+    try {
+      const old = new SqliteSearchStore(dir, { now: () => NOW_S });
+      await old.writeAds([
+        { ...madridHome({ sourceId: 3, title: 'バス付きの部屋', description: '駅近' }), partnerAdId: 'p0' },
+      ]);
+      old.db.pragma('user_version = 6');
+      old.close();
+      // Another process (as an upgrade by another process would) holds the write lock for 6.5 s.
+      const holder = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const db = new (require('better-sqlite3'))(process.argv[1]); db.exec('BEGIN IMMEDIATE');
+           process.stdout.write('locked\\n'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 6500);
+           db.exec('COMMIT'); db.close();`,
+          path.join(dir, 'search.sqlite'),
+        ],
+        { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+      const started = Date.now();
+      const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+      try {
+        expect(Date.now() - started).to.be.greaterThan(5_000);
+        expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
+        expect(store.db.pragma('busy_timeout', { simple: true })).to.equal(5_000);
+        expect(await partnersFound(store, 'バス')).to.deep.equal(['p0']);
+      } finally {
+        store.close();
+        await new Promise((resolve) => (holder.exitCode !== null ? resolve(null) : holder.once('exit', resolve)));
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
