@@ -645,13 +645,16 @@ export class SqliteSearchStore implements SearchStore {
               putKeyword.run(r.site, norm, label, category, firstLetter(norm), 0);
               return { norm };
             };
-            if (kw !== null && kw === keywordsColumn(defaultKeywords(tokens.map(unvoiced)).map((norm) => ({ norm })))) {
+            if (kw === null) {
+              // Read from its title when counted (written before layout 5): its phrase's row must exist.
+              for (const norm of defaultKeywords(tokens)) phrase(norm, norm);
+            } else if (kw === keywordsColumn(defaultKeywords(tokens.map(unvoiced)).map((norm) => ({ norm })))) {
               // The phrase its title gave (its first words, folded as before).
               kw = keywordsColumn(defaultKeywords(tokens).map((norm) => phrase(norm, norm)));
-            } else if (kw !== null) {
-              // Phrases given with the ad: each word as the ad's own text spells it, voiced.
-              const voicedOf = new Map<string, string>();
-              for (const w of tokenize(spaceWords(r.doc))) if (hasVoicedKana(w)) voicedOf.set(unvoiced(w), w);
+            } else {
+              // Phrases given with the ad: each word as the ad's own text spells it, voiced, where
+              // the text spells it one way only.
+              const voicedOf = voicedSpellings(r.doc);
               kw = keywordsColumn(
                 keywordsOfColumn(kw).map((norm) => {
                   const voicedNorm = norm
@@ -1211,6 +1214,24 @@ function textTerms(query: CandidateQuery): string[][] {
 function firstLetter(norm: string): string {
   const c = norm.charAt(0);
   return /\d/.test(c) ? '0' : c;
+}
+
+/**
+ * The voiced words of a text by their spelling before layout 7 ("ハス" → "バス"): its words whole and
+ * as the text index parts them. A spelling the text also has as it is ("ハス"), or voiced two ways
+ * ("バス" and "パス"), is left out: which word was meant is not known.
+ */
+function voicedSpellings(text: string): Map<string, string> {
+  const words = new Set([...tokenize(text), ...tokenize(spaceWords(text))]);
+  const voiced = new Map<string, string | null>();
+  for (const w of words) {
+    if (!hasVoicedKana(w)) continue;
+    const plain = unvoiced(w);
+    voiced.set(plain, words.has(plain) || (voiced.has(plain) && voiced.get(plain) !== w) ? null : w);
+  }
+  const out = new Map<string, string>();
+  for (const [plain, w] of voiced) if (w !== null) out.set(plain, w);
+  return out;
 }
 
 /** A folded word as `fold` gave it before layout 7: each voiced kana as its plain kana ("ガ" → "カ"). */

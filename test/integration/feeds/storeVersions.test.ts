@@ -266,6 +266,11 @@ describe('a search store of layout 6 (kana folded to their plain letters)', () =
         ['p4', 'バス・トイレ別の部屋', '静かな環境', ['バス']],
         ['p5', '蓮池の見える家', 'ハス池とガーデン付き', ['ハス']],
         ['p6', '東京都のマンション', '京都にも近い'],
+        // A given phrase the text index parts ("ロード バイク"); one whose text also has the plain word.
+        ['p7', 'ロードバイク Giant', 'ほぼ新品', ['ロードバイク']],
+        ['p8', '庭の家', 'ハスの池、バス・トイレ別', ['ハス']],
+        // Written before layout 5: no kw, its phrase read from its title when counted.
+        ['p9', 'ガレージ付きの家', '駅近'],
       ] as [string, string, string, string[]?][]
     ).map(([partnerAdId, title, description, keywords]) => ({
       ...madridHome({ sourceId: 3, title, description }),
@@ -300,7 +305,7 @@ describe('a search store of layout 6 (kana folded to their plain letters)', () =
         const words = [...new Set(folded6(ad.title))];
         const phrase = ad.keywords ? folded6(ad.keywords[0]!).join(' ') : words[0]!;
         write.run(r.k, folded6(spaceWords(ad.title)).join(' '), folded6(spaceWords(ad.description)).join(' '));
-        row.run(words.join(' '), phrase, r.k);
+        row.run(words.join(' '), r.partner_id === 'p9' ? null : phrase, r.k);
         for (const w of words) term.run(site, w);
         keyword.run(site, phrase, ad.keywords?.[0] ?? phrase, phrase.charAt(0), 0);
       }
@@ -309,15 +314,15 @@ describe('a search store of layout 6 (kana folded to their plain letters)', () =
       const found = async (store: SqliteSearchStore, what: string) =>
         (await partnersFound(store, what, JP_HOMES)).sort();
       // Bus, pass and lotus were one word.
-      expect(await found(old, 'ハス')).to.deep.equal(['p0', 'p1', 'p4', 'p5']);
+      expect(await found(old, 'ハス')).to.deep.equal(['p0', 'p1', 'p4', 'p5', 'p8']);
       old.close();
 
       const store = new SqliteSearchStore(dir, { now: () => NOW_S });
       try {
         expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
         expect(await found(store, 'パス')).to.deep.equal(['p1']);
-        expect(await found(store, 'バス')).to.deep.equal(['p0', 'p4']);
-        expect(await found(store, 'ハス')).to.deep.equal(['p1', 'p5']);
+        expect(await found(store, 'バス')).to.deep.equal(['p0', 'p4', 'p8']);
+        expect(await found(store, 'ハス')).to.deep.equal(['p1', 'p5', 'p8']);
         expect(await found(store, 'ガソリンスタンド')).to.deep.equal(['p0']);
         expect(await found(store, '㌫')).to.deep.equal(['p3']);
         expect(await found(store, 'パーセント')).to.deep.equal(['p3']);
@@ -335,6 +340,9 @@ describe('a search store of layout 6 (kana folded to their plain letters)', () =
         expect(row('p2')).to.deep.equal({ tw: 'piso luminoso', kw: 'piso' });
         expect(row('p4').kw).to.equal('バス');
         expect(row('p5').kw).to.equal('ハス');
+        expect(row('p7').kw).to.equal('ロードバイク');
+        expect(row('p8').kw).to.equal('ハス');
+        expect(row('p9').kw).to.equal(null);
         const terms = store.db.prepare('SELECT term FROM terms').pluck().all() as string[];
         expect(terms).to.include.members([
           'ガソリンスタンド近くの一戸建て',
@@ -348,7 +356,9 @@ describe('a search store of layout 6 (kana folded to their plain letters)', () =
           .all();
         expect(keywords).to.deep.include.members([
           { norm: 'バス', ads: 1, searches: 0 },
-          { norm: 'ハス', ads: 1, searches: 0 },
+          { norm: 'ハス', ads: 2, searches: 0 },
+          { norm: 'ロードバイク', ads: 1, searches: 0 },
+          { norm: 'ガレージ付きの家', ads: 1, searches: 0 },
           { norm: 'ガソリンスタンド近くの一戸建て', ads: 1, searches: 0 },
           { norm: 'パス付きマンション', ads: 1, searches: 0 },
           { norm: 'ガソリン', ads: 0, searches: 5 },
@@ -356,6 +366,8 @@ describe('a search store of layout 6 (kana folded to their plain letters)', () =
         expect(keywords.map((k) => (k as { norm: string }).norm)).to.not.include.members([
           'カソリンスタント近くの一戸建て',
           'カソリン',
+          'ロートハイク',
+          'カレーシ付きの家',
         ]);
       } finally {
         store.close();
