@@ -27,3 +27,21 @@ export function openWalDatabase(file: string): Database.Database {
     }
   }
 }
+
+/** How long a store's upgrade on open may keep another process that opens it waiting. */
+const UPGRADE_WAIT_MS = 600_000;
+
+/**
+ * Runs a store's upgrades on open (they hold the write lock for seconds per million rows): a
+ * process that opens the store meanwhile (an import started then) waits for them, then finds them
+ * done, rather than failing at the busy timeout of every other statement (5 s), which comes back after.
+ */
+export function upgrading<T>(db: Database.Database, upgrade: () => T): T {
+  const busy = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma(`busy_timeout = ${UPGRADE_WAIT_MS}`);
+  try {
+    return upgrade();
+  } finally {
+    db.pragma(`busy_timeout = ${busy}`);
+  }
+}

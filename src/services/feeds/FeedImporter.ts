@@ -4,7 +4,8 @@ import path from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Gazetteer } from '../places/Gazetteer';
-import { UPGRADE_WAIT_MS, type SqliteSearchStore } from '../search/SqliteSearchStore';
+import { upgrading } from '../sqlite';
+import type { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
 import { hasVoicedKana } from '../search/text';
 import type { AdInput, SiteKey, Source } from '../search/types';
@@ -207,19 +208,14 @@ export function ensureFeedTables(db: Database.Database): void {
     (db.prepare('SELECT name FROM pragma_table_info(?)').all('feed_dedup') as { name: string }[]).some(
       (c) => c.name === 'k',
     );
-  // Either upgrade holds the write lock for seconds per million ads: another process waits for it.
-  const busy = db.pragma('busy_timeout', { simple: true }) as number;
-  db.pragma(`busy_timeout = ${UPGRADE_WAIT_MS}`);
-  try {
+  upgrading(db, () => {
     if (!byKey()) {
       db.transaction(() => {
         if (!byKey()) db.exec(DEDUP_BY_ID);
       }).immediate();
     }
     refoldKanaFingerprints(db);
-  } finally {
-    db.pragma(`busy_timeout = ${busy}`);
-  }
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { openWalDatabase } from '../sqlite';
+import { openWalDatabase, upgrading } from '../sqlite';
 import type { GroupField, SearchStore } from './SearchStore';
 import { INDEX_TOKENIZER, indexText } from './indexText';
 import { adIdOf, siteCode } from './siteKeys';
@@ -126,11 +126,6 @@ function siteRange(site: number): { base: number; top: number } {
  * store's ads with a voiced kana are indexed again, their voicing marks kept (`refoldKana`).
  */
 export const LAYOUT_VERSION = 7;
-
-/** How long a statement waits for another connection's write lock (better-sqlite3's default). */
-const BUSY_TIMEOUT_MS = 5_000;
-/** How long opening a store waits for another process's upgrade of it (`LAYOUT_VERSION`). */
-export const UPGRADE_WAIT_MS = 600_000;
 
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;
@@ -285,20 +280,17 @@ export class SqliteSearchStore implements SearchStore {
     this.db.pragma('temp_store = MEMORY');
     const layout = this.db.pragma('user_version', { simple: true }) as number;
     const existing = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ads'`).get();
-    // An upgrade holds the write lock for seconds per million ads: another process opening the store
-    // meanwhile (an import started then) waits for it, then finds it done, rather than failing at
-    // SQLite's usual 5 s.
-    if (existing && layout < LAYOUT_VERSION) this.db.pragma(`busy_timeout = ${UPGRADE_WAIT_MS}`);
-    if (existing && layout < 2) this.migrateLayout();
-    else {
-      this.db.exec(SCHEMA);
-      if (existing && layout < 3) this.addExpiryColumn();
-      if (existing && layout < 5) this.addKeywordColumn();
-      if (existing && layout < 6) this.reindexText();
-      if (existing && layout < 7) this.refoldKana();
-      if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
-    }
-    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    upgrading(this.db, () => {
+      if (existing && layout < 2) this.migrateLayout();
+      else {
+        this.db.exec(SCHEMA);
+        if (existing && layout < 3) this.addExpiryColumn();
+        if (existing && layout < 5) this.addKeywordColumn();
+        if (existing && layout < 6) this.reindexText();
+        if (existing && layout < 7) this.refoldKana();
+        if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+      }
+    });
     // The ads whose expiration time may come before they are marked expired (after the column exists).
     this.db.exec(EXPIRY_INDEX);
     for (const row of this.db.prepare('SELECT id, data FROM sources').all() as { id: number; data: string }[]) {
