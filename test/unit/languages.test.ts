@@ -6,7 +6,9 @@ import { LANGUAGES, languageOf } from '../../src/shared/i18n/featureCatalogue';
 import { inCountryPhrase, inPlace, inPlaceParts } from '../../src/shared/i18n/inPlace';
 import { messagesFor, type MessageId } from '../../src/shared/i18n/messages';
 import { messagesFor as alertMessagesFor, searchLabel } from '../../src/services/notifications/messages';
-import { demoWords } from '../../src/services/demo/wording';
+import { generateDemoSite } from '../../src/services/demo/generateDemoData';
+import { demoWords, PRODUCT_BRANDS } from '../../src/services/demo/wording';
+import { Gazetteer } from '../../src/services/places/Gazetteer';
 import { WORDING_BY_LANGUAGE } from '../../src/services/demo/wordingByLanguage';
 import { fuelOf, homeTypeId } from '../../src/services/feeds/vocabulary';
 import * as reference from '../../src/services/search/reference';
@@ -176,5 +178,29 @@ describe("every site's language", () => {
     const product = { noun: 'Akvaryum', brand: 'Ferplast', city: 'İzmir', used: true };
     expect(demoWords('tr').sentences.product(product)).to.match(/^Ferplast akvaryum, /);
     expect(demoWords('th').sentences.product({ ...product, city: 'Lampang' })).to.match(/ที่ Lampang$/);
+  });
+
+  it('pairs each demo product with a brand that makes it, in every language', () => {
+    const sites = COUNTRIES.filter((c) => (c.verticals as readonly string[]).includes('products')).map((c) => c.code);
+    let checked = 0;
+    for (const country of sites) {
+      const lang = languageOf(countryByCode(country)?.locale ?? 'en') as reference.Lang;
+      const nouns = demoWords(lang).productNouns;
+      const demo = generateDemoSite({ country, vertical: 'products' }, Gazetteer.shared(), { now: 1_790_000_000 });
+      for (const ad of demo.ads) {
+        const category = ad.products?.categoryId ?? 0;
+        const listed = nouns[category] ?? [];
+        const index = listed.reduce((best, noun, i) => {
+          const longer = best < 0 || noun.length > (listed[best] as string).length;
+          return ad.title.startsWith(`${noun} `) && longer ? i : best;
+        }, -1);
+        expect(index, `${country} ${ad.title}`).to.be.at.least(0);
+        const brands = PRODUCT_BRANDS[category] ?? [];
+        const brand = ad.title.slice((listed[index] as string).length + 1);
+        expect(brands[index] ?? brands[0], `${country} ${ad.title}`).to.include(brand);
+        checked++;
+      }
+    }
+    expect(checked).to.be.greaterThan(1000);
   });
 });

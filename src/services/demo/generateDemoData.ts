@@ -435,8 +435,11 @@ function fill(
     ad.keywords = [title];
   } else {
     const categoryId = dice.pick(PRODUCT_CATEGORIES).value;
-    const noun = dice.pick(words.productNouns[categoryId] ?? ['Item']);
-    const brand = dice.pick(PRODUCT_BRANDS[categoryId] ?? ['Generic']);
+    const nouns = words.productNouns[categoryId] ?? ['Item'];
+    const nounIndex = Math.floor(dice.next() * nouns.length);
+    const noun = nouns[nounIndex] as string;
+    const brands = PRODUCT_BRANDS[categoryId] ?? [['Generic']];
+    const brand = dice.pick(brands[nounIndex] ?? (brands[0] as readonly string[]));
     const used = dice.chance(0.75);
     ad.typeId = categoryId;
     ad.title = `${noun} ${brand}`;

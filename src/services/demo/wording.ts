@@ -241,19 +241,49 @@ export const PRODUCT_NOUNS: Record<number, Record<Lang, string[]>> = {
   ),
 };
 
-export const PRODUCT_BRANDS: Record<number, string[]> = {
-  101: ['IKEA', 'Habitat', 'Kave Home'],
-  102: ['Decathlon', 'Specialized', 'Trek'],
-  103: ['Samsung', 'LG', 'Lenovo', 'Sony'],
-  104: ['Trixie', 'Ferplast'],
-  105: ['Apple', 'Samsung', 'Xiaomi'],
-  106: ['Fender', 'Yamaha', 'Roland'],
-  107: ['Bugaboo', 'Chicco'],
-  108: ['Canon', 'Nikon', 'Fujifilm'],
-  109: ['Vintage'],
-  110: ['Nike', 'Adidas', 'Levi’s'],
-  111: ['Philips', 'Braun', 'Oral-B'],
-  112: ['Thule', 'OZ Racing'],
+/**
+ * Brands by product category, one list per noun of the category's lists (a noun has the same index in
+ * every language; a noun without a list of its own, such as a second word for a smartphone, takes the
+ * first): a hair dryer is never an Oral-B, nor a treadmill a Trek.
+ */
+export const PRODUCT_BRANDS: Record<number, readonly (readonly string[])[]> = {
+  101: [
+    ['IKEA', 'Habitat', 'Kave Home'],
+    ['IKEA', 'Kave Home'],
+    ['IKEA', 'Habitat'],
+  ],
+  102: [
+    ['Specialized', 'Trek', 'Decathlon'],
+    ['Decathlon', 'NordicTrack', 'Technogym'],
+  ],
+  103: [
+    ['Lenovo', 'HP', 'Samsung'],
+    ['Samsung', 'LG', 'Sony'],
+  ],
+  104: [
+    ['Trixie', 'Ferplast'],
+    ['Ferplast', 'Juwel'],
+  ],
+  105: [['Apple', 'Samsung', 'Xiaomi']],
+  106: [
+    ['Fender', 'Gibson', 'Yamaha'],
+    ['Yamaha', 'Roland', 'Casio'],
+  ],
+  107: [
+    ['Bugaboo', 'Chicco', 'Cybex'],
+    ['IKEA', 'Chicco'],
+  ],
+  108: [['Canon', 'Nikon', 'Fujifilm']],
+  109: [['Vintage']],
+  110: [
+    ['Levi’s', 'Schott', 'Zara'],
+    ['Nike', 'Adidas', 'New Balance'],
+  ],
+  111: [
+    ['Philips', 'Braun', 'Dyson'],
+    ['Philips', 'Oral-B'],
+  ],
+  112: [['Thule'], ['OZ Racing', 'BBS']],
 };
 
 export const COMPANIES = [
