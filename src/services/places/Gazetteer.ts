@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { COUNTRIES, countryByCode } from '../../../config/countries';
 import { editDistance, fold, normalizePhrase } from '../search/text';
 import { distanceKm } from './distance';
+import { LOCAL_NAMES } from './localNames';
 
 export { distanceKm } from './distance';
 
@@ -415,6 +416,9 @@ function buildCountry(
   altNames: ReadonlyMap<number, readonly string[]>,
 ): CountryPlaces {
   const def = countryByCode(code);
+  const local = LOCAL_NAMES[code] ?? {};
+  /** The data's name of each place shown by its local name. */
+  const dataNameOf = new Map<number, string>();
   const states = countryStates.slice().sort((a, b) => (a.isoCode < b.isoCode ? -1 : a.isoCode > b.isoCode ? 1 : 0));
   const stateIndex = new Map(states.map((s, i) => [s.isoCode, i]));
   // A coarse grid of the second package's cities, to find the nearest quickly.
@@ -489,11 +493,13 @@ function buildCountry(
         c.population * 4 < b.population &&
         distanceKm(lat, lng, b.lat, b.lng) < Math.min(20, 3 + Math.sqrt(b.population) / 150),
     );
+    const name = local[c.name] ?? c.name;
+    if (name !== c.name) dataNameOf.set(c.cityId, c.name);
     const place: Place = {
       id: c.cityId,
       kind: parent ? 'cityArea' : 'city',
-      name: c.name,
-      norm: normalizePhrase(c.name),
+      name,
+      norm: normalizePhrase(name),
       country: code,
       regionId: parent ? parent.regionId : regionId,
       cityId: parent?.id,
@@ -509,18 +515,23 @@ function buildCountry(
   }
   const regions: Place[] = states
     .filter((s) => regionPop.has(s.isoCode))
-    .map((s) => ({
-      id: REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(s.isoCode) ?? 999),
-      kind: 'region' as const,
-      name: s.name,
-      norm: normalizePhrase(s.name),
-      country: code,
-      regionId: undefined,
-      cityId: undefined,
-      lat: Number(s.latitude ?? 0),
-      lng: Number(s.longitude ?? 0),
-      population: regionPop.get(s.isoCode) ?? 0,
-    }))
+    .map((s): Place => {
+      const id = REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(s.isoCode) ?? 999);
+      const name = local[s.name] ?? s.name;
+      if (name !== s.name) dataNameOf.set(id, s.name);
+      return {
+        id,
+        kind: 'region',
+        name,
+        norm: normalizePhrase(name),
+        country: code,
+        regionId: undefined,
+        cityId: undefined,
+        lat: Number(s.latitude ?? 0),
+        lng: Number(s.longitude ?? 0),
+        population: regionPop.get(s.isoCode) ?? 0,
+      };
+    })
     .sort((a, b) => b.population - a.population);
 
   const keys: { key: string; place: Place }[] = [];
@@ -531,6 +542,17 @@ function buildCountry(
     let list = byNorm.get(p.norm);
     if (!list) byNorm.set(p.norm, (list = []));
     list.push(p);
+  }
+  // The data's name of a place shown by its local name is a name of it too ("Rome" is Roma).
+  for (const p of [...regions, ...cities, ...areas]) {
+    const data = dataNameOf.get(p.id);
+    if (data === undefined) continue;
+    const norm = normalizePhrase(data);
+    let list = byNorm.get(norm);
+    if (!list) byNorm.set(norm, (list = []));
+    if (list.includes(p)) continue;
+    list.push(p);
+    keys.push({ key: norm, place: p });
   }
   // A city's other names, where no place has that name: a name of the data always wins.
   const dataNames = new Set(byNorm.keys());

@@ -182,8 +182,14 @@ export class SearchEngine {
     return undefined;
   }
 
+  /** The site's presentation context, with the gazetteer's place names of today. */
+  private contextOf(site: SiteKey): SiteContext {
+    const places = this.places;
+    return { ...siteContext(site, this.nowSeconds()), placeName: (id) => places.place(id, site.country)?.name };
+  }
+
   plan(site: SiteKey, given: SearchParams, mode: SearchMode = 'search'): Plan {
-    const ctx = siteContext(site, this.nowSeconds());
+    const ctx = this.contextOf(site);
     const filters = parseFilters(given.filters, site.vertical);
     const named = PLACE_FILTERS.some((name) => filters[name] !== undefined);
     const split = named || given.where ? undefined : this.placeInWhat(site, given.what, ctx.lang);
@@ -697,7 +703,7 @@ export class SearchEngine {
       throw ServiceError.notFound(`No ad ${id} on this site`, 'AD_NOT_FOUND');
     }
     const duplicates = await this.store.duplicatesOf(ad);
-    const ctx = siteContext(site, this.nowSeconds());
+    const ctx = this.contextOf(site);
     const resource = adResource(ad, ctx, {
       sectionId: ad.expired ? SECTION.expired : SECTION.results,
       sectionTypeId: isPremium(ad) ? SECTION_TYPE.premium : SECTION_TYPE.organic,
@@ -717,7 +723,7 @@ export class SearchEngine {
     if (!ad || ad.country !== site.country || ad.vertical !== site.vertical) {
       throw ServiceError.notFound(`No ad ${id} on this site`, 'AD_NOT_FOUND');
     }
-    const ctx = siteContext(site, this.nowSeconds());
+    const ctx = this.contextOf(site);
     const duplicates = (await this.store.duplicatesOf(ad)).slice(0, 6);
     const exclude = [ad.id, ...duplicates.map((d) => d.id)];
     const kindTags = relatedTags(ad);
@@ -826,7 +832,7 @@ export class SearchEngine {
     const cached = this.cache.get(key);
     const now = this.options.now().getTime();
     if (cached && now - cached.at < 10 * 60_000) return cached.value as Record<string, unknown>;
-    const ctx = siteContext(site, this.nowSeconds());
+    const ctx = this.contextOf(site);
     const where = {
       ...(params.dealType !== undefined ? { typeId: params.dealType } : {}),
       ...(params.propertyType !== undefined ? { propertyType: params.propertyType } : {}),

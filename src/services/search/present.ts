@@ -43,6 +43,11 @@ export interface SiteContext {
   lang: Lang;
   currency: string;
   now: number;
+  /**
+   * The gazetteer's name of a place today, by id: an ad keeps the names of its places as they were
+   * when it was written, and a place's shown name can change since (decision 077).
+   */
+  placeName?: (id: number) => string | undefined;
 }
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -384,17 +389,19 @@ const MEMBERS: ReadonlyArray<[string, MemberBuilder]> = [
   ],
   [
     'location',
-    ({ ad }, fields) => {
+    ({ ad, ctx }, fields) => {
       const l = ad.location;
+      const named = (id: number | undefined, stored: string | undefined) =>
+        (id !== undefined ? ctx.placeName?.(id) : undefined) ?? stored ?? null;
+      const city = named(l.cityId, l.city);
       return pick(
         {
           latitude: l.latitude ?? null,
           longitude: l.longitude ?? null,
-          cityInfo:
-            l.cityId !== undefined ? { id: l.cityId, name: l.city ?? null, regionId: l.regionId ?? null } : null,
-          city: l.city ?? null,
-          cityArea: l.cityArea ?? null,
-          region: l.region ?? null,
+          cityInfo: l.cityId !== undefined ? { id: l.cityId, name: city, regionId: l.regionId ?? null } : null,
+          city,
+          cityArea: named(l.cityAreaId, l.cityArea),
+          region: named(l.regionId, l.region),
           postalCode: l.postalCode ?? null,
           geoIds: { region: l.regionId ?? null, city: l.cityId ?? null, cityArea: l.cityAreaId ?? null },
         },

@@ -128,7 +128,7 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
         address: 'Calle de Serrano 45',
       });
       // Barcelona's Eixample from <neighborhood>; the region comes with the city.
-      expect((await ad('H2')).location).to.deep.include({ cityAreaId: 6544100, region: 'Catalonia' });
+      expect((await ad('H2')).location).to.deep.include({ cityAreaId: 6544100, region: 'Cataluña' });
       // No coordinates: the city's.
       const h10 = await ad('H10');
       expect(h10.location).to.deep.include({ city: 'Sevilla', latitude: 37.38283, longitude: -5.97317 });
@@ -244,7 +244,7 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect(s.rejections).to.deep.equal([{ line: 37, id: 'P4', reason: 'missing category' }]);
       const p1 = (await f.store.getAdByPartner(41, 'P1')) as StoredAd;
       expect(p1.products).to.deep.equal({ categoryId: 103 });
-      expect(p1.location).to.deep.include({ city: 'Milan', region: 'Lombardy' });
+      expect(p1.location).to.deep.include({ city: 'Milano', region: 'Lombardia' });
       expect(p1.feedAttributes).to.deep.equal({ shipping_cost: '10', make: 'Fujifilm', model: 'X-T30' });
       const p2 = (await f.store.getAdByPartner(41, 'P2')) as StoredAd;
       expect(p2.products).to.deep.equal({ categoryId: 101 });
@@ -253,7 +253,7 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect(p3.products).to.deep.equal({ categoryId: 0 });
       expect(p3.price).to.equal(undefined);
       // The partner's Italian name of Turin (decision 073).
-      expect(p3.location).to.deep.include({ city: 'Turin', cityId: 3165524, region: 'Piedmont' });
+      expect(p3.location).to.deep.include({ city: 'Torino', cityId: 3165524, region: 'Piemonte' });
       expect(p3.feedAttributes).to.deep.equal({ category: 'Garden', price: '900000' });
       const furniture = await f.get('/api/sites/it/products/search?categoryId=101');
       expect(furniture.body.data.map((a: Body) => a.id)).to.deep.equal([p2.id]);

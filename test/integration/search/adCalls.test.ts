@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
+import { Gazetteer } from '../../../src/services/places/Gazetteer';
 import { adsOf, getChecked, searchApp, type Body, type SearchApp } from './searchApp';
 
 describe('search service: ad, related, autocomplete, SEO links, keywords, partner pages', function () {
@@ -38,6 +39,38 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
       expect(stored?.url).to.equal(a.url);
       expect(stored?.source?.campaigns[0]?.active).to.equal(true);
       expect(stored?.country).to.equal('uk');
+    });
+
+    it("shows an ad's places by the names the site gives them today, not those written with it", async () => {
+      // An ad written before decision 077 keeps "Rome" and "Lazio" in its stored location; the Italian
+      // site calls the city Roma. Searching and reading the ad both show the gazetteer's names.
+      const fresh = await searchApp([]);
+      try {
+        const rome = Gazetteer.shared().resolve('it', 'Roma')!.place;
+        await fresh.service.store.writeAds([
+          {
+            country: 'it',
+            vertical: 'products',
+            sourceId: 1,
+            partnerAdId: 'old',
+            url: '/partner/1/ads/old',
+            title: 'Divano IKEA',
+            description: 'Divano usato.',
+            date: 1_700_000_000,
+            location: { cityId: rome.id, city: 'Rome', regionId: rome.regionId, region: 'Lazio' },
+            images: [],
+            currency: 'EUR',
+          },
+        ]);
+        const list = (await request(fresh.app).get('/api/sites/it/products/search?what=divano')).body as Body;
+        const found = (list.data as unknown as Body['data'][])[0]!;
+        expect(found.attributes.location.city).to.equal('Roma');
+        const ad = (await request(fresh.app).get(`/api/sites/it/products/ad/${found.id}`)).body as Body;
+        expect(ad.data.attributes.location).to.deep.include({ city: 'Roma', region: 'Lazio' });
+        expect(ad.data.attributes.location.cityInfo.name).to.equal('Roma');
+      } finally {
+        fresh.close();
+      }
     });
 
     it('answers an unknown ad, or an ad of another site, with a 404', async () => {

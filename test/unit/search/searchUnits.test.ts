@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ServiceError } from '../../../src/services/jsonapi';
 import { Gazetteer } from '../../../src/services/places/Gazetteer';
+import { LOCAL_NAMES } from '../../../src/services/places/localNames';
 import { parseFilters } from '../../../src/services/search/params';
 import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { editDistance, fold, tokenize } from '../../../src/services/search/text';
@@ -62,14 +63,14 @@ describe('Gazetteer', () => {
 
   it("knows the bigger cities by their own language's names, never taking one for a data name", () => {
     for (const [country, text, name] of [
-      ['it', 'Napoli', 'Naples'],
-      ['it', 'Torino', 'Turin'],
-      ['it', 'Firenze', 'Florence'],
-      ['de', 'München', 'Munich'],
-      ['at', 'Wien', 'Vienna'],
-      ['nl', 'Den Haag', 'The Hague'],
-      ['cz', 'Praha', 'Prague'],
-      ['bc', 'Bruxelles', 'Brussels'],
+      ['it', 'Napoli', 'Napoli'],
+      ['it', 'Torino', 'Torino'],
+      ['it', 'Firenze', 'Firenze'],
+      ['de', 'München', 'München'],
+      ['at', 'Wien', 'Wien'],
+      ['nl', 'Den Haag', 'Den Haag'],
+      ['cz', 'Praha', 'Praha'],
+      ['bc', 'Bruxelles', 'Brussel'],
       ['es', 'Donostia', 'Donostia / San Sebastián'],
       ['ru', 'Москва', 'Moscow'],
     ] as const) {
@@ -79,21 +80,56 @@ describe('Gazetteer', () => {
     // Two sites of one country (bc and be are both Belgium) both know them, whichever is built first.
     const belgium = new Gazetteer(['be', 'bc']);
     expect(belgium.cities('be').length).to.be.greaterThan(0);
-    expect(belgium.resolve('bc', 'Bruxelles')?.place.name).to.equal('Brussels');
+    expect(belgium.resolve('bc', 'Bruxelles')?.place.name).to.equal('Brussel');
     // Before: Torino was corrected to Trino, Firenze to Fidenza, München to Jüchen.
-    expect(g.autocomplete('it', 'napo')[0]?.name).to.equal('Naples');
+    expect(g.autocomplete('it', 'napo')[0]?.name).to.equal('Napoli');
     // A data name wins over another city's other name; free text takes data names only.
     expect(g.resolve('es', 'León')?.place.name).to.equal('León');
-    expect(g.named('it', 'Napoli')).to.equal(undefined);
+    expect(g.named('it', 'Neapel')).to.equal(undefined);
     expect(g.named('au', 'part')).to.equal(undefined);
-    expect(g.named('it', 'Naples')?.name).to.equal('Naples');
+    expect(g.named('it', 'Naples')?.name).to.equal('Napoli');
+  });
+
+  it("shows a place by its name in the site's language, and still knows it by the data's (decision 077)", () => {
+    // Each site its own: Brussels is Bruxelles on the French-speaking Belgian site, Brussel on the Dutch.
+    expect(g.cities('be')[0]?.name).to.equal('Bruxelles');
+    expect(g.cities('bc')[0]?.name).to.equal('Brussel');
+    expect(
+      g
+        .cities('it')
+        .slice(0, 3)
+        .map((c) => c.name),
+    ).to.deep.equal(['Roma', 'Milano', 'Napoli']);
+    expect(g.regions('pl').map((r) => r.name)).to.include.members(['Mazowieckie', 'Łódzkie', 'Śląskie']);
+    expect(g.lineage(g.resolve('de', 'Munich')!.place).map((p) => p.name)).to.deep.equal([
+      'Germany',
+      'Bayern',
+      'München',
+    ]);
+    // Every name of the table is one the data gives a place of that country, now shown by its local name,
+    // and the data's name still finds it, exactly, as a where and in free text.
+    for (const [country, names] of Object.entries(LOCAL_NAMES)) {
+      for (const [data, local] of Object.entries(names)) {
+        const shown = g.resolve(country, local);
+        expect(shown?.place.name, `${country} ${local}`).to.equal(local);
+        const found = g.resolve(country, data);
+        expect(found?.corrected, `${country} ${data}`).to.equal(false);
+        // Castilla y León's data name, "Léon", is also the name of the city of León, which it finds
+        // (and "Praha, Hlavní město" is Praha qualified by a region).
+        const head = fold(data.split(',')[0] ?? '');
+        if (found?.place.name !== local) expect(found?.place.norm, `${country} ${data}`).to.equal(head);
+        else expect(g.named(country, data)?.name, `${country} ${data}`).to.equal(local);
+      }
+    }
+    expect(g.autocomplete('it', 'rom').map((p) => p.name)).to.include('Roma');
+    expect(g.label(g.resolve('it', 'Milan')!.place)).to.equal('Milano, Lombardia');
   });
 
   it('knows the hierarchy of a city area, with our country codes (uk = GB, bc = BE)', () => {
     const chelsea = g.resolve('uk', 'Chelsea')?.place;
     expect(chelsea?.kind).to.equal('cityArea');
     expect(g.lineage(chelsea!).map((p) => p.name)).to.deep.equal(['United Kingdom', 'England', 'London', 'Chelsea']);
-    expect(g.cities('bc')[0]?.name).to.equal('Brussels');
+    expect(g.cities('bc')[0]?.name).to.equal('Brussel');
     expect(g.autocomplete('bc', 'antw')[0]?.name).to.equal('Antwerpen');
   });
 
