@@ -652,6 +652,9 @@ const HTML_TAGS = new Set(
  * `<pictures><picture>` and flat `picture_url` both read; nested unknown
  * elements contribute their leaves.
  */
+/** An ad's fields only its own elements give, never one of the same name inside another element. */
+const OWN_FIELDS = new Set(['id', 'url', 'mobile_url', 'price']);
+
 class RecordBuilder {
   out: RawRecord[] = [];
   /** Records completed (also when only counting). */
@@ -669,6 +672,8 @@ class RecordBuilder {
   private attrs: Record<string, string> = NO_ATTRIBUTES;
   private picture: RawPicture | undefined;
   private readonly markup: string[] = [];
+  /** The current record's fields taken from inside another element, which the ad's own override. */
+  private readonly nested = new Set<string>();
 
   /**
    * A record it does not build (with `countOnly`, none; else those `want` declines, by their
@@ -704,6 +709,7 @@ class RecordBuilder {
         else {
           this.record = { line, index: this.count, fields: new Map(), pictures: [] };
           path.length = 0;
+          this.nested.clear();
         }
       }
       return;
@@ -723,7 +729,8 @@ class RecordBuilder {
     }
     this.attrs = attrs;
     if (name === 'picture' && path.length <= 2) {
-      const picture: RawPicture = { url: '' };
+      // Its URL as an attribute (`<picture url="…"/>`), else a child's (`<picture_url>`) or its text.
+      const picture: RawPicture = { url: (attrs.url ?? attrs.src ?? attrs.href ?? '').trim() };
       const featured = attrs.featured?.toLowerCase();
       if (featured !== undefined) picture.featured = ['true', 'yes', 'si', '1'].includes(featured.trim());
       this.picture = picture;
@@ -774,23 +781,41 @@ class RecordBuilder {
     const text = this.text;
     const picture = this.picture;
     if (name === 'picture' && picture) {
-      if (picture.url.trim()) record.pictures.push(picture);
+      if (!picture.url) picture.url = text.trim();
+      if (picture.url) record.pictures.push(picture);
       this.picture = undefined;
     } else if (picture && (name === 'picture_url' || name === 'url')) {
       picture.url = text.trim();
     } else if (picture && (name === 'picture_title' || name === 'title')) {
       picture.title = text.trim();
-    } else if (name === 'picture_url' && parent === undefined) {
+    } else if (name === 'picture_url' && (parent === undefined || parent === 'pictures')) {
       if (text.trim()) record.pictures.push({ url: text.trim() });
-    } else if (name === 'picture_title' && parent === undefined) {
+    } else if (name === 'picture_title' && (parent === undefined || parent === 'pictures')) {
       const last = record.pictures[record.pictures.length - 1];
       if (last && last.title === undefined) last.title = text.trim();
-    } else if (name !== 'pictures' && !record.fields.has(name) && (text.trim() !== '' || parent === undefined)) {
-      // A leaf (or an empty top-level element); the first occurrence wins.
-      record.fields.set(name, { text, attrs: this.attrs });
+    } else if (name !== 'pictures' && (text.trim() !== '' || parent === undefined)) {
+      this.field(record, name, parent, text);
     }
     this.text = '';
     this.attrs = NO_ATTRIBUTES;
+  }
+
+  /**
+   * A leaf (or an empty element of the ad's own). The first occurrence of a name wins, but the ad's own
+   * element wins over one inside another element, whatever their order: an agency's `<id>` or a
+   * parking space's `<price>` never becomes the ad's. Inside another element, the ad's identity, link
+   * and price are kept under their parent's name (`agency_id`, `parking_price`) among its attributes.
+   */
+  private field(record: RawRecord, name: string, parent: string | undefined, text: string): void {
+    const fields = record.fields;
+    if (parent !== undefined) {
+      const key = OWN_FIELDS.has(name) ? `${parent}_${name}` : name;
+      if (fields.has(key)) return;
+      fields.set(key, { text, attrs: this.attrs });
+      this.nested.add(key);
+    } else if (!fields.has(name) || this.nested.delete(name)) {
+      fields.set(name, { text, attrs: this.attrs });
+    }
   }
 
   /** Forgets a partly built element below the root (the scanner rewinds to the last record boundary). */
