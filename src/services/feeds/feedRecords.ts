@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { PassThrough, Readable, Transform } from 'node:stream';
@@ -185,11 +186,15 @@ function textEncoding(head: Buffer): Omit<FeedText, 'gzip'> {
   };
 }
 
-/** Decodes a stream of bytes in a single-byte encoding into text (each chunk on its own: no character spans two). */
+/**
+ * Decodes a stream of bytes into text. A single-byte encoding decodes each chunk on its own (no
+ * character spans two); UTF-8 through `utf8Repaired`.
+ */
 function decoded(bytes: Readable, encoding: FeedEncoding): Readable {
   if (encoding === 'utf-8') {
-    bytes.setEncoding('utf8');
-    return bytes;
+    const text = utf8Repaired();
+    bytes.on('error', (err) => text.destroy(err));
+    return bytes.pipe(text);
   }
   const decoder = new TextDecoder(encoding);
   const text = new Transform({
@@ -201,6 +206,63 @@ function decoded(bytes: Readable, encoding: FeedEncoding): Readable {
   // A pipe does not pass errors on: cut gzip data must end the text with its error, not leave it open.
   bytes.on('error', (err) => text.destroy(err));
   return bytes.pipe(text);
+}
+
+const WINDOWS_1252 = new TextDecoder('windows-1252');
+
+/**
+ * UTF-8 text, where a byte that is no part of a UTF-8 character is read as Windows-1252: a file whose
+ * first megabyte (what `feedText` samples) is UTF-8 can hold a record pasted from a Windows-1252
+ * system further on ("Ático en Cádiz" written in one byte per letter), which UTF-8 alone would read
+ * as "�tico en C�diz". A chunk that is all UTF-8 (nearly every one) is decoded as it is.
+ */
+function utf8Repaired(): Transform {
+  let tail = Buffer.alloc(0);
+  return new Transform({
+    readableObjectMode: true,
+    transform(chunk: Buffer, _encoding, done) {
+      const bytes = tail.length > 0 ? Buffer.concat([tail, chunk]) : chunk;
+      // A character cut by the chunk's end waits for the next chunk.
+      const end = bytes.length - incompleteTail(bytes);
+      tail = Buffer.from(bytes.subarray(end));
+      const body = bytes.subarray(0, end);
+      done(null, isUtf8(body) ? body.toString('utf8') : mixedText(body));
+    },
+    flush(done) {
+      done(null, tail.length > 0 ? mixedText(tail) : undefined);
+    },
+  });
+}
+
+/** How many bytes at the end of `bytes` begin a UTF-8 character they do not complete (0 to 3). */
+function incompleteTail(bytes: Buffer): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back++) {
+    const b = bytes[bytes.length - back] as number;
+    if ((b & 0xc0) === 0x80) continue;
+    const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return length > back ? back : 0;
+  }
+  return 0;
+}
+
+/** Bytes as UTF-8 where they are, each other byte as Windows-1252. */
+function mixedText(bytes: Buffer): string {
+  let out = '';
+  let from = 0;
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] as number;
+    const length =
+      b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (length === 1 || (length > 1 && isUtf8(bytes.subarray(i, i + length)) && i + length <= bytes.length)) {
+      i += length;
+      continue;
+    }
+    out += bytes.toString('utf8', from, i) + WINDOWS_1252.decode(bytes.subarray(i, i + 1));
+    i++;
+    from = i;
+  }
+  return out + bytes.toString('utf8', from);
 }
 
 /** The format of a file: by its extension, else by its first significant byte. */

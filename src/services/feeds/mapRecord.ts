@@ -16,7 +16,18 @@ import {
   transmissionOf,
   workingHoursOf,
 } from './vocabulary';
-import { enumKey, parseArea, parseBoolean, parseCount, parseDate, parseNumber, parseUrl, toPlainText } from './values';
+import {
+  enumKey,
+  groupsThousandsWithDots,
+  parseArea,
+  parseBoolean,
+  parseCount,
+  parseDate,
+  parseKilometres,
+  parseNumber,
+  parseUrl,
+  toPlainText,
+} from './values';
 
 /**
  * One feed record → the ad we index, or the reason it is rejected.
@@ -304,6 +315,8 @@ interface PriceContext {
   /** Units of the ad's currency per euro. */
   rate: number;
   currency: string;
+  /** The site's numbers group thousands with dots ("250.000"). */
+  dots: boolean;
 }
 
 /**
@@ -314,9 +327,9 @@ function priceInRange(value: number, min: number, max: number): boolean {
   return value > 0 && value >= min && value <= max;
 }
 
-function readPrice({ r, ad, field: priceField, rate, currency }: PriceContext, min: number, max: number): void {
+function readPrice({ r, ad, field: priceField, rate, currency, dots }: PriceContext, min: number, max: number): void {
   if (!priceField || !priceField.text.trim()) return;
-  const value = parseNumber(priceField.text);
+  const value = parseNumber(priceField.text, dots);
   if (value === undefined) {
     r.keep('price', `not a number: "${priceField.text.trim().slice(0, 40)}"`);
     return;
@@ -324,20 +337,42 @@ function readPrice({ r, ad, field: priceField, rate, currency }: PriceContext, m
   const period = enumKey(priceField.attrs.period ?? '');
   const weekly = period === 'weekly' || period === 'week' || period === 'daily' || period === 'day';
   const days = period === 'daily' || period === 'day' ? 7 : 1;
-  let v = value * days;
+  // A yearly rent (the usual one in the Gulf) is indexed by the month, as the others.
+  const months = YEARLY.has(period) ? 12 : 1;
+  let v = (value * days) / months;
   if (!priceInRange(v, min * rate, max * rate)) {
     // "250.000" is 250 as the format reads it (a dot is a decimal point), which no price is;
     // partners who group thousands with dots mean 250,000, which is one.
-    const grouped = /^\d{1,3}(?:\.\d{3})+$/.exec(priceField.text.trim());
-    const thousands = grouped ? Number(grouped[0].replace(/\./g, '')) * days : undefined;
+    const grouped = parseNumber(priceField.text, true);
+    const thousands = grouped !== undefined && grouped !== value ? (grouped * days) / months : undefined;
     if (thousands !== undefined && priceInRange(thousands, min * rate, max * rate)) v = thousands;
   }
   if (!priceInRange(v, min * rate, max * rate)) {
-    r.keep('price', `${value} is out of range ${Math.round(min * rate)}–${Math.round(max * rate)} ${currency}`);
+    const read = months > 1 ? `${value} a year` : `${value}`;
+    r.keep('price', `${read} is out of range ${Math.round(min * rate)}–${Math.round(max * rate)} ${currency}`);
     return;
   }
   ad.price = { value: Math.round(v * 100) / 100, ...(weekly ? { isWeekly: true } : {}) };
   if (period && !['monthly', 'month', 'weekly', 'week'].includes(period)) r.kept.set('price_period', period);
+  if (months > 1) r.kept.set('price', priceField.text.trim().slice(0, MAX_ATTRIBUTE));
+}
+
+const YEARLY = new Set(['yearly', 'year', 'annual', 'annually', 'anual', 'annuel', 'jahrlich', 'annuale']);
+
+/** Currencies a price's text names explicitly ("US$ 450,000", "450.000 EUR"), by their marks. */
+const CURRENCY_MARKS: readonly [RegExp, string][] = [
+  [/(^|[^A-Z])(US\$|U\$S|USD)/i, 'USD'],
+  [/€|(^|[^A-Z])EUR($|[^A-Z])/i, 'EUR'],
+  [/£|(^|[^A-Z])GBP($|[^A-Z])/i, 'GBP'],
+  [/R\$|(^|[^A-Z])BRL($|[^A-Z])/i, 'BRL'],
+];
+
+/** The currency a price's text names, when it names one (else undefined: the attribute's or the site's). */
+function currencyInText(text: string | undefined): string | undefined {
+  if (!text || !/[^\d\s.,]/.test(text)) return undefined;
+  for (const [re, code] of CURRENCY_MARKS) if (re.test(text)) return code;
+  const code = /(?:^|[^A-Za-z])([A-Z]{3})(?:$|[^A-Za-z])/.exec(text)?.[1];
+  return code !== undefined && EUR_RATE[code] !== undefined ? code : undefined;
 }
 
 export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
@@ -363,7 +398,11 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   const siteCurrency = def?.currency ?? 'EUR';
   const priceField = r.field('price');
   const priceCurrency = priceField?.attrs.currency?.trim().toUpperCase();
-  const currency = priceCurrency && /^[A-Z]{3}$/.test(priceCurrency) ? priceCurrency : siteCurrency;
+  const currency =
+    priceCurrency && /^[A-Z]{3}$/.test(priceCurrency)
+      ? priceCurrency
+      : (currencyInText(priceField?.text) ?? siteCurrency);
+  const dots = groupsThousandsWithDots(def?.locale ?? 'en');
   const rate = EUR_RATE[currency] ?? 1;
 
   let dateGiven = false;
@@ -374,7 +413,9 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (d === undefined) r.keep('date', `not a date: "${dateText.slice(0, 40)}"`);
     else if (d > ctx.now + 86400) r.warnings.push({ field: 'date', reason: 'in the future: import time used' });
     else {
-      date = d;
+      // Up to a day ahead is a local time read as UTC (a Tokyo partner's "17:00" is 08:00 UTC): it is
+      // the ad's time at most now, never a time to come that keeps it first among the newest for hours.
+      date = Math.min(d, ctx.now);
       dateGiven = true;
     }
   }
@@ -383,6 +424,8 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   if (expiresText !== undefined) {
     expiresAt = parseDate(expiresText);
     if (expiresAt === undefined) r.keep('expiration_date', `not a date: "${expiresText.slice(0, 40)}"`);
+    // A day without a time ("26/11/2026") is the ad's last day: it expires when that day ends.
+    else if (!/\d:\d\d/.test(expiresText)) expiresAt += 86400;
   }
 
   const lat = parseNumber(r.text('latitude'));
@@ -435,7 +478,17 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     else r.keep('eco_score', `unknown value "${eco.slice(0, 20)}"`);
   }
 
-  const price: PriceContext = { r, ad, field: priceField, rate, currency };
+  const price: PriceContext = { r, ad, field: priceField, rate, currency, dots };
+  /** An area field in square metres; a unit it cannot read is kept and warned, never taken for metres. */
+  const area = (name: string, min: number, max: number): number | undefined => {
+    const field = r.field(name);
+    const read = parseArea(field?.text, field?.attrs.unit, dots);
+    if (typeof read === 'object') {
+      r.keep(name, `unknown unit "${read.unit}"`);
+      return undefined;
+    }
+    return r.number(name, min, max, read);
+  };
 
   let extra: ReadonlySet<string> = NO_EXTRA;
   const vertical = ctx.site.vertical;
@@ -456,19 +509,12 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
         if (kind) break;
       }
     }
-    const floorField = r.field('floor_area');
-    const plotField = r.field('plot_area');
     const rooms = parseCount(r.text('rooms'));
     const baths = parseCount(r.text('bathrooms'));
     const homes: NonNullable<AdInput['homes']> = { propertyType: kind ?? '' };
-    const floorArea = r.number(
-      'floor_area',
-      parking ? 5 : 15,
-      50_000,
-      parseArea(floorField?.text, floorField?.attrs.unit),
-    );
+    const floorArea = area('floor_area', parking ? 5 : 15, 50_000);
     if (floorArea !== undefined) homes.floorArea = floorArea;
-    const plotArea = r.number('plot_area', 1, 100_000_000, parseArea(plotField?.text, plotField?.attrs.unit));
+    const plotArea = area('plot_area', 1, 100_000_000);
     if (plotArea !== undefined) homes.plotArea = plotArea;
     const roomCount = r.number('rooms', 0, 20, rooms?.value);
     if (roomCount !== undefined) homes.rooms = roomCount;
@@ -504,14 +550,8 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const year = r.number('year', 1900, thisYear + 1);
     if (year !== undefined) cars.year = Math.round(year);
     const mileageField = r.field('mileage');
-    const miles = /^mi(les?)?$/i.test(mileageField?.attrs.unit?.trim() ?? '');
-    const rawMileage = parseNumber(mileageField?.text);
-    const mileage = r.number(
-      'mileage',
-      1,
-      1_000_000,
-      rawMileage !== undefined ? Math.round(miles ? rawMileage * 1.609344 : rawMileage) : undefined,
-    );
+    // Whole kilometres or miles, the unit in an attribute or after the number: "120.000" is 120,000 anywhere.
+    const mileage = r.number('mileage', 1, 1_000_000, parseKilometres(mileageField?.text, mileageField?.attrs.unit));
     if (mileage !== undefined) cars.mileage = mileage;
     const doors = r.number('doors', 2, 11);
     if (doors !== undefined) cars.doors = Math.round(doors);
@@ -573,17 +613,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const salaryText = r.plain('salary');
     const numeric = parseNumber(r.text('salary_numeric'));
     let salary = numeric;
-    if (salary === undefined && salaryText) {
-      // "30.000 - 40.000 € / year", "1.500€ al mes": the lower bound, a monthly figure ×12.
-      const first = /\d[\d.,\s]*/.exec(salaryText);
-      const n = first ? parseNumber(first[0]) : undefined;
-      if (n !== undefined) {
-        const monthly = /\b(month|monthly|mes|mensual|mois|mensuel|monat|monatlich|mese|mensile|mês)\b/i.test(
-          enumKey(salaryText),
-        );
-        salary = monthly ? n * 12 : n;
-      }
-    }
+    if (salary === undefined && salaryText) salary = yearlySalary(salaryText, dots);
     if (salaryText) r.kept.set('salary', salaryText);
     if (salary !== undefined) {
       if (salary > 0 && salary <= 5_000_000 * rate) {
@@ -634,4 +664,59 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   }
   if (count > 0) ad.feedAttributes = attributes;
   return { ok: true, ad, dateGiven, warnings: r.warnings };
+}
+
+/** Words naming a salary's period, folded (`enumKey`), in the sites' languages: the periods in a year. */
+const SALARY_PERIOD = new Map<string, number>([
+  ...['hour', 'hourly', 'hora', 'heure', 'stunde', 'stundenlohn', 'uur', 'godz', 'godzine', 'saat', 'hodinu'].map(
+    (w) => [w, 2080] as const,
+  ),
+  ...['day', 'daily', 'diario', 'jour', 'giorno', 'dzien', 'gun'].map((w) => [w, 260] as const),
+  ...['week', 'weekly', 'semana', 'semanal', 'semaine', 'woche', 'settimana', 'tydzien', 'hafta'].map(
+    (w) => [w, 52] as const,
+  ),
+  ...[
+    'month',
+    'monthly',
+    'pcm',
+    'mes',
+    'mensual',
+    'mensuales',
+    'mois',
+    'mensuel',
+    'monat',
+    'monatlich',
+    'mese',
+    'mensile',
+    'maand',
+    'miesiac',
+    'miesiecznie',
+    'mesic',
+    'aylik',
+    'luna',
+    'honap',
+  ].map((w) => [w, 12] as const),
+  ...['year', 'yearly', 'annual', 'annum', 'ano', 'anual', 'anuales', 'an', 'annuel', 'jahr', 'jahrlich', 'anno'].map(
+    (w) => [w, 1] as const,
+  ),
+]);
+
+/**
+ * A salary's text as a yearly figure: its lower bound ("30.000 - 40.000 € brutos/año" is 30,000,
+ * "£30k - £40k" 30,000), times the periods in a year of the first period it names after the figure
+ * ("£12.50 per hour" is 26,000, "1.200 € al mes" 14,400, "30.000 € al año, 40 horas semanales" 30,000);
+ * a year when it names none.
+ */
+export function yearlySalary(text: string, dots: boolean): number | undefined {
+  const first = /\d[\d.,\u00a0\u202f ]*/.exec(text);
+  if (!first) return undefined;
+  let n = parseNumber(first[0].replace(/[.,\s]+$/, ''), dots);
+  if (n === undefined) return undefined;
+  const rest = text.slice(first.index + first[0].length);
+  if (/^k\b/i.test(rest)) n *= 1000;
+  for (const word of enumKey(rest).split(' ')) {
+    const times = SALARY_PERIOD.get(word);
+    if (times !== undefined) return n * times;
+  }
+  return n;
 }

@@ -47,15 +47,37 @@ export function parseDate(text: string | undefined): number | undefined {
 }
 
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
+/** A whole number whose thousands are grouped by dots, among signs or units without digits: "€250.000", "85.000km". */
+const DOT_GROUPED = /^[^\d.,+-]*(\d{1,3}(?:\.\d{3})+)(?![\d.,])[^\d]*$/;
+
+const dotGrouping = new Map<string, boolean>();
+
+/** Whether a locale groups thousands with dots ("250.000": es, it, de, pt, tr, id…; not en, fr, de-CH). */
+export function groupsThousandsWithDots(locale: string): boolean {
+  let known = dotGrouping.get(locale);
+  if (known === undefined) {
+    const group = new Intl.NumberFormat(locale, { useGrouping: true })
+      .formatToParts(10000)
+      .find((p) => p.type === 'group');
+    known = group?.value === '.';
+    dotGrouping.set(locale, known);
+  }
+  return known;
+}
 
 /**
  * A number as partners write it: a dot for decimals per the format, but also
  * `1.200.000`, `1,200,000`, `1 200 000`, `1.200,50`, `95 m2`, `€ 250000`.
  */
-export function parseNumber(text: string | undefined): number | undefined {
+export function parseNumber(text: string | undefined, dotThousands = false): number | undefined {
   if (text === undefined) return undefined;
   // Digits with at most one decimal point, as the format says: the rules below give Number() of it.
   const plain = text.trim();
+  if (dotThousands && plain.includes('.')) {
+    // "250.000 €", "85.000 km": where numbers are written so, a dot before three digits groups them.
+    const grouped = DOT_GROUPED.exec(plain.replace(/[\s\u00a0\u202f]/g, ''));
+    if (grouped) return Number((grouped[1] as string).replace(/\./g, ''));
+  }
   if (PLAIN_NUMBER.test(plain)) return Number(plain);
   let t = text
     .trim()
@@ -102,18 +124,40 @@ const AREA_UNITS: readonly [RegExp, number][] = [
   [/^(meters?|metres?|m|m2|m²|sq\.?\s*m|sqm|square\s*met(er|re)s|metros?)$/i, 1],
 ];
 
-/** An area in square metres from a value and its `unit` (feet, meters, acres, hectares; meters by default). */
-export function parseArea(text: string | undefined, unit: string | undefined): number | undefined {
-  const n = parseNumber(text);
+/**
+ * An area in square metres from a value and its `unit` (feet, meters, acres, hectares; meters by default),
+ * or the unit it could not read (`{ unit: "yd2" }`): taking yards or an unknown unit for metres would
+ * misstate the area.
+ */
+export function parseArea(
+  text: string | undefined,
+  unit: string | undefined,
+  dotThousands = false,
+): number | { unit: string } | undefined {
+  const n = parseNumber(text, dotThousands);
   if (n === undefined) return undefined;
   let u = unit?.trim();
   if (!u) {
     const suffix = /[\d.,\s]([a-z²2. ]+)$/i.exec(text?.trim() ?? '');
     u = suffix?.[1]?.trim();
   }
+  // "sq.ft." as "sq.ft"; a dot alone was the number's.
+  u = u?.replace(/\.+$/, '');
   if (!u) return n;
   for (const [re, factor] of AREA_UNITS) if (re.test(u)) return Math.round(n * factor * 100) / 100;
-  return n;
+  return { unit: u.slice(0, 20) };
+}
+
+/** A distance in kilometres from a value and its unit, in an attribute or after the number ("45,000 miles"). */
+export function parseKilometres(
+  text: string | undefined,
+  unit: string | undefined,
+  dotThousands = true,
+): number | undefined {
+  const n = parseNumber(text, dotThousands);
+  if (n === undefined) return undefined;
+  const u = (unit?.trim() || /[\d\s]([a-z]+)\.?$/i.exec(text?.trim() ?? '')?.[1] || '').toLowerCase();
+  return Math.round(/^mi(les?)?$/.test(u) ? n * 1.609344 : n);
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
@@ -159,6 +203,7 @@ const ACCENTS: Record<string, string> = {
 function decodeEntity(entity: string, name: string): string {
   if (name.startsWith('#')) {
     const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    if (code >= 0xd800 && code <= 0xdfff) return '\ufffd';
     return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
   }
   const known = NAMED_ENTITIES[name] ?? NAMED_ENTITIES[name.toLowerCase()];
@@ -191,13 +236,24 @@ const DROPPED_ELEMENT = /<(script|style|iframe|object|noscript)\b[^]*?<\/\1\s*>/
  * removed, spaces collapsed. The result never contains a tag.
  */
 export function toPlainText(input: string, multiline = true): string {
-  if (isPlainAlready(input)) return input;
+  if (isPlainAlready(input)) return wellFormed(input);
   return (multiline ? simpleHtmlText(input) : undefined) ?? plainTextByPatterns(input, multiline);
+}
+
+type WellFormedString = string & { isWellFormed(): boolean; toWellFormed(): string };
+
+/**
+ * The text with each lone surrogate (a `&#xD800;` in a feed) as U+FFFD: a lone surrogate is no
+ * character, and JSON readers refuse the responses holding one.
+ */
+function wellFormed(text: string): string {
+  const t = text as WellFormedString;
+  return t.isWellFormed() ? text : t.toWellFormed();
 }
 
 /** `toPlainText` by its passes of regular expressions, for any text (exported for its test). */
 export function plainTextByPatterns(input: string, multiline = true): string {
-  let text = input;
+  let text = wellFormed(input);
   // Tags and entities need a '<' or a '&': text without either skips their passes (the same result).
   for (let i = 0; i < 3 && (text.includes('<') || text.includes('&')); i++) {
     const before = text;
@@ -269,7 +325,8 @@ const DROPPED_NAMES = new Set(['script', 'style', 'iframe', 'object', 'noscript'
  * patterns; test/unit/feeds/values.test.ts holds both to the same result; exported for it).
  * Content with paragraphs went through ~8 passes of patterns, each copying it.
  */
-export function simpleHtmlText(text: string): string | undefined {
+export function simpleHtmlText(input: string): string | undefined {
+  const text = wellFormed(input);
   const n = text.length;
   let out = '';
   /** The text written last and not yet added to `out`: `text` from `from` to `to` (one slice per stretch). */

@@ -27,6 +27,23 @@ function table<V>(entries: readonly (readonly [string, V])[]): Map<string, V> {
   return new Map(entries.map(([k, v]) => [enumKey(k), v]));
 }
 
+/**
+ * A value by its whole key, else by its first word the table knows, as written or in the masculine
+ * ("Automática" is automático, "Híbrida" híbrido, "Mild Hybrid" hybrid, "Hybrid (Petrol/Electric)"
+ * hybrid, "Comercial y ventas" comercial).
+ */
+function lookup<V>(map: ReadonlyMap<string, V>, value: string, notInPhrases?: ReadonlySet<string>): V | undefined {
+  const key = enumKey(value);
+  const whole = map.get(key);
+  if (whole !== undefined || (!key.includes(' ') && !key.endsWith('a'))) return whole;
+  for (const word of key.split(' ')) {
+    if (notInPhrases?.has(word)) continue;
+    const found = map.get(word) ?? (word.endsWith('a') ? map.get(`${word.slice(0, -1)}o`) : undefined);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 function withLabels<V extends string | number>(items: readonly RefItem<V>[], extra: readonly (readonly [string, V])[]) {
   const map = table(extra);
   for (const item of items) {
@@ -64,6 +81,8 @@ const HOME_TYPES = withLabels(DEAL_TYPES, [
   ['Venta', 1],
   ['Alquiler', 2],
   // Siblings seen in real feeds.
+  ['Renta', 2],
+  ['Arriendo', 2],
   ['Sale', 1],
   ['Rent', 2],
   ['Buy', 1],
@@ -87,9 +106,18 @@ export function homeTypeId(value: string): number | undefined {
   const known = HOME_TYPES.get(key);
   if (known !== undefined) return known;
   if (/^\d+$/.test(key) && Number(key) >= 1 && Number(key) <= 18) return Number(key);
-  // Last resort: the deal named by a word ("Piso en alquiler", "Flat for sale").
-  if (/\b(rent|rental|alquiler|location|affitto|miete|arrendamento|aluguel)\b/.test(key)) return 2;
-  if (/\b(sale|venta|vente|vendita|verkauf|kauf|venda)\b/.test(key)) return 1;
+  // Last resort: the deal named by a word ("Piso en alquiler", "Flat for sale", "Kiralık Daire").
+  const words = key.replace(/ı/g, 'i');
+  if (
+    /\b(rent|rental|alquiler|renta|arriendo|arrendamiento|location|affitto|miete|arrendamento|aluguel|locacao|najem|pronajem|kiralik|huur|uthyres|leje|leie|inchiriere|kiado)\b/.test(
+      words,
+    )
+  )
+    return 2;
+  if (
+    /\b(sale|venta|vente|vendita|verkauf|kauf|venda|sprzedaz|prodej|satilik|koop|salg|salu|vanzare|elado)\b/.test(words)
+  )
+    return 1;
   return undefined;
 }
 
@@ -114,6 +142,8 @@ export const KIND_OF_TYPE: Readonly<Record<number, string>> = {
 const PROPERTY_KINDS = withLabels(PROPERTY_TYPES, [
   ['apartment', 'flat'],
   ['apartamento', 'flat'],
+  ['departamento', 'flat'],
+  ['depto', 'flat'],
   ['appartamento', 'flat'],
   ['piso', 'flat'],
   ['condo', 'flat'],
@@ -159,7 +189,7 @@ const PROPERTY_KINDS = withLabels(PROPERTY_TYPES, [
 ]);
 
 export function propertyKind(value: string): string | undefined {
-  return PROPERTY_KINDS.get(enumKey(value));
+  return lookup(PROPERTY_KINDS, value);
 }
 
 const PRODUCT_CATEGORY_IDS = withLabels(PRODUCT_CATEGORIES, [
@@ -224,6 +254,7 @@ const FUEL_VALUES = withLabels(FUELS, [
   ['ibrido', 'hybrid'],
   ['plug in hybrid', 'hybrid'],
   ['electrico', 'electric'],
+  ['eletrico', 'electric'],
   ['electrique', 'electric'],
   ['elettrico', 'electric'],
   ['elektrisch', 'electric'],
@@ -232,7 +263,9 @@ const FUEL_VALUES = withLabels(FUELS, [
   ['gpl', 'lpg'],
   ['autogas', 'lpg'],
 ]);
-export const fuelOf = (value: string) => FUEL_VALUES.get(enumKey(value));
+/** "Gas" alone is petrol (American), but "Gas natural" is natural gas, which no fuel of ours is. */
+const GAS = new Set(['gas']);
+export const fuelOf = (value: string) => lookup(FUEL_VALUES, value, GAS);
 
 const TRANSMISSION_VALUES = withLabels(TRANSMISSIONS, [
   ['manuel', 'manual'],
@@ -246,7 +279,7 @@ const TRANSMISSION_VALUES = withLabels(TRANSMISSIONS, [
   ['semi automatic', 'automatic'],
   ['cvt', 'automatic'],
 ]);
-export const transmissionOf = (value: string) => TRANSMISSION_VALUES.get(enumKey(value));
+export const transmissionOf = (value: string) => lookup(TRANSMISSION_VALUES, value);
 
 const CAR_TYPE_VALUES = withLabels(CAR_TYPES, [
   ['sedan', 'saloon'],
@@ -350,8 +383,37 @@ const JOB_CATEGORY_IDS = withLabels(JOB_CATEGORIES, [
   ['building', 13],
   ['hr', 14],
   ['rrhh', 14],
+  // The words of the sectors partners name in their languages (a first known word decides).
+  ['finanzas', 1],
+  ['contabilidad', 1],
+  ['banca', 1],
+  ['administracion', 2],
+  ['atencion', 3],
+  ['educacion', 4],
+  ['docencia', 4],
+  ['formacion', 4],
+  ['ingenieria', 5],
+  ['sanidad', 6],
+  ['salud', 6],
+  ['enfermeria', 6],
+  ['medicina', 6],
+  ['sanita', 6],
+  ['hosteleria', 7],
+  ['hospitality', 7],
+  ['turismo', 7],
+  ['restauracion', 7],
+  ['informatica', 8],
+  ['telecomunicaciones', 8],
+  ['logistica', 9],
+  ['transporte', 9],
+  ['marketing', 10],
+  ['comunicacion', 10],
+  ['ventas', 12],
+  ['vendite', 12],
+  ['construccion', 13],
+  ['recursos', 14],
 ]);
-export const jobCategoryOf = (value: string) => JOB_CATEGORY_IDS.get(enumKey(value));
+export const jobCategoryOf = (value: string) => lookup(JOB_CATEGORY_IDS, value);
 
 const JOB_TYPE_VALUES = withLabels(JOB_TYPES, [
   ['full time permanent', 'permanent'],

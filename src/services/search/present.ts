@@ -485,7 +485,7 @@ function verticalFields(ad: StoredAd, lang: Lang): Record<string, unknown> {
     const j = ad.jobs;
     return {
       ...j,
-      categoryLabel: labelOf(JOB_CATEGORIES, j.category, lang),
+      categoryLabel: knownLabel(JOB_CATEGORIES, j.category, lang),
       jobTypeLabel: j.jobType ? labelOf(JOB_TYPES, j.jobType, lang) : null,
       workingHoursLabel: j.workingHours ? labelOf(WORKING_HOURS, j.workingHours, lang) : null,
     };
@@ -493,8 +493,16 @@ function verticalFields(ad: StoredAd, lang: Lang): Record<string, unknown> {
   if (ad.products) {
     return {
       categoryId: ad.products.categoryId,
-      categoryLabel: labelOf(PRODUCT_CATEGORIES, ad.products.categoryId, lang),
+      categoryLabel: knownLabel(PRODUCT_CATEGORIES, ad.products.categoryId, lang),
     };
   }
   return {};
+}
+
+/**
+ * A category's label, or null for one the site does not list: a partner's category that maps onto none
+ * is stored as 0 (its text kept among the ad's attributes), which a visitor must not read as "0".
+ */
+function knownLabel(items: Parameters<typeof labelOf<number>>[0], value: number, lang: Lang): string | null {
+  return items.some((i) => i.value === value) ? labelOf(items, value, lang) : null;
 }

@@ -343,7 +343,10 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
     });
 
     it('expires an ad when its expiration_date passes (the scheduled sweep)', async () => {
-      const file = f.writeFile('v1.xml', homesXml([...base, { id: 'A5', price: 350000, expiration: '2025-06-02' }]));
+      const file = f.writeFile(
+        'v1.xml',
+        homesXml([...base, { id: 'A5', price: 350000, expiration: '2025-06-02 00:00:00' }]),
+      );
       const s = await f.importFeed(file, ES_HOMES, 7);
       expect(s).to.include({ imported: 4, expired: 0 });
       const a5 = (await f.store.getAdByPartner(7, 'A5')) as StoredAd;
@@ -396,7 +399,7 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       await f.importFeed(
         f.writeFile(
           'c.xml',
-          homesXml([{ id: 'E1', title: 'Loft industrial', price: 250000, expiration: '2025-06-02' }]),
+          homesXml([{ id: 'E1', title: 'Loft industrial', price: 250000, expiration: '2025-06-02 00:00:00' }]),
         ),
         ES_HOMES,
         9,
@@ -408,7 +411,7 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       await f.importFeed(
         f.writeFile(
           'd.xml',
-          homesXml([{ id: 'E2', title: 'Masia restaurada', price: 390000, expiration: '2025-06-03' }]),
+          homesXml([{ id: 'E2', title: 'Masia restaurada', price: 390000, expiration: '2025-06-03 00:00:00' }]),
         ),
         ES_HOMES,
         10,

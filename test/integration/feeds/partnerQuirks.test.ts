@@ -1,13 +1,27 @@
+import fs from 'node:fs';
 import { expect } from 'chai';
 import type { ImportSummary } from '../../../src/services/feeds/FeedImporter';
 import type { SiteKey, StoredAd } from '../../../src/services/search/types';
-import { feedApp, type FeedApp } from './feedKit';
+import { feedApp, NOW_S, type FeedApp } from './feedKit';
 
 /**
  * Feeds as partners really write them, beyond the spec's own forms: each case was found by importing
  * such a file and reading what a visitor then saw.
  */
 const ES_HOMES: SiteKey = { country: 'es', vertical: 'homes' };
+const ES_CARS: SiteKey = { country: 'es', vertical: 'cars' };
+const ES_JOBS: SiteKey = { country: 'es', vertical: 'jobs' };
+const UK_CARS: SiteKey = { country: 'uk', vertical: 'cars' };
+const UK_JOBS: SiteKey = { country: 'uk', vertical: 'jobs' };
+const IT_PRODUCTS: SiteKey = { country: 'it', vertical: 'products' };
+const MX_HOMES: SiteKey = { country: 'mx', vertical: 'homes' };
+const SA_HOMES: SiteKey = { country: 'sa', vertical: 'homes' };
+
+/** An ad of any vertical: its id, then its elements as written. */
+const record = (id: string, elements: string) =>
+  `<ad><id>${id}</id><url>https://portal.example/anuncio/${id}</url>` +
+  `<content>Anuncio ${id} con todos los detalles que un visitante quiere leer antes de llamar.</content>` +
+  `<date>2025-05-20</date>${elements}</ad>`;
 
 const ad = (id: string, body: string) =>
   `<ad><id>${id}</id><url><![CDATA[https://portal.example/anuncio/${id}]]></url>` +
@@ -82,5 +96,208 @@ describe('feed import: feeds as partners really write them', function () {
     expect((await stored('P2')).images).to.deep.equal(['https://img.example/2b.jpg', 'https://img.example/2a.jpg']);
     expect((await stored('P3')).images).to.deep.equal(['https://img.example/3a.jpg', 'https://img.example/3b.jpg']);
     expect((await stored('P4')).images).to.deep.equal(['https://img.example/4a.jpg']);
+  });
+
+  it('reads numbers as the site writes them: "250.000 €" and "1.200" on sites that group thousands with dots', async () => {
+    const summary = await run(
+      feed(
+        ad('N1', '<price>250.000 €</price><plot_area unit="meters">1.200</plot_area><floor_area>120</floor_area>'),
+        ad('N2', '<price>€ 1.250.000</price><floor_area>85.5</floor_area>'),
+      ),
+    );
+    expect(summary).to.include({ imported: 2, rejected: 0 });
+    expect(summary.warnings).to.deep.equal([]);
+    const n1 = await stored('N1');
+    expect(n1.price).to.deep.equal({ value: 250000 });
+    expect(n1.homes).to.deep.include({ plotArea: 1200, floorArea: 120 });
+    const n2 = await stored('N2');
+    expect(n2.price).to.deep.equal({ value: 1250000 });
+    expect(n2.homes?.floorArea).to.equal(85.5);
+    // An Italian shop's "1.200" is 1,200 euros, not 1.20.
+    await run(
+      feed(record('T1', '<title>Divano</title><category>Furniture</category><price>1.200</price>')),
+      IT_PRODUCTS,
+      32,
+    );
+    expect((await stored('T1', 32)).price).to.deep.equal({ value: 1200 });
+  });
+
+  it('reads a mileage whatever its thousands or unit: "120.000", "85.000 km", "45,000 miles"', async () => {
+    await run(
+      feed(
+        record(
+          'C1',
+          '<title>Seat Ibiza</title><make>Seat</make><model>Ibiza</model><price>9.500 €</price><mileage>120.000</mileage>',
+        ),
+        record(
+          'C2',
+          '<title>Seat Leon</title><make>Seat</make><model>Leon</model><price>12500</price><mileage unit="km">85.000 km</mileage>',
+        ),
+        record(
+          'C3',
+          '<title>Seat Arona</title><make>Seat</make><model>Arona</model><price>15000</price><mileage>45000 miles</mileage>',
+        ),
+      ),
+      ES_CARS,
+      33,
+    );
+    expect((await stored('C1', 33)).cars?.mileage).to.equal(120000);
+    expect((await stored('C1', 33)).price).to.deep.equal({ value: 9500 });
+    expect((await stored('C2', 33)).cars?.mileage).to.equal(85000);
+    expect((await stored('C3', 33)).cars?.mileage).to.equal(72420);
+    await run(
+      feed(
+        record(
+          'U1',
+          '<title>Ford Focus</title><make>Ford</make><model>Focus</model><price>7000</price><mileage>45,000 miles</mileage>',
+        ),
+      ),
+      UK_CARS,
+      34,
+    );
+    expect((await stored('U1', 34)).cars?.mileage).to.equal(72420);
+    // Found by a visitor's mileage filter as what it is.
+    const low = await f.get('/api/sites/es/cars/search?filters[mileageMax]=100000');
+    const ids = low.body.data.map((a: { id: string }) => a.id);
+    expect(ids).to.include((await stored('C2', 33)).id);
+    expect(ids).to.not.include((await stored('C1', 33)).id);
+  });
+
+  it('never takes an area in a unit it cannot read for square metres, and reads "sq.ft."', async () => {
+    const summary = await run(
+      feed(
+        ad('A1', '<floor_area unit="sq.ft.">1000</floor_area>'),
+        ad('A2', '<floor_area unit="yd2">100</floor_area>'),
+      ),
+    );
+    expect((await stored('A1')).homes?.floorArea).to.equal(92.9);
+    const a2 = await stored('A2');
+    expect(a2.homes?.floorArea).to.equal(undefined);
+    expect(a2.feedAttributes).to.deep.include({ floor_area: '100' });
+    expect(summary.warnings.map((w) => w.reason)).to.include('unknown unit "yd2"');
+  });
+
+  it('reads a salary as a yearly figure: its lower bound, its thousands, its "k", and its period', async () => {
+    const job = (id: string, salary: string) =>
+      record(
+        id,
+        `<title>Puesto ${id}</title><company>Empresa</company><category>Finance</category><salary>${salary}</salary>`,
+      );
+    await run(feed(job('J1', '30.000 - 40.000 € brutos/año'), job('J2', '1.200 € al mes')), ES_JOBS, 35);
+    expect((await stored('J1', 35)).jobs?.salary).to.equal(30000);
+    expect((await stored('J2', 35)).jobs?.salary).to.equal(14400);
+    await run(feed(job('K1', '£30k - £40k'), job('K2', '£12.50 per hour'), job('K3', '£450 per week')), UK_JOBS, 36);
+    expect((await stored('K1', 36)).jobs?.salary).to.equal(30000);
+    expect((await stored('K2', 36)).jobs?.salary).to.equal(26000);
+    expect((await stored('K3', 36)).jobs?.salary).to.equal(23400);
+  });
+
+  it("indexes a yearly rent by the month, and takes a price's currency from its text", async () => {
+    const flat = (id: string, price: string) =>
+      record(id, `<title>Apartment ${id}</title><type>For Rent</type><city>Riyadh</city>${price}`);
+    await run(feed(flat('Y1', '<price period="yearly" currency="SAR">45,000</price>')), SA_HOMES, 37);
+    const y1 = await stored('Y1', 37);
+    expect(y1.price).to.deep.equal({ value: 3750 });
+    expect(y1.feedAttributes).to.deep.include({ price_period: 'yearly', price: '45,000' });
+    await run(
+      feed(record('X1', '<title>Casa X1</title><type>Venta</type><city>Guadalajara</city><price>US$ 450,000</price>')),
+      MX_HOMES,
+      38,
+    );
+    const x1 = await stored('X1', 38);
+    expect(x1.currency).to.equal('USD');
+    expect(x1.price).to.deep.equal({ value: 450000 });
+  });
+
+  it('maps the values partners write in their languages: feminine forms, phrases, Mexican and Turkish deal words', async () => {
+    const car = (id: string, extra: string) =>
+      record(id, `<title>Toyota ${id}</title><make>Toyota</make><model>Corolla</model><price>15000</price>${extra}`);
+    const summary = await run(
+      feed(
+        car('V1', '<transmission>Automática</transmission><fuel>Híbrida</fuel>'),
+        car('V2', '<fuel>Hybrid (Petrol/Electric)</fuel>'),
+        car('V3', '<fuel>Gas natural</fuel>'),
+      ),
+      ES_CARS,
+      39,
+    );
+    expect((await stored('V1', 39)).cars).to.deep.include({ transmission: 'automatic', fuel: 'hybrid' });
+    expect((await stored('V2', 39)).cars?.fuel).to.equal('hybrid');
+    // Natural gas is no fuel of ours: kept as written, not taken for petrol.
+    const v3 = await stored('V3', 39);
+    expect(v3.cars?.fuel).to.equal(undefined);
+    expect(v3.feedAttributes).to.deep.include({ fuel: 'Gas natural' });
+    expect(summary.rejected).to.equal(0);
+    await run(
+      feed(record('W1', '<title>Camarero</title><company>Hotel</company><category>Hostelería y turismo</category>')),
+      ES_JOBS,
+      40,
+    );
+    expect((await stored('W1', 40)).jobs?.category).to.equal(7);
+    await run(
+      feed(
+        record(
+          'D1',
+          '<title>Departamento en renta</title><type>Renta</type><property_type>Departamento</property_type><city>Guadalajara</city><price>15000</price>',
+        ),
+      ),
+      MX_HOMES,
+      41,
+    );
+    const d1 = await stored('D1', 41);
+    expect(d1.typeId).to.equal(2);
+    expect(d1.homes?.propertyType).to.equal('flat');
+  });
+
+  it('shows no label for a category the site does not list, rather than "0"', async () => {
+    await run(
+      feed(record('Z1', '<title>Puesto raro</title><company>Empresa</company><category>Zzyzx</category>')),
+      ES_JOBS,
+      42,
+    );
+    const z1 = await stored('Z1', 42);
+    expect(z1.jobs?.category).to.equal(0);
+    const page = await f.get(`/api/sites/es/jobs/ad/${z1.id}`);
+    expect(page.body.data.attributes.vertical_properties.categoryLabel).to.equal(null);
+  });
+
+  it('keeps an ad through the last day of a date-only expiration_date, and never dates an ad in the future', async () => {
+    const today = new Date(NOW_S * 1000).toISOString().slice(0, 10);
+    const soon = new Date((NOW_S + 3 * 3600) * 1000).toISOString().slice(0, 19);
+    const summary = await run(
+      feed(
+        ad('E1', `<expiration_date>${today}</expiration_date>`),
+        ad('E2', '').replace('<date>2025-05-20</date>', `<date>${soon}</date>`),
+      ),
+    );
+    expect(summary).to.include({ imported: 2, expiredByDate: 0 });
+    const e1 = await stored('E1');
+    expect(e1.expired).to.equal(false);
+    expect(e1.expiresAt).to.equal(Date.parse(`${today}T00:00:00Z`) / 1000 + 86400);
+    // A time three hours ahead (a partner's local time read as UTC) is the import's time.
+    expect((await stored('E2')).date).to.equal(NOW_S);
+  });
+
+  it('replaces a lone surrogate (&#xD800;) rather than storing text no JSON reader takes', async () => {
+    await run(feed(ad('S1', '').replace('Piso S1 en Valencia', 'Piso &#xD800; S1')));
+    const s1 = await stored('S1');
+    expect(s1.title).to.equal('Piso \ufffd S1');
+    const res = await f.get('/api/sites/es/homes/search?what=piso');
+    expect(JSON.stringify(res.body)).to.not.match(/\\ud800/i);
+  });
+
+  it('reads a record written in Windows-1252 inside a UTF-8 file, past the first megabyte it samples', async () => {
+    const many = Array.from({ length: 3600 }, (_, i) => ad(`B${i}`, '<floor_area>90</floor_area>'));
+    const utf8 = Buffer.from(
+      feed(...many, ad('Ñ1', '').replace('Piso Ñ1 en Valencia', 'Ático en Cádiz')).replace(/<\/trovit>\n$/, ''),
+    );
+    expect(utf8.length).to.be.greaterThan(1_100_000);
+    const latin = Buffer.from(ad('L1', '').replace('Piso L1 en Valencia', 'Ático en Cádiz'), 'latin1');
+    const file = f.writeFile('mixed.xml', '');
+    fs.writeFileSync(file, Buffer.concat([utf8, latin, Buffer.from('\n</trovit>\n')]));
+    const summary = await f.importFeed(file, ES_HOMES, 31);
+    expect(summary.rejected).to.equal(0);
+    expect((await stored('Ñ1')).title).to.equal('Ático en Cádiz');
+    expect((await stored('L1')).title).to.equal('Ático en Cádiz');
   });
 });

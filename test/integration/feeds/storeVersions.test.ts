@@ -514,9 +514,9 @@ describe('a search store of layout 2 with feed imports', function () {
         f.writeFile(
           'a.xml',
           homesXml([
-            { id: 'D1', price: 300000, expiration: '2025-06-02' },
+            { id: 'D1', price: 300000, expiration: '2025-06-02 00:00:00' },
             { id: 'U1', price: 310000 },
-            { id: 'P1', price: 320000, expiration: '2025-05-30' },
+            { id: 'P1', price: 320000, expiration: '2025-05-30 00:00:00' },
           ]),
         ),
         ES_HOMES,
