@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { countryByCode } from '../../../config/countries';
 import { openWalDatabase, upgrading } from '../sqlite';
 import type { GroupField, SearchStore } from './SearchStore';
 import { INDEX_TOKENIZER, indexText } from './indexText';
+import { langOf } from './reference';
+import { isStopWord } from './searchWords';
 import { adIdOf, siteCode } from './siteKeys';
 import { hasVoicedKana, isUnspaced, normalizePhrase, slug, spaceWords, tokenize } from './text';
 import type {
@@ -1232,8 +1235,24 @@ function unvoiced(word: string): string {
 }
 
 /** The keyword phrase of an ad without keywords: its first two title words (of its title's tokens). */
+/**
+ * The keyword phrase of an ad written before its ads kept their phrases (layout 5), read from its title:
+ * its first two words longer than two letters. Kept as it was for those ads' keyword rows; a new ad's is
+ * `titleKeywords`'.
+ */
 function defaultKeywords(titleTokens: readonly string[]): string[] {
   const words = titleTokens.filter((w) => w.length > 2 && !isDigits(w));
+  return words.length > 0 ? [words.slice(0, 2).join(' ')] : [];
+}
+
+/**
+ * The keyword phrase of an ad that gives none (a feed's): its title's first two words that are not
+ * short, digits or the site language's function words, so "Piso con terraza" is "piso terraza" and
+ * never "piso con".
+ */
+function titleKeywords(titleTokens: readonly string[], country: string): string[] {
+  const lang = langOf(countryByCode(country)?.locale ?? 'en');
+  const words = titleTokens.filter((w) => w.length > 2 && !isDigits(w) && !isStopWord(w, lang));
   return words.length > 0 ? [words.slice(0, 2).join(' ')] : [];
 }
 
@@ -1342,7 +1361,7 @@ export function adWriteOf(
   const tokens = words(ad.title);
   const kw = ad.keywords;
   const keywords: { norm: string; label: string }[] = [];
-  for (const phrase of kw ?? defaultKeywords(tokens)) {
+  for (const phrase of kw ?? titleKeywords(tokens, ad.country)) {
     const norm = words(phrase).join(' ');
     if (norm) keywords.push({ norm, label: phrase.trim() });
   }

@@ -300,4 +300,12 @@ describe('feed import: feeds as partners really write them', function () {
     expect((await stored('Ñ1')).title).to.equal('Ático en Cádiz');
     expect((await stored('L1')).title).to.equal('Ático en Cádiz');
   });
+
+  it('names a keyword of the SEO index by the words of its title, never by a function word ("piso con")', async () => {
+    await run(feed(ad('K1', '').replace('Piso K1 en Valencia', 'Piso con terraza en Valencia')));
+    const res = await f.get('/api/keywords/homes?country_code=es');
+    const names = res.body.data.map((k: { attributes: { name?: string; keyword?: string } }) => k.attributes);
+    expect(JSON.stringify(names)).to.include('piso terraza');
+    expect(JSON.stringify(names)).to.not.include('piso con');
+  });
 });

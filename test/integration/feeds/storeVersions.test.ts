@@ -461,9 +461,11 @@ describe('a search store of layout 4 (before the ads kept their keyword phrases)
   it('gains the kw column on open; its keywords are recounted from the titles of the live ads', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout4-'));
     try {
+      // The phrase layout 4 read from a title: its first two words longer than two letters.
       const ad = (partnerAdId: string, title: string): AdInput => ({
         ...madridHome({ sourceId: 3, title, description: 'Luminoso, con terraza' }),
         partnerAdId,
+        keywords: [title.split(' ').slice(0, 2).join(' ')],
       });
       const old = new SqliteSearchStore(dir, { now: () => NOW_S });
       await old.writeAds([ad('p1', 'Ático con vistas'), ad('p2', 'Ático con vistas'), ad('p3', 'Chalet adosado')]);
