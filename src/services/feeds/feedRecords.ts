@@ -1420,9 +1420,32 @@ function scalar(v: unknown): string | undefined {
   return undefined;
 }
 
+/** The members of an object member without a value of its own, as fields (see `RecordBuilder.field`). */
+function flattenJson(record: RawRecord, parent: string, o: Record<string, unknown>, nested: Set<string>): void {
+  for (const [k, x] of Object.entries(o)) {
+    const name = fieldName(k);
+    if (x !== null && typeof x === 'object' && !Array.isArray(x)) {
+      flattenJson(record, name, x as Record<string, unknown>, nested);
+      continue;
+    }
+    const text = Array.isArray(x)
+      ? x
+          .map(scalar)
+          .filter((v) => v !== undefined)
+          .join(', ')
+      : scalar(x);
+    const key = OWN_FIELDS.has(name) ? `${parent}_${name}` : name;
+    if (text === undefined || record.fields.has(key)) continue;
+    record.fields.set(key, { text, attrs: {} });
+    nested.add(key);
+  }
+}
+
 function jsonRecord(obj: Record<string, unknown>, line: number): RawRecord {
   const record: RawRecord = { line, fields: new Map(), pictures: [] };
   const flatPictures: RawPicture[] = [];
+  /** Fields taken from inside an object member, which the ad's own override. */
+  const nested = new Set<string>();
   for (const [key, v] of Object.entries(obj)) {
     const name = fieldName(key);
     if (name === 'pictures' || name === 'picture_url') {
@@ -1450,13 +1473,19 @@ function jsonRecord(obj: Record<string, unknown>, line: number): RawRecord {
       let text: string | undefined;
       for (const [k, x] of Object.entries(o)) {
         const kn = fieldName(k);
-        if (kn === 'value' || kn === '_' || kn === 'text' || kn === '#text') text = scalar(x);
+        if (kn === 'value' || kn === '_' || kn === 'text' || kn === '#text' || kn === 'amount') text = scalar(x);
         else {
           const s = scalar(x);
           if (s !== undefined) attrs[kn] = s;
         }
       }
-      if (text !== undefined && !record.fields.has(name)) record.fields.set(name, { text, attrs });
+      if (text === undefined) {
+        // No value of its own: an object of fields (`"location": {"city": "Ronda"}`), read as the XML
+        // reader reads an unknown element's leaves.
+        flattenJson(record, name, o, nested);
+        continue;
+      }
+      if (!record.fields.has(name) || nested.delete(name)) record.fields.set(name, { text, attrs });
       continue;
     }
     const text = Array.isArray(v)
@@ -1465,7 +1494,8 @@ function jsonRecord(obj: Record<string, unknown>, line: number): RawRecord {
           .filter((x) => x !== undefined)
           .join(', ')
       : scalar(v);
-    if (text !== undefined && !record.fields.has(name)) record.fields.set(name, { text, attrs: {} });
+    if (text !== undefined && (!record.fields.has(name) || nested.delete(name)))
+      record.fields.set(name, { text, attrs: {} });
   }
   const title = scalar(obj.picture_title);
   if (title !== undefined && flatPictures[0] && flatPictures[0].title === undefined) flatPictures[0].title = title;

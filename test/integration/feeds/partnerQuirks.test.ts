@@ -308,4 +308,31 @@ describe('feed import: feeds as partners really write them', function () {
     expect(JSON.stringify(names)).to.include('piso terraza');
     expect(JSON.stringify(names)).to.not.include('piso con');
   });
+
+  it('reads JSON lines whose objects group fields, or give a price as an amount', async () => {
+    const line = (id: string, extra: Record<string, unknown>) =>
+      JSON.stringify({
+        id,
+        url: `https://portal.example/anuncio/${id}`,
+        title: `Casa ${id} en Ronda`,
+        type: 'For Sale',
+        content: 'Casa encalada con patio andaluz, tres dormitorios y vistas a la serranía.',
+        ...extra,
+      });
+    const file = f.writeFile(
+      'grouped.jsonl',
+      [
+        line('G1', { location: { city: 'Ronda', region: 'Andalucía' }, price: { amount: 180000, currency: 'EUR' } }),
+        line('G2', { agency: { id: 'AG9', url: 'https://agency.example/' }, price: 195000 }),
+      ].join('\n') + '\n',
+    );
+    const summary = await f.importFeed(file, ES_HOMES, 31);
+    expect(summary).to.include({ imported: 2, rejected: 0 });
+    const g1 = await stored('G1');
+    expect(g1.location.city).to.equal('Ronda');
+    expect(g1.price).to.deep.equal({ value: 180000 });
+    const g2 = await stored('G2');
+    expect(g2.url).to.match(/anuncio\/G2/);
+    expect(g2.feedAttributes).to.deep.include({ agency_id: 'AG9' });
+  });
 });
