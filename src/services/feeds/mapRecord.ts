@@ -16,6 +16,7 @@ import {
   transmissionOf,
   workingHoursOf,
 } from './vocabulary';
+import { UNITS_PER_EUR } from '../search/currencies';
 import {
   enumKey,
   groupsThousandsWithDots,
@@ -70,55 +71,6 @@ const MAX_TITLE = 300;
 const MAX_CONTENT = 20_000;
 const MAX_ATTRIBUTE = 500;
 const MAX_IMAGES = 40;
-
-/** Euros per unit of a currency, roughly: the plausible price ranges of the spec are in euros. */
-const EUR_RATE: Record<string, number> = {
-  EUR: 1,
-  GBP: 0.85,
-  USD: 1.08,
-  CHF: 0.95,
-  CAD: 1.5,
-  AUD: 1.65,
-  NZD: 1.8,
-  SEK: 11.5,
-  NOK: 11.6,
-  DKK: 7.46,
-  PLN: 4.3,
-  CZK: 25,
-  HUF: 395,
-  RON: 5,
-  TRY: 36,
-  RUB: 100,
-  UAH: 45,
-  BRL: 5.8,
-  MXN: 21,
-  ARS: 1100,
-  CLP: 1020,
-  COP: 4600,
-  PEN: 4,
-  UYU: 44,
-  CRC: 560,
-  MAD: 10.8,
-  EGP: 53,
-  ZAR: 20,
-  KES: 140,
-  NGN: 1650,
-  INR: 92,
-  PKR: 300,
-  IDR: 17500,
-  PHP: 62,
-  MYR: 5,
-  THB: 38,
-  VND: 27000,
-  SGD: 1.45,
-  HKD: 8.4,
-  TWD: 35,
-  JPY: 165,
-  AED: 4,
-  SAR: 4.05,
-  QAR: 3.95,
-  KWD: 0.33,
-};
 
 /** Fields every vertical reads (the rest go to `feedAttributes` unless the vertical reads them). */
 const COMMON_FIELDS = new Set([
@@ -372,7 +324,7 @@ function currencyInText(text: string | undefined): string | undefined {
   if (!text || !/[^\d\s.,]/.test(text)) return undefined;
   for (const [re, code] of CURRENCY_MARKS) if (re.test(text)) return code;
   const code = /(?:^|[^A-Za-z])([A-Z]{3})(?:$|[^A-Za-z])/.exec(text)?.[1];
-  return code !== undefined && EUR_RATE[code] !== undefined ? code : undefined;
+  return code !== undefined && UNITS_PER_EUR[code] !== undefined ? code : undefined;
 }
 
 export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
@@ -403,7 +355,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
       ? priceCurrency
       : (currencyInText(priceField?.text) ?? siteCurrency);
   const dots = groupsThousandsWithDots(def?.locale ?? 'en');
-  const rate = EUR_RATE[currency] ?? 1;
+  const rate = UNITS_PER_EUR[currency] ?? 1;
 
   let dateGiven = false;
   let date = ctx.now;

@@ -5,6 +5,7 @@ import { countryByCode } from '../../../config/countries';
 import { openWalDatabase, upgrading } from '../sqlite';
 import type { GroupField, SearchStore } from './SearchStore';
 import { INDEX_TOKENIZER, indexText } from './indexText';
+import { inSiteCurrency } from './currencies';
 import { langOf } from './reference';
 import { isStopWord } from './searchWords';
 import { adIdOf, siteCode } from './siteKeys';
@@ -1429,7 +1430,8 @@ function adColumns(
   const h = ad.homes;
   const c = ad.cars;
   const j = ad.jobs;
-  const price = ad.price?.value ?? null;
+  // Filters and sorting compare prices in the site's currency; the ad shows its own.
+  const price = ad.price ? inSiteCurrency(ad.price.value, ad.currency, ad.country) : null;
   const area = h?.floorArea ?? null;
   return [
     id,

@@ -207,6 +207,23 @@ describe('feed import: feeds as partners really write them', function () {
     const x1 = await stored('X1', 38);
     expect(x1.currency).to.equal('USD');
     expect(x1.price).to.deep.equal({ value: 450000 });
+    // Among pesos, its dollars count as the pesos they are worth: ~8.75 million, above 5 million pesos.
+    await run(
+      feed(
+        record('X1', '<title>Casa X1</title><type>Venta</type><city>Guadalajara</city><price>US$ 450,000</price>'),
+        record('X2', '<title>Casa X2</title><type>Venta</type><city>Guadalajara</city><price>5,000,000</price>'),
+      ),
+      MX_HOMES,
+      38,
+    );
+    const sorted = await f.get('/api/sites/mx/homes/search?sort=price_desc');
+    expect(sorted.body.data.map((a: { attributes: { title: string } }) => a.attributes.title)).to.deep.equal([
+      'Casa X1',
+      'Casa X2',
+    ]);
+    const dear = await f.get('/api/sites/mx/homes/search?filters[priceMin]=6000000');
+    expect(dear.body.data.map((a: { attributes: { title: string } }) => a.attributes.title)).to.deep.equal(['Casa X1']);
+    expect(dear.body.data[0].attributes.vertical_properties.price).to.deep.include({ currency: 'USD' });
   });
 
   it('maps the values partners write in their languages: feminine forms, phrases, Mexican and Turkish deal words', async () => {
