@@ -170,6 +170,11 @@ describe("every site's language", () => {
     expect(demoWords('es').homeTitle({ prop: 'Piso', deal: 'en venta', dealLabel: 'En venta' }, 'Madrid')).to.equal(
       'Piso en venta en Madrid',
     );
+    // One room is one room, in the languages written as functions too.
+    const home = { prop: 'Flat', area: 48, rooms: 1, baths: 1, city: 'Leeds', features: 'lift', source: 'S' };
+    expect(demoWords('en').sentences.home(home)).to.include('with 1 bedroom and 1 bathroom in');
+    expect(demoWords('es').sentences.home(home)).to.include('con 1 habitación y 1 baño en');
+    expect(demoWords('de').sentences.home({ ...home, rooms: 3 })).to.include('3 Zimmern und 1 Bad in');
     // A label inside a sentence is in lower case, but its abbreviations stay in capitals.
     expect(demoWords('cs').lower('Dohoda (DPP, DPČ)')).to.equal('dohoda (DPP, DPČ)');
     expect(demoWords('pl').lower('Benzyna + LPG')).to.equal('benzyna + LPG');

@@ -424,10 +424,13 @@ type Sentences = {
   product: (p: { noun: string; brand: string; used: boolean; city: string }) => string;
 };
 
+/** "1 bedroom", "2 bedrooms": the seven languages below put one alone in the singular. */
+const count = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
+
 export const SENTENCES: Record<Lang, Sentences> = {
   en: {
     home: (p) =>
-      `${p.prop} of ${p.area} m² with ${p.rooms} bedrooms and ${p.baths} bathrooms in ${p.city}. Features: ${p.features}. Contact ${p.source} to arrange a viewing.`,
+      `${p.prop} of ${p.area} m² with ${count(p.rooms, 'bedroom', 'bedrooms')} and ${count(p.baths, 'bathroom', 'bathrooms')} in ${p.city}. Features: ${p.features}. Contact ${p.source} to arrange a viewing.`,
     car: (p) =>
       `${p.year} ${p.make} ${p.model}, ${p.km} km, ${p.fuel}, ${p.gearbox} gearbox, ${p.doors} doors, ${p.color}. Full service history. Located in ${p.city}.`,
     job: (p) =>
@@ -437,7 +440,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
   },
   es: {
     home: (p) =>
-      `${p.prop} de ${p.area} m² con ${p.rooms} habitaciones y ${p.baths} baños en ${p.city}. Características: ${p.features}. Contacta con ${p.source} para visitarlo.`,
+      `${p.prop} de ${p.area} m² con ${count(p.rooms, 'habitación', 'habitaciones')} y ${count(p.baths, 'baño', 'baños')} en ${p.city}. Características: ${p.features}. Contacta con ${p.source} para visitarlo.`,
     car: (p) =>
       `${p.make} ${p.model} de ${p.year}, ${p.km} km, ${p.fuel}, cambio ${p.gearbox}, ${p.doors} puertas, color ${p.color}. Libro de revisiones. En ${p.city}.`,
     job: (p) =>
@@ -447,7 +450,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
   },
   it: {
     home: (p) =>
-      `${p.prop} di ${p.area} m² con ${p.rooms} camere e ${p.baths} bagni a ${p.city}. Caratteristiche: ${p.features}. Contatta ${p.source} per una visita.`,
+      `${p.prop} di ${p.area} m² con ${count(p.rooms, 'camera', 'camere')} e ${count(p.baths, 'bagno', 'bagni')} a ${p.city}. Caratteristiche: ${p.features}. Contatta ${p.source} per una visita.`,
     car: (p) =>
       `${p.make} ${p.model} del ${p.year}, ${p.km} km, ${p.fuel}, cambio ${p.gearbox}, ${p.doors} porte, colore ${p.color}. Tagliandi certificati. A ${p.city}.`,
     job: (p) =>
@@ -456,7 +459,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
   },
   fr: {
     home: (p) =>
-      `${p.prop} de ${p.area} m² avec ${p.rooms} chambres et ${p.baths} salles de bain à ${p.city}. Atouts : ${p.features}. Contactez ${p.source} pour une visite.`,
+      `${p.prop} de ${p.area} m² avec ${count(p.rooms, 'chambre', 'chambres')} et ${count(p.baths, 'salle de bain', 'salles de bain')} à ${p.city}. Atouts : ${p.features}. Contactez ${p.source} pour une visite.`,
     car: (p) =>
       `${p.make} ${p.model} de ${p.year}, ${p.km} km, ${p.fuel}, boîte ${p.gearbox}, ${p.doors} portes, couleur ${p.color}. Carnet d'entretien à jour. À ${p.city}.`,
     job: (p) =>
@@ -465,7 +468,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
   },
   de: {
     home: (p) =>
-      `${p.prop} mit ${p.area} m², ${p.rooms} Zimmern und ${p.baths} Bädern in ${p.city}. Ausstattung: ${p.features}. Besichtigung über ${p.source}.`,
+      `${p.prop} mit ${p.area} m², ${count(p.rooms, 'Zimmer', 'Zimmern')} und ${count(p.baths, 'Bad', 'Bädern')} in ${p.city}. Ausstattung: ${p.features}. Besichtigung über ${p.source}.`,
     car: (p) =>
       `${p.make} ${p.model}, Baujahr ${p.year}, ${p.km} km, ${p.fuel}, ${p.gearbox}, ${p.doors} Türen, Farbe ${p.color}. Scheckheftgepflegt. Standort ${p.city}.`,
     job: (p) =>
@@ -475,7 +478,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
   },
   pt: {
     home: (p) =>
-      `${p.prop} de ${p.area} m² com ${p.rooms} quartos e ${p.baths} casas de banho em ${p.city}. Características: ${p.features}. Contacte ${p.source} para visitar.`,
+      `${p.prop} de ${p.area} m² com ${count(p.rooms, 'quarto', 'quartos')} e ${count(p.baths, 'casa de banho', 'casas de banho')} em ${p.city}. Características: ${p.features}. Contacte ${p.source} para visitar.`,
     car: (p) =>
       `${p.make} ${p.model} de ${p.year}, ${p.km} km, ${p.fuel}, caixa ${p.gearbox}, ${p.doors} portas, cor ${p.color}. Revisões em dia. Em ${p.city}.`,
     job: (p) =>
@@ -485,7 +488,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
   },
   nl: {
     home: (p) =>
-      `${p.prop} van ${p.area} m² met ${p.rooms} slaapkamers en ${p.baths} badkamers in ${p.city}. Kenmerken: ${p.features}. Neem contact op met ${p.source} voor een bezichtiging.`,
+      `${p.prop} van ${p.area} m² met ${count(p.rooms, 'slaapkamer', 'slaapkamers')} en ${count(p.baths, 'badkamer', 'badkamers')} in ${p.city}. Kenmerken: ${p.features}. Neem contact op met ${p.source} voor een bezichtiging.`,
     car: (p) =>
       `${p.make} ${p.model} uit ${p.year}, ${p.km} km, ${p.fuel}, ${p.gearbox}, ${p.doors} deuren, kleur ${p.color}. Onderhoudshistorie aanwezig. In ${p.city}.`,
     job: (p) =>
