@@ -31,7 +31,8 @@ import { MAX_REJECTIONS_LISTED, mergeWarnings, type Rejection, type WarningCount
  * (docs/decisions/042-staged-feed-imports.md, 044-feed-import-threads.md):
  *
  * 1. **Check**: read the whole file through (records counted, none built). A
- *    malformed file stops here, before anything changed.
+ *    malformed file stops here, before anything changed (the source is created,
+ *    renamed or moved only after it: `planSource`).
  * 2. **Apply**: in batches of `batchSize` records, map and prepare the records
  *    and, each batch in one transaction, upsert the new and changed ads by
  *    (source, partner id) with their price history and duplicate group, and
@@ -39,7 +40,8 @@ import { MAX_REJECTIONS_LISTED, mergeWarnings, type Rejection, type WarningCount
  *    threads: each maps every n-th batch and writes it in its turn, so batches
  *    are written in file order while the next ones are being mapped.
  * 3. **Expire**: the source's live ads this run did not see (the feed is the
- *    full inventory), and every ad past its `expiration_date`.
+ *    full inventory; an ad whose record the file lists but rejects was seen, and
+ *    keeps its last version), and every ad past its `expiration_date`.
  *
  * A run killed in phase 1 leaves the store as it was; killed in phase 2,
  * each ad is either its old or its new version and nothing is expired; the
@@ -58,7 +60,10 @@ export interface ImportOptions {
   gazetteer?: Gazetteer;
   site: SiteKey;
   sourceId: number;
-  /** Name of the source when it is created (default `Partner <id>`). */
+  /**
+   * Name of the source: when it is created (default `Partner <id>`), or its new name (the source is
+   * renamed, once the file is checked).
+   */
   sourceName?: string;
   file: string;
   format?: FeedFormat;
@@ -97,6 +102,14 @@ export interface ImportSummary {
   site: string;
   file: string;
   format: FeedFormat;
+  /** The source's name after the run. */
+  sourceName: string;
+  /** Set when the run created the source. */
+  sourceCreated?: boolean;
+  /** The source's name before the run, when the run renamed it (`sourceName`). */
+  renamedFrom?: string;
+  /** The site (`country/vertical`) the source was on, when the run moved it here (it had no ads). */
+  movedFrom?: string;
   /** Records read from the file. */
   records: number;
   /** New ads. */
@@ -111,6 +124,11 @@ export interface ImportSummary {
   /** Ads that joined a duplicate group of another source's ad. */
   grouped: number;
   rejected: number;
+  /**
+   * Rejected records whose ad the source already had, live: listed by the partner, so not expired;
+   * the ad keeps its last good version (`kept` on its rejection).
+   */
+  rejectedKept: number;
   /** The first rejected records, with their line and reason. */
   rejections: Rejection[];
   /** Values left out of the index (kept in `feedAttributes`), counted by field and reason. */
@@ -246,35 +264,69 @@ function refoldKanaFingerprints(db: Database.Database): void {
   }).immediate();
 }
 
-/** Creates the source when new; refuses a source of another site. */
-export async function ensureSource(
+/**
+ * What a run does to its source, decided before anything is written and written only once the
+ * file is checked (a malformed file, or a run that fails before applying, leaves no source behind):
+ * a new source is created (named `name` or `Partner <id>`); a `name` that differs from the stored
+ * one renames it; a source of another site that has no ads (it never imported any) moves to this
+ * run's site. A source with ads on another site is refused.
+ */
+export interface SourcePlan {
+  /** The source as the run leaves it. */
+  source: Source;
+  /** Whether it must be written (new, renamed or moved). */
+  write: boolean;
+  created: boolean;
+  /** Its name before the run, when the run renames it. */
+  renamedFrom?: string;
+  /** The site (`country/vertical`) it was on, when the run moves it (it had no ads there). */
+  movedFrom?: string;
+}
+
+/** The source a run imports into, as it will be (nothing written); throws when it publishes on another site. */
+export async function planSource(
   store: SqliteSearchStore,
   id: number,
   site: SiteKey,
   name?: string,
-): Promise<Source> {
+): Promise<SourcePlan> {
   const known = await store.source(id);
-  if (known) {
-    if (known.country !== site.country || known.vertical !== site.vertical) {
+  if (!known) {
+    return {
+      source: {
+        id,
+        name: name ?? `Partner ${id}`,
+        image: `/media/logo/${id}.svg`,
+        country: site.country,
+        vertical: site.vertical,
+        contactEmail: '',
+        contactPhone: '',
+        hasAdpageForm: false,
+        campaigns: [],
+      },
+      write: true,
+      created: true,
+    };
+  }
+  const plan: SourcePlan = { source: known, write: false, created: false };
+  if (known.country !== site.country || known.vertical !== site.vertical) {
+    const from = `${known.country}/${known.vertical}`;
+    // Ads of any state (expired ones too) tie a source to its site: their ids and keys are the site's.
+    if (store.db.prepare('SELECT 1 FROM ads WHERE source_id = ? LIMIT 1').get(id) !== undefined) {
       throw new Error(
-        `Source ${id} publishes on ${known.country}/${known.vertical}, not ${site.country}/${site.vertical}`,
+        `Source ${id} publishes on ${from}, not ${site.country}/${site.vertical}: it has ads there (use another source id for this site)`,
       );
     }
-    return known;
+    plan.source = { ...plan.source, country: site.country, vertical: site.vertical };
+    plan.movedFrom = from;
+    plan.write = true;
   }
-  const source: Source = {
-    id,
-    name: name ?? `Partner ${id}`,
-    image: `/media/logo/${id}.svg`,
-    country: site.country,
-    vertical: site.vertical,
-    contactEmail: '',
-    contactPhone: '',
-    hasAdpageForm: false,
-    campaigns: [],
-  };
-  await store.putSources([source]);
-  return source;
+  if (name !== undefined && name !== known.name) {
+    plan.source = { ...plan.source, name };
+    plan.renamedFrom = known.name;
+    plan.write = true;
+  }
+  return plan;
 }
 
 export class FeedImporter {
@@ -320,7 +372,8 @@ export class FeedImporter {
     const o = this.options;
     const started = Date.now();
     const format = o.format ?? (await detectFormat(o.file));
-    await ensureSource(o.store, o.sourceId, o.site, o.sourceName);
+    // Refused here (another site's source with ads), before anything is written; written once the file is checked.
+    const source = await planSource(o.store, o.sourceId, o.site, o.sourceName);
     const db = this.db;
     // Stale runs that died: abandoned (the store never saw them, or saw whole ads); staging of older versions dropped.
     db.transaction(() => {
@@ -343,6 +396,10 @@ export class FeedImporter {
       site: `${o.site.country}/${o.site.vertical}`,
       file: o.file,
       format,
+      sourceName: source.source.name,
+      ...(source.created ? { sourceCreated: true } : {}),
+      ...(source.renamedFrom !== undefined ? { renamedFrom: source.renamedFrom } : {}),
+      ...(source.movedFrom !== undefined ? { movedFrom: source.movedFrom } : {}),
       records: 0,
       imported: 0,
       updated: 0,
@@ -352,6 +409,7 @@ export class FeedImporter {
       expiredByDate: 0,
       grouped: 0,
       rejected: 0,
+      rejectedKept: 0,
       rejections: [],
       warnings: [],
       seconds: 0,
@@ -450,6 +508,9 @@ export class FeedImporter {
         marks,
         text,
       );
+      // The file is well formed: the source is created, renamed or moved now (not before: a malformed
+      // file or a run stopped earlier leaves none behind, and a later run's --name and site stand).
+      if (source.write) await o.store.putSources([source.source]);
       db.prepare(`UPDATE feed_runs SET status = 'applying' WHERE id = ?`).run(run);
       const batches = Math.ceil(total / this.batchSize);
       gate.open(batches);
@@ -488,11 +549,14 @@ export class FeedImporter {
       }
       await Promise.all(ended);
       // Every batch written, in order, with the records the check counted.
+      let unkept: Set<number> | undefined;
       for (let b = 0; b < batches; b++) {
         const r = results[b];
         if (!r) throw new Error(`the file changed during the import: batch ${b} is missing`);
         summary.records += r.records;
         summary.rejected += r.rejected;
+        summary.rejectedKept += r.kept;
+        if (r.unkept) for (const line of r.unkept) (unkept ??= new Set()).add(line);
         for (const rejection of r.rejections)
           if (summary.rejections.length < MAX_REJECTIONS_LISTED) summary.rejections.push(rejection);
         summary.imported += r.imported;
@@ -501,6 +565,8 @@ export class FeedImporter {
         summary.expiredByDate += r.expiredByDate;
         summary.grouped += r.grouped;
       }
+      // A rejected record's ad that a good record of its id, later in the file, wrote after all.
+      if (unkept) for (const r of summary.rejections) if (r.kept && unkept.has(r.line)) delete r.kept;
       if (summary.records !== total) {
         throw new Error(`the file changed during the import: ${total} records, then ${summary.records}`);
       }
@@ -598,12 +664,17 @@ export class FeedImporter {
     const share = missing.length / Math.max(1, live);
     const max = o.maxExpireShare ?? 0.6;
     // A small source's stock may shrink by most of it; but a feed without a single good ad is far
-    // more often a partner's broken export than a stock sold out, whatever the source's size.
+    // more often a partner's broken export than a stock sold out, whatever the source's size (and
+    // whatever share of it its rejected records keep: `--max-expire-share 1` says it is right).
     const accepted = summary.records - summary.rejected;
-    if (share > max && (live >= MIN_LIVE_FOR_SHARE || accepted === 0)) {
+    if (accepted === 0 ? max < 1 : share > max && live >= MIN_LIVE_FOR_SHARE) {
+      const all =
+        missing.length === live
+          ? `all ${live} of the source's live ads`
+          : `${missing.length} of the source's ${live} live ads`;
       summary.expirySkipped =
         accepted === 0
-          ? `the feed has no good ad, and would have expired all ${live} of the source's live ads: nothing expired; rerun with --max-expire-share 1 if that is right`
+          ? `the feed has no good ad, and would have expired ${all}: nothing expired; rerun with --max-expire-share 1 if that is right`
           : `the feed lacks ${missing.length} of the source's ${live} live ads (${Math.round(share * 100)} % > ${Math.round(max * 100)} %): nothing expired; rerun with a higher --max-expire-share if that is right`;
       return;
     }

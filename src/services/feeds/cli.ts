@@ -78,6 +78,7 @@ function parse(argv: string[]) {
 export function formatSummary(s: ImportSummary): string {
   const lines = [
     `${s.file} → ${s.site}, source ${s.source} (run ${s.run}, ${s.format})`,
+    ...(sourceLine(s) ? [`  source     ${sourceLine(s)}`] : []),
     ...(s.encoding ? [`  text       ${s.encoding}`] : []),
     `  records    ${s.records}`,
     `  imported   ${s.imported}`,
@@ -85,10 +86,16 @@ export function formatSummary(s: ImportSummary): string {
     `  unchanged  ${s.unchanged}`,
     `  expired    ${s.expired} (${s.expiredMissing} missing from the feed, ${s.expiredByDate} past their expiration date)`,
     `  grouped    ${s.grouped} (joined a duplicate group)`,
-    `  rejected   ${s.rejected}`,
+    `  rejected   ${s.rejected}${
+      s.rejectedKept > 0
+        ? ` (${s.rejectedKept} of them of ads already imported, which keep their last version: not expired)`
+        : ''
+    }`,
   ];
   for (const r of s.rejections.slice(0, 50))
-    lines.push(`    line ${r.line}${r.id ? ` (id ${r.id})` : ''}: ${r.reason}`);
+    lines.push(
+      `    line ${r.line}${r.id ? ` (id ${r.id})` : ''}: ${r.reason}${r.kept ? ' (the ad keeps its last version)' : ''}`,
+    );
   if (s.rejected > 50) lines.push(`    … ${s.rejected - 50} more (--json lists up to 1000)`);
   if (s.warnings.length > 0) {
     lines.push('  values left out of the index (kept in the ad as the partner wrote them):');
@@ -98,6 +105,16 @@ export function formatSummary(s: ImportSummary): string {
   if (s.expirySkipped) lines.push(`  EXPIRY SKIPPED: ${s.expirySkipped}`);
   lines.push(`  ${s.seconds} s, ${s.adsPerSecond} records/s`);
   return lines.join('\n');
+}
+
+/** What the run did to its source, if anything: created, renamed (`--name`), moved from another site. */
+function sourceLine(s: ImportSummary): string {
+  const name = JSON.stringify(s.sourceName);
+  const what: string[] = [];
+  if (s.sourceCreated) what.push(`created, named ${name}`);
+  if (s.movedFrom !== undefined) what.push(`moved from ${s.movedFrom} (it had no ads there)`);
+  if (s.renamedFrom !== undefined) what.push(`renamed ${JSON.stringify(s.renamedFrom)} → ${name}`);
+  return what.join('; ');
 }
 
 function progressLine(p: ImportProgress): string {

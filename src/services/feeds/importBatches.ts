@@ -21,6 +21,13 @@ export interface BatchResult {
   index: number;
   records: number;
   rejected: number;
+  /**
+   * Of its rejected records, those whose stored live ad was kept at its last version (not
+   * expired); less those of earlier batches that a good record of the same id overrode (`unkept`).
+   */
+  kept: number;
+  /** Lines of earlier batches' kept rejections whose ad a good record of this batch wrote after all. */
+  unkept?: number[];
   /** Its rejections (mapping and duplicate ids), by line. */
   rejections: Rejection[];
   imported: number;
@@ -30,24 +37,50 @@ export interface BatchResult {
   grouped: number;
 }
 
-/** The price history after a change from the stored ad's price to the feed's. */
+/** Weeks in a month (52 in 12): a weekly price's monthly equivalent is its value times this. */
+export const WEEKS_PER_MONTH = 52 / 12;
+
+/**
+ * A price of one basis on another: a weekly price (`isWeekly`: the feed's weekly and daily prices,
+ * stored by the week) and a monthly one (monthly and yearly prices, stored by the month) compare
+ * only as monthly equivalents. In cents, as the feed's prices are stored.
+ */
+function onBasis(value: number, fromWeekly: boolean, toWeekly: boolean): number {
+  if (fromWeekly === toWeekly) return value;
+  return Math.round((fromWeekly ? value * WEEKS_PER_MONTH : value / WEEKS_PER_MONTH) * 100) / 100;
+}
+
+/**
+ * The price history after a change from the stored ad's price to the feed's. Prices compare on
+ * the new price's basis (by the week or by the month): a price whose period changed is converted
+ * first, so a period change alone is no drop (monthly 1,300 then weekly 350, ~1,517 a month, is a
+ * rise) and a lower monthly equivalent is one (its `oldValue` the old price on the new basis, as
+ * the badge shows it beside the new one). On a period change the history's points are converted
+ * too, so that the history is on one basis.
+ */
 export function nextPrice(previous: StoredAd['price'], next: AdInput['price'], now: number, since: number) {
   if (!next) return undefined;
   if (!previous) return next;
-  if (previous.value === next.value) {
+  const wasWeekly = previous.isWeekly === true;
+  const weekly = next.isWeekly === true;
+  const periodChanged = wasWeekly !== weekly;
+  const before = onBasis(previous.value, wasWeekly, weekly);
+  const oldHistory =
+    periodChanged && previous.history
+      ? previous.history.map((p) => ({ date: p.date, value: onBasis(p.value, wasWeekly, weekly) }))
+      : previous.history;
+  if (before === next.value) {
     return {
       ...next,
-      ...(previous.oldValue !== undefined ? { oldValue: previous.oldValue } : {}),
-      ...(previous.history ? { history: previous.history } : {}),
+      ...(previous.oldValue !== undefined ? { oldValue: onBasis(previous.oldValue, wasWeekly, weekly) } : {}),
+      ...(oldHistory ? { history: oldHistory } : {}),
     };
   }
-  const history: PricePoint[] = previous.history?.length
-    ? [...previous.history]
-    : [{ date: since, value: previous.value }];
+  const history: PricePoint[] = oldHistory?.length ? [...oldHistory] : [{ date: since, value: before }];
   history.push({ date: now, value: next.value });
   const price: NonNullable<AdInput['price']> = { ...next, history: history.slice(-20) };
   // A drop shows the price before it (the badge and the decrease_price filter read oldValue).
-  if (next.value < previous.value) price.oldValue = previous.value;
+  if (next.value < before) price.oldValue = before;
   return price;
 }
 
@@ -61,6 +94,8 @@ export class BatchWriter {
   private readonly seen: Database.Statement;
   private readonly putState: Database.Statement;
   private readonly firstLine: Database.Statement;
+  private readonly keep: Database.Statement;
+  private readonly release: Database.Statement;
   private readonly dedup: Deduplicator;
 
   constructor(
@@ -82,6 +117,14 @@ export class BatchWriter {
          seen_line = excluded.seen_line
        WHERE feed_ads.seen_run <> excluded.seen_run`,
     );
+    // A rejected record of a live stored ad: listed, so seen by the run (not expired), the ad left as
+    // it was; its line negative, as no good record's is (a good record of the id later in the file
+    // overrides it: `release`).
+    this.keep = db.prepare(
+      `UPDATE feed_ads SET seen_run = ?, seen_line = ?
+       WHERE source_id = ? AND partner_id = ? AND live = 1 AND seen_run <> ?`,
+    );
+    this.release = db.prepare('UPDATE feed_ads SET seen_run = 0 WHERE source_id = ? AND partner_id = ?');
     this.firstLine = db.prepare('SELECT seen_line FROM feed_ads WHERE source_id = ? AND partner_id = ?');
     this.dedup = new Deduplicator(db, site, config.sourceId);
   }
@@ -96,6 +139,7 @@ export class BatchWriter {
       index: batch.index,
       records: batch.records,
       rejected: batch.rejected,
+      kept: 0,
       rejections: batch.rejections.slice(),
       imported: 0,
       updated: 0,
@@ -103,14 +147,25 @@ export class BatchWriter {
       expiredByDate: 0,
       grouped: 0,
     };
-    const duplicate = (partnerId: string, line: number): void => {
+    // A record whose id this run has seen already (its state was not written): a duplicate, unless
+    // only a rejected record listed it (`keep`), which a good record overrides: released, it is
+    // written again (true), and that rejection's ad no longer counts as kept.
+    const duplicate = (partnerId: string, line: number): boolean => {
       const first = this.firstLine.get(sourceId, partnerId) as { seen_line: number | null } | undefined;
+      const firstLine = first?.seen_line ?? null;
+      if (firstLine !== null && firstLine < 0) {
+        this.release.run(sourceId, partnerId);
+        result.kept--;
+        (result.unkept ??= []).push(-firstLine);
+        return true;
+      }
       result.rejected++;
       result.rejections.push({
         line,
         id: partnerId,
-        reason: `duplicate id (first at line ${first?.seen_line ?? '?'})`,
+        reason: `duplicate id (first at line ${firstLine ?? '?'})`,
       });
+      return false;
     };
     this.db.transaction(() => {
       // Stored versions (none when the source had no ads: a first import writes new ads only).
@@ -128,28 +183,23 @@ export class BatchWriter {
       for (const item of batch.items) {
         if (!item.write) {
           // Stored, live and unchanged: seen by this run.
-          if (this.seen.run(run, item.line, sourceId, item.partnerId, run).changes === 0)
-            duplicate(item.partnerId, item.line);
-          else result.unchanged++;
+          let seen = this.seen.run(run, item.line, sourceId, item.partnerId, run).changes;
+          if (seen === 0 && duplicate(item.partnerId, item.line)) {
+            seen = this.seen.run(run, item.line, sourceId, item.partnerId, run).changes;
+          }
+          if (seen !== 0) result.unchanged++;
           continue;
         }
         const before = existing.get(item.partnerId);
         const id = before ? before.id : item.write.id;
         const expired = item.expired;
-        const state = this.putState.run(
-          sourceId,
-          item.partnerId,
-          id,
-          item.hash,
-          run,
-          expired ? 0 : 1,
-          item.expiresAt,
-          item.line,
-        );
-        if (state.changes === 0) {
-          duplicate(item.partnerId, item.line);
-          continue;
+        const live = expired ? 0 : 1;
+        const put = this.putState;
+        let written = put.run(sourceId, item.partnerId, id, item.hash, run, live, item.expiresAt, item.line).changes;
+        if (written === 0 && duplicate(item.partnerId, item.line)) {
+          written = put.run(sourceId, item.partnerId, id, item.hash, run, live, item.expiresAt, item.line).changes;
         }
+        if (written === 0) continue;
         const fp = item.fp;
         if (!before) {
           // A new ad: written as prepared, with its duplicate group.
@@ -202,6 +252,16 @@ export class BatchWriter {
       }
       if (changed.length > 0) store.writeAdsSync(changed.sort((a, b) => a.date - b.date));
       if (groupChanges.length > 0) store.setDuplicateGroupsSync(groupChanges);
+      // Rejected records of stored live ads (after the batch's good records: a good record of the
+      // same id wins, wherever it is in the file).
+      if (batch.rejectedAds) {
+        for (const r of batch.rejectedAds) {
+          const line = r.rejection.line;
+          if (this.keep.run(run, -line, sourceId, r.partnerId, run).changes === 0) continue;
+          r.rejection.kept = true;
+          result.kept++;
+        }
+      }
     })();
     if (result.rejections.length > 1) result.rejections.sort((a, b) => a.line - b.line);
     return result;
@@ -409,6 +469,7 @@ export async function runShare(o: ShareOptions): Promise<void> {
         prepared.records += part.records;
         prepared.rejected += part.rejected;
         for (const r of part.rejections) prepared.rejections.push(r);
+        if (part.rejectedAds) for (const r of part.rejectedAds) (prepared.rejectedAds ??= []).push(r);
         for (const item of part.items) prepared.items.push(item);
       }
       if (prepared.records === batchSize) await flush();

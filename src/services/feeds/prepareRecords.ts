@@ -63,6 +63,15 @@ export interface PreparedAd {
 
 export type PreparedItem = UnchangedItem | PreparedAd;
 
+/** A rejected record with the whole partner id it gives (its rejection shows at most 80 characters). */
+export interface RejectedAd {
+  partnerId: string;
+  rejection: Rejection;
+}
+
+/** The longest partner id an ad may have (`mapRecord` rejects a longer one). */
+const MAX_PARTNER_ID = 200;
+
 export interface PreparedBatch {
   /** The batch's place in the file (its records are `index × batchSize` on). */
   index: number;
@@ -71,6 +80,12 @@ export interface PreparedBatch {
   rejected: number;
   /** Its records rejected by the mapping. */
   rejections: Rejection[];
+  /**
+   * Its rejected records that name an id the source may have an ad of (only when the source had
+   * ads; made with the first): the writer keeps such an ad, live and at its last version, as
+   * listed by this run.
+   */
+  rejectedAds?: RejectedAd[];
   /** Its mapped records, in file order. */
   items: PreparedItem[];
 }
@@ -156,15 +171,22 @@ export class RecordPreparer {
   prepare(index: number, records: readonly RawRecord[]): PreparedBatch {
     const { site, sourceId, now } = this.config;
     const batch: PreparedBatch = { index, records: records.length, rejected: 0, rejections: [], items: [] };
+    const hadAds = this.config.sourceHadAds;
     const places = this.places;
     for (const record of records) {
       const result = mapRecord(record, { site, sourceId, now, places });
       if (!result.ok) {
-        this.reject(batch, {
+        const rejection: Rejection = {
           line: record.line,
           ...(result.partnerAdId ? { id: result.partnerAdId } : {}),
           reason: result.reason,
-        });
+        };
+        this.reject(batch, rejection);
+        // The id as `mapRecord` reads an ad's (a first import has no stored ad to keep: no look-up).
+        const partnerId = hadAds && result.partnerAdId ? record.fields.get('id')?.text.trim() : undefined;
+        if (partnerId && partnerId.length <= MAX_PARTNER_ID) {
+          (batch.rejectedAds ??= []).push({ partnerId: detached(partnerId), rejection });
+        }
         continue;
       }
       for (const w of result.warnings) this.warn(w, record.line);

@@ -7,6 +7,11 @@ export interface Rejection {
   line: number;
   id?: string;
   reason: string;
+  /**
+   * The source already had a live ad of this id: the partner still lists it, so it is not expired
+   * and keeps its last good version (counted in the summary's `rejectedKept`).
+   */
+  kept?: true;
 }
 
 export interface WarningCount {
