@@ -13,13 +13,19 @@ export class GazetteerPlaces implements PlaceLookup {
   ) {}
 
   names(input: { region?: string; city?: string; cityArea?: string }): NamedPlace {
-    const location = this.resolveNames(input);
+    const { location, cityNamesRegion } = this.resolveNames(input);
     const named: NamedPlace = { location };
     const anchorId = location.cityAreaId ?? location.cityId;
     const anchor = anchorId !== undefined ? this.gazetteer.place(anchorId, this.country) : undefined;
     if (anchor) named.anchor = { lat: anchor.lat, lng: anchor.lng };
     const region = location.regionId !== undefined ? this.gazetteer.place(location.regionId, this.country) : undefined;
-    if (region) named.region = { lat: region.lat, lng: region.lng };
+    if (region) {
+      named.region = { lat: region.lat, lng: region.lng };
+      // Without a city or area, the record's coordinates are checked against the region's places.
+      const box = anchor ? undefined : this.gazetteer.regionBounds(region);
+      if (box) named.regionBox = box;
+    }
+    if (cityNamesRegion) named.cityNamesRegion = true;
     return named;
   }
 
@@ -32,32 +38,72 @@ export class GazetteerPlaces implements PlaceLookup {
       near.regionId = place.regionId;
       near.regionName = this.gazetteer.place(place.regionId, this.country)?.name;
     }
+    const other = this.gazetteer.otherRegionOf(place);
+    if (other) near.otherRegionId = other.id;
     return near;
   }
 
-  private resolveNames(input: { region?: string; city?: string; cityArea?: string }): Location {
+  /**
+   * The record's names resolved. A `<region>` that names a region (`Gazetteer.resolveRegion`: regions
+   * first, "Madrid" is the region) holds the city: only a place of that region is taken
+   * (`Gazetteer.placeIn`), else the city stays text and the region stays. A region found only by a
+   * spelling correction is less sure than the city: a city found elsewhere takes its own region then.
+   * A `<city>` that names a region (and no city) gives that region, and that region's city known by
+   * the same name ("Ciudad de México" is Mexico City).
+   */
+  private resolveNames(input: { region?: string; city?: string; cityArea?: string }): {
+    location: Location;
+    cityNamesRegion: boolean;
+  } {
     const g = this.gazetteer;
+    const country = this.country;
     const location: Location = {};
-    let region: Place | undefined;
     // A spelling correction is trusted only for a big place ("Milano" → Milan): a one-letter
     // neighbour of a partner's name is as likely a different town ("Torino" is not Trino).
     const trusted = (found: ResolvedPlace | undefined) =>
       found && (!found.corrected || found.place.population >= 50_000 || found.place.kind === 'region')
         ? found.place
         : undefined;
+    let region: Place | undefined;
+    /** The region was named, not guessed by a spelling correction: a city must lie in it. */
+    let regionHolds = false;
     if (input.region) {
-      const r = trusted(g.resolve(this.country, input.region));
-      if (r?.kind === 'region') region = r;
+      const found = g.resolveRegion(country, input.region);
+      const p = trusted(found);
+      const r = p?.kind === 'region' ? p : p?.regionId !== undefined ? g.place(p.regionId, country) : undefined;
+      if (r) {
+        region = r;
+        regionHolds = found?.corrected === false;
+      }
     }
     let city: Place | undefined;
     let area: Place | undefined;
+    let cityNamesRegion = false;
     if (input.city) {
-      const text = region ? `${input.city}, ${region.name}` : input.city;
-      const p = trusted(g.resolve(this.country, text)) ?? trusted(g.resolve(this.country, input.city));
+      let p: Place | undefined;
+      if (region) {
+        p = trusted(g.placeIn(country, input.city, region));
+        if (!p && !regionHolds) p = trusted(g.resolve(country, input.city));
+        // The city names the region itself, in any of its spellings ("Comunidad de Madrid" in Madrid).
+        const named = p ? undefined : g.resolveRegion(country, input.city);
+        if (named && !named.corrected && named.place.id === region.id) cityNamesRegion = true;
+      } else {
+        p = trusted(g.resolve(country, input.city));
+        if (!p) {
+          // A region as partners spell it ("Comunidad de Madrid"), which is no place's name.
+          const named = g.resolveRegion(country, input.city);
+          if (named?.place.kind === 'region' && !named.corrected) p = named.place;
+        }
+        if (p?.kind === 'region') {
+          region = p;
+          cityNamesRegion = true;
+          p = g.placeIn(country, input.city, p, true)?.place;
+        }
+      }
       if (p?.kind === 'city') city = p;
       else if (p?.kind === 'cityArea') {
         area = p;
-        city = p.cityId !== undefined ? g.place(p.cityId, this.country) : undefined;
+        city = p.cityId !== undefined ? g.place(p.cityId, country) : undefined;
       }
     }
     if (city && input.cityArea && !area) {
@@ -65,11 +111,13 @@ export class GazetteerPlaces implements PlaceLookup {
       area = g.areasOf(city.id).find((a) => enumKey(a.name) === norm);
     }
     if (city) {
-      const cityRegion = city.regionId !== undefined ? g.place(city.regionId, this.country) : undefined;
-      region = cityRegion ?? region;
+      // A region that holds stays: the city is in it (`Gazetteer.isIn`), if perhaps filed under a neighbour.
+      const cityRegion = city.regionId !== undefined ? g.place(city.regionId, country) : undefined;
+      if (!regionHolds) region = cityRegion ?? region;
       location.cityId = city.id;
       location.city = city.name;
-    } else if (input.city) {
+      cityNamesRegion = false;
+    } else if (input.city && !cityNamesRegion) {
       location.city = input.city;
     }
     if (area) {
@@ -84,6 +132,6 @@ export class GazetteerPlaces implements PlaceLookup {
     } else if (input.region) {
       location.region = input.region;
     }
-    return location;
+    return { location, cityNamesRegion };
   }
 }

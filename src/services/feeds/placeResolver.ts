@@ -18,7 +18,14 @@ export interface NamedPlace {
   anchor?: { lat: number; lng: number };
   /** The region's coordinates (the ad's, when it has neither partner coordinates nor an anchor). */
   region?: { lat: number; lng: number };
+  /** The box of the region's places (min lat, min lng, max lat, max lng): without an anchor, partner coordinates must be near it. */
+  regionBox?: readonly [number, number, number, number];
+  /** The record's city names its region, and no city: it is not reported as unknown. */
+  cityNamesRegion?: true;
 }
+
+/** How far outside its region's box (in degrees, ~30 km) a point may lie and still be in the region. */
+const REGION_MARGIN_DEG = 0.3;
 
 /** The nearest big city to a point, with its region's name. */
 export interface NearCity {
@@ -26,6 +33,8 @@ export interface NearCity {
   name: string;
   regionId?: number;
   regionName?: string;
+  /** The region its GeoNames division says, when not the one it is filed under (`Gazetteer.isIn`). */
+  otherRegionId?: number;
 }
 
 /**
@@ -43,13 +52,19 @@ export interface PlaceLookup {
  * Places of feed records against the gazetteer, cached (a feed names a few
  * hundred places over a million ads):
  *
- * - `city` (qualified by `region` when given) resolves to a city, or to a
- *   city area when the gazetteer files that place under a bigger city;
+ * - `region` resolves among regions first ("Madrid", "Comunidad de Madrid"
+ *   are the region), else to the region of the place it names;
+ * - `city` resolves to a city, or to a city area when the gazetteer files
+ *   that place under a bigger city; with a region, only to a place of that
+ *   region (by name, by the start of its name, or a correction), else it
+ *   stays text and the region stays; a resolved city brings its own region;
+ *   a city that names a region (and no city) gives that region;
  * - `city_area` / `neighborhood` resolve only among the areas of that city;
- * - `region` resolves to a region; a resolved city brings its own region;
- * - without a city, coordinates find the nearest big city within 25 km;
+ * - without a city, coordinates find the nearest big city within 25 km, if
+ *   it is in the record's region;
  * - coordinates are kept when given and plausible (within 150 km of the
- *   place; swapped latitude/longitude are put right), else the place's.
+ *   city or area, else near the box of the region's places; swapped
+ *   latitude/longitude are put right), else the place's or the region's.
  *
  * Partner place names that resolve to nothing are kept as text.
  */
@@ -71,7 +86,7 @@ export class PlaceResolver {
     // to an object made by spread a map of its own, ~0.7 µs each (this one gets two or three).
     const location: Location = Object.assign({}, named.location);
     const unresolved: string[] = [];
-    if (input.city && location.cityId === undefined) unresolved.push('city');
+    if (input.city && location.cityId === undefined && !named.cityNamesRegion) unresolved.push('city');
     if (input.region && location.regionId === undefined) unresolved.push('region');
     if (input.cityArea && location.cityAreaId === undefined) unresolved.push('city_area');
     let lat = input.latitude;
@@ -81,18 +96,24 @@ export class PlaceResolver {
       lng = undefined;
     }
     const place = named.anchor;
-    if (lat !== undefined && lng !== undefined && place) {
-      if (distanceKm(lat, lng, place.lat, place.lng) > 150) {
-        if (valid(lng, lat) && distanceKm(lng, lat, place.lat, place.lng) <= 150) [lat, lng] = [lng, lat];
-        else {
-          lat = undefined;
-          lng = undefined;
-        }
+    const box = location.regionId !== undefined ? named.regionBox : undefined;
+    if (lat !== undefined && lng !== undefined && !plausible(lat, lng, place, box)) {
+      if (valid(lng, lat) && plausible(lng, lat, place, box)) [lat, lng] = [lng, lat];
+      else {
+        lat = undefined;
+        lng = undefined;
       }
     }
-    if (lat !== undefined && lng !== undefined && location.cityId === undefined && !input.city) {
+    const regionId = location.regionId;
+    if (
+      lat !== undefined &&
+      lng !== undefined &&
+      location.cityId === undefined &&
+      (!input.city || named.cityNamesRegion)
+    ) {
       const near = this.nearestCity(lat, lng);
-      if (near) {
+      // Never a city of another region than the record's.
+      if (near && (regionId === undefined || near.regionId === regionId || near.otherRegionId === regionId)) {
         location.cityId = near.id;
         location.city = near.name;
         if (near.regionId !== undefined && location.regionId === undefined) {
@@ -123,6 +144,22 @@ export class PlaceResolver {
     this.nearCache.set(key, found);
     return found ?? undefined;
   }
+}
+
+/**
+ * Whether a point can be a record's: within 150 km of its city or area; without one, near the box of its
+ * region's places; anything, without either.
+ */
+function plausible(
+  lat: number,
+  lng: number,
+  anchor: { lat: number; lng: number } | undefined,
+  box: readonly [number, number, number, number] | undefined,
+): boolean {
+  if (anchor) return distanceKm(lat, lng, anchor.lat, anchor.lng) <= 150;
+  if (!box) return true;
+  const m = REGION_MARGIN_DEG;
+  return lat >= box[0] - m && lat <= box[2] + m && lng >= box[1] - m && lng <= box[3] + m;
 }
 
 function valid(a?: number, b?: number): boolean {

@@ -58,6 +58,8 @@ interface RawCity {
   cityId: number;
   name: string;
   featureCode: string;
+  /** GeoNames' first-level division code ("34" is Asturias in Spain): a second opinion on a city's region. */
+  adminCode: string;
   population: number;
   lat: number;
   lng: number;
@@ -102,7 +104,7 @@ const raw = {};
 for (const c of require(process.argv[1])) {
   if (!wanted.has(c.country)) continue;
   const [lng, lat] = c.loc.coordinates;
-  (raw[c.country] ??= []).push({ cityId: c.cityId, name: c.name, featureCode: c.featureCode, population: c.population, lat, lng });
+  (raw[c.country] ??= []).push({ cityId: c.cityId, name: c.name, featureCode: c.featureCode, adminCode: c.adminCode, population: c.population, lat, lng });
 }
 const { City, State } = require(process.argv[2]);
 const cscCities = {};
@@ -178,7 +180,68 @@ interface CountryPlaces {
   byNorm: Map<string, Place[]>;
   /** The folded names of the data (not the other names). */
   dataNames: Set<string>;
+  /**
+   * Other names of cities that a data name took (`byNorm` keeps the data's place): "Newcastle" is
+   * Newcastle upon Tyne's, "Querétaro" Santiago de Querétaro's. Looked at only within a region.
+   */
+  shadowed: Map<string, Place[]>;
+  /** Regions by a name of theirs without its designator ("kanagawa", "mexico"), when only one has it. */
+  regionsByBare: Map<string, Place>;
+  /** `REGION_ALIASES` of the country, folded: the name partners write → the region's key in `regionsByBare`. */
+  aliases: Map<string, string>;
+  /** The box of each region's cities and areas (those `otherRegion` puts in it too): min lat, min lng, max lat, max lng. */
+  bounds: Map<number, readonly [number, number, number, number]>;
+  /**
+   * Cities and areas that GeoNames puts in another region than the one they are filed under: by id, that
+   * region's (the one whose main division, the one most of its people live in, is the place's).
+   */
+  otherRegion: Map<number, number>;
 }
+
+/** How far from a region's centre a place of no known region may lie to count as in it. */
+const NEAR_REGION_KM = 150;
+
+/**
+ * Words that say what kind of region a name is, taken off when matching regions: a partner's
+ * "Comunidad de Madrid", "Región de Murcia", "Principado de Asturias" or "Tokyo Prefecture" is the
+ * region the data calls "Madrid", "Murcia", "Asturias", "Tokyo"; "Kanagawa" and "México" are the data's
+ * "Kanagawa Prefecture" and "Estado de México". Folded, as `normalizePhrase` gives them.
+ */
+const REGION_DESIGNATOR_BEFORE =
+  /^(?:comunidad (?:autonoma |foral )?de(?: la)? |region de(?: la)? |principado de |provincia de |estado de |province of |prefecture of |state of )/;
+const REGION_DESIGNATOR_AFTER = /(?: prefecture| province| region)$|(?<=.)[都府県]$/;
+
+function bareRegionName(norm: string): string {
+  return norm.replace(REGION_DESIGNATOR_BEFORE, '').replace(REGION_DESIGNATOR_AFTER, '');
+}
+
+/**
+ * Region names partners write that no region of the data has, not even without a designator, by our
+ * country code (the name as written → the data region's shown name). Kept small: a name belongs
+ * here when feeds use it and nothing else finds the region. Spain: the Catalan, Basque and Valencian
+ * names of the communities (the data has Castilian and English ones). United Kingdom: the data's
+ * regions are the four nations (decision 011), and `country-state-city` lists the boroughs of the
+ * metropolitan counties and Greater London but not the counties, which partners write as the region
+ * of England's big cities ("Newcastle, Tyne and Wear"). A test holds each to a region of its country.
+ */
+export const REGION_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  es: {
+    'Comunitat Valenciana': 'Valencia',
+    'Comunidad Valenciana': 'Valencia',
+    Catalunya: 'Cataluña',
+    'Illes Balears': 'Islas Baleares',
+    Euskadi: 'País Vasco',
+  },
+  uk: {
+    'Greater London': 'England',
+    'Greater Manchester': 'England',
+    Merseyside: 'England',
+    'South Yorkshire': 'England',
+    'West Yorkshire': 'England',
+    'West Midlands': 'England',
+    'Tyne and Wear': 'England',
+  },
+};
 
 /** How many answers of `resolve` a process keeps. */
 const RESOLVED_MAX = 10_000;
@@ -301,6 +364,101 @@ export class Gazetteer {
     if (!data?.dataNames.has(norm)) return undefined;
     const list = data.byNorm.get(norm);
     return list && list.length > 0 ? preferredOf(list) : undefined;
+  }
+
+  /**
+   * The region a feed's `<region>` names. Regions first: by a name of theirs (folded; the data's and the
+   * site's), by it without a designator ("Comunidad de Madrid", "Kanagawa", "東京都"), by the few other
+   * names partners write (`REGION_ALIASES`); so "Madrid" is the region, not the city. Only then another
+   * place, as `resolve` finds it (a city, or a spelling correction), whose region the caller takes.
+   */
+  resolveRegion(country: string, text: string): ResolvedPlace | undefined {
+    const data = this.of(country);
+    if (!data) return undefined;
+    const norm = normalizePhrase(text);
+    if (!norm) return undefined;
+    const region =
+      data.byNorm.get(norm)?.find((p) => p.kind === 'region') ??
+      data.regionsByBare.get(bareRegionName(norm)) ??
+      data.regionsByBare.get(data.aliases.get(norm) ?? '');
+    if (region) return { place: region, corrected: false };
+    const bare = bareRegionName(norm);
+    const place = this.resolve(country, text);
+    if (place && (!place.corrected || bare === norm)) return place;
+    return this.resolve(country, bare) ?? place;
+  }
+
+  /**
+   * The city or city area of `region` that `text` names, for a feed that gives both: a place of
+   * another region is never taken. By a name of the place (its other names too, even one a place
+   * elsewhere has as its data name: "Newcastle" is Newcastle upon Tyne in England); then, unless
+   * `exactOnly`, the one place of the region whose name starts with the text's words ("Newcastle" →
+   * "Newcastle upon Tyne"); then the biggest city of the region one or two letters away (`corrected`).
+   * A place of no known region counts when it lies near the region's centre.
+   */
+  placeIn(country: string, text: string, region: Place, exactOnly = false): ResolvedPlace | undefined {
+    const data = this.of(country);
+    const norm = normalizePhrase(text.split(',')[0] ?? '');
+    if (!data || !norm) return undefined;
+    const inRegion = (p: Place) => (p.kind === 'city' || p.kind === 'cityArea') && this.isIn(p, region, data);
+    // A name of the data first ("Stockton" is Stockton, not Stockton-on-Tees), then the other names it took.
+    const exact =
+      data.byNorm.get(norm)?.find(inRegion) ??
+      data.shadowed
+        .get(norm)
+        ?.filter(inRegion)
+        .sort((a, b) => KIND_RANK[a.kind] - KIND_RANK[b.kind] || b.population - a.population)[0];
+    if (exact) return { place: exact, corrected: false };
+    if (exactOnly) return undefined;
+    const prefix = `${norm} `;
+    const max = norm.length >= 7 ? 2 : norm.length >= 4 ? 1 : 0;
+    let starting: Place | undefined;
+    let several = false;
+    let best: Place | undefined;
+    let bestScore = Infinity;
+    for (const list of [data.cities, data.areas]) {
+      for (const p of list) {
+        const prefixed = p.norm.startsWith(prefix);
+        const near = max > 0 && p.kind === 'city' && Math.abs(p.norm.length - norm.length) <= max;
+        if ((!prefixed && !near) || !inRegion(p)) continue;
+        if (prefixed) {
+          several ||= starting !== undefined;
+          starting = p;
+        }
+        if (!near) continue;
+        const d = editDistance(p.norm, norm, max);
+        if (d > max) continue;
+        // As `resolve`: a closer spelling wins, but a big city beats a hamlet one letter closer.
+        const score = d * 2 - Math.log10(p.population + 10);
+        if (score < bestScore) {
+          best = p;
+          bestScore = score;
+        }
+      }
+    }
+    if (starting) return several ? undefined : { place: starting, corrected: false };
+    return best ? { place: best, corrected: true } : undefined;
+  }
+
+  /**
+   * Whether a city or area lies in a region: filed under it; or of the GeoNames division that is the
+   * region's main one (our regions come from another package, and a few places are filed under a
+   * neighbour: Oviedo under Castilla y León, Shimonoseki under Fukuoka); or, of no region, near it.
+   */
+  isIn(place: Place, region: Place, data = this.of(place.country)): boolean {
+    if (place.regionId === region.id || data?.otherRegion.get(place.id) === region.id) return true;
+    return place.regionId === undefined && distanceKm(place.lat, place.lng, region.lat, region.lng) <= NEAR_REGION_KM;
+  }
+
+  /** The region a city's GeoNames division is the main one of, when that is not the region it is filed under. */
+  otherRegionOf(place: Place): Place | undefined {
+    const id = this.of(place.country)?.otherRegion.get(place.id);
+    return id !== undefined ? this.byId.get(id) : undefined;
+  }
+
+  /** The box of a region's cities and areas (min lat, min lng, max lat, max lng), if it has any. */
+  regionBounds(region: Place): readonly [number, number, number, number] | undefined {
+    return this.of(region.country)?.bounds.get(region.id);
   }
 
   private resolveUncached(country: string, text: string): ResolvedPlace | undefined {
@@ -479,6 +637,7 @@ function buildCountry(
   };
 
   const regionPop = new Map<string, number>();
+  const adminOf = new Map<number, string>();
   const cities: Place[] = [];
   const areas: Place[] = [];
   const big: Place[] = [];
@@ -507,6 +666,7 @@ function buildCountry(
       lng,
       population: c.population,
     };
+    if (c.adminCode) adminOf.set(c.cityId, c.adminCode);
     if (parent) areas.push(place);
     else {
       cities.push(place);
@@ -556,10 +716,19 @@ function buildCountry(
   }
   // A city's other names, where no place has that name: a name of the data always wins.
   const dataNames = new Set(byNorm.keys());
+  const shadowed = new Map<string, Place[]>();
   for (const p of [...cities, ...areas]) {
     for (const other of altNames.get(p.id) ?? []) {
       const norm = normalizePhrase(other);
-      if (!norm || dataNames.has(norm)) continue;
+      if (!norm) continue;
+      if (dataNames.has(norm)) {
+        const taken = byNorm.get(norm);
+        if (taken?.includes(p)) continue;
+        let list = shadowed.get(norm);
+        if (!list) shadowed.set(norm, (list = []));
+        if (!list.includes(p)) list.push(p);
+        continue;
+      }
       let list = byNorm.get(norm);
       if (!list) byNorm.set(norm, (list = []));
       if (list.includes(p)) continue;
@@ -571,5 +740,76 @@ function buildCountry(
     list.sort((a, b) => KIND_RANK[a.kind] - KIND_RANK[b.kind] || b.population - a.population);
   }
   keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { country: countryPlace, regions, cities, areas, keys, byNorm, dataNames };
+  // Regions by their names without a designator, when no other region has that name so.
+  const regionsByBare = new Map<string, Place>();
+  const bareTaken = new Set<string>();
+  for (const r of regions) {
+    const names = new Set([r.norm, normalizePhrase(dataNameOf.get(r.id) ?? r.name)].map(bareRegionName));
+    for (const bare of names) {
+      if (!bare) continue;
+      if (bareTaken.has(bare)) regionsByBare.delete(bare);
+      else {
+        bareTaken.add(bare);
+        regionsByBare.set(bare, r);
+      }
+    }
+  }
+  const aliases = new Map<string, string>();
+  for (const [alias, name] of Object.entries(REGION_ALIASES[code] ?? {})) {
+    aliases.set(normalizePhrase(alias), bareRegionName(normalizePhrase(name)));
+  }
+  // Each region's main division code (most of its people's), and the region of each code that is one's main.
+  const adminPop = new Map<number, Map<string, number>>();
+  for (const p of [...cities, ...areas]) {
+    const admin = adminOf.get(p.id);
+    if (admin === undefined || p.regionId === undefined) continue;
+    let m = adminPop.get(p.regionId);
+    if (!m) adminPop.set(p.regionId, (m = new Map()));
+    m.set(admin, (m.get(admin) ?? 0) + p.population);
+  }
+  const regionOfAdmin = new Map<string, number>();
+  const mainPop = new Map<string, number>();
+  for (const [regionId, m] of adminPop) {
+    const [admin, pop] = [...m].reduce((a, b) => (b[1] > a[1] ? b : a));
+    if (pop > (mainPop.get(admin) ?? -1)) {
+      mainPop.set(admin, pop);
+      regionOfAdmin.set(admin, regionId);
+    }
+  }
+  // The places GeoNames puts in another region, and the box of each region's places.
+  const otherRegion = new Map<number, number>();
+  const bounds = new Map<number, [number, number, number, number]>();
+  const widen = (key: number, p: Place) => {
+    const b = bounds.get(key);
+    if (!b) bounds.set(key, [p.lat, p.lng, p.lat, p.lng]);
+    else {
+      b[0] = Math.min(b[0], p.lat);
+      b[1] = Math.min(b[1], p.lng);
+      b[2] = Math.max(b[2], p.lat);
+      b[3] = Math.max(b[3], p.lng);
+    }
+  };
+  for (const p of [...cities, ...areas]) {
+    if (p.regionId !== undefined) widen(p.regionId, p);
+    const admin = adminOf.get(p.id);
+    const other = admin !== undefined ? regionOfAdmin.get(admin) : undefined;
+    if (other !== undefined && other !== p.regionId) {
+      otherRegion.set(p.id, other);
+      widen(other, p);
+    }
+  }
+  return {
+    country: countryPlace,
+    regions,
+    cities,
+    areas,
+    keys,
+    byNorm,
+    dataNames,
+    shadowed,
+    regionsByBare,
+    aliases,
+    bounds,
+    otherRegion,
+  };
 }

@@ -32,4 +32,49 @@ describe('PlaceResolver: the location it gives', () => {
     expect(Object.keys(location)).to.deep.equal([...Object.keys(named.location), 'latitude', 'longitude']);
     expect([location.latitude, location.longitude]).to.deep.equal([named.anchor?.lat, named.anchor?.lng]);
   });
+
+  it("keeps the record's region when no city of it matches: the city stays text, reported, at the region's coordinates unless the record's lie among its places", () => {
+    const places = new PlaceResolver(lookup);
+    const madrid = Gazetteer.shared()
+      .regions('es')
+      .find((r) => r.name === 'Madrid')!;
+    const at = { regionId: madrid.id, region: 'Madrid' };
+    const input = { city: 'Villanueva de Nada', region: 'Madrid' };
+    expect(places.resolve(input)).to.deep.equal({
+      location: { city: 'Villanueva de Nada', ...at, latitude: madrid.lat, longitude: madrid.lng },
+      unresolved: ['city'],
+    });
+    // In the region: kept; swapped: put right; in Barcelona: the region's.
+    expect(places.resolve({ ...input, latitude: 40.5, longitude: -3.6 }).location).to.include({ latitude: 40.5 });
+    expect(places.resolve({ ...input, latitude: -3.6, longitude: 40.5 }).location).to.include({ latitude: 40.5 });
+    expect(places.resolve({ ...input, latitude: 41.38, longitude: 2.16 }).location).to.include({
+      latitude: madrid.lat,
+      longitude: madrid.lng,
+    });
+  });
+
+  it('takes a city that names its region (and no city) for the region: not reported, and the nearest city of that region only', () => {
+    const places = new PlaceResolver(lookup);
+    const g = Gazetteer.shared();
+    const catalonia = g.regions('es').find((r) => r.name === 'Cataluña')!;
+    const barcelona = g.cities('es').find((c) => c.name === 'Barcelona')!;
+    expect(places.resolve({ city: 'Cataluña' })).to.deep.equal({
+      location: { regionId: catalonia.id, region: 'Cataluña', latitude: catalonia.lat, longitude: catalonia.lng },
+      unresolved: [],
+    });
+    expect(places.resolve({ city: 'Cataluña', latitude: 41.39, longitude: 2.16 }).location).to.include({
+      cityId: barcelona.id,
+      regionId: catalonia.id,
+    });
+    // As partners spell regions too.
+    expect(places.resolve({ city: 'Comunidad de Madrid' })).to.deep.include({ unresolved: [] });
+    expect(places.resolve({ city: 'Comunidad de Madrid' }).location).to.include({ region: 'Madrid' });
+    // Coordinates in Madrid: no place of Cataluña, so neither they nor Madrid are the record's.
+    expect(places.resolve({ city: 'Cataluña', latitude: 40.42, longitude: -3.7 }).location).to.deep.equal({
+      regionId: catalonia.id,
+      region: 'Cataluña',
+      latitude: catalonia.lat,
+      longitude: catalonia.lng,
+    });
+  });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { ServiceError } from '../../../src/services/jsonapi';
-import { Gazetteer } from '../../../src/services/places/Gazetteer';
+import { Gazetteer, REGION_ALIASES } from '../../../src/services/places/Gazetteer';
 import { LOCAL_NAMES } from '../../../src/services/places/localNames';
 import { parseFilters } from '../../../src/services/search/params';
 import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
@@ -123,6 +123,75 @@ describe('Gazetteer', () => {
     }
     expect(g.autocomplete('it', 'rom').map((p) => p.name)).to.include('Roma');
     expect(g.label(g.resolve('it', 'Milan')!.place)).to.equal('Milano, Lombardia');
+  });
+
+  it("finds the region a feed's <region> names: regions first, as partners spell them, else another place's", () => {
+    const regionOf = (country: string, text: string) => {
+      const p = g.resolveRegion(country, text)?.place;
+      return p?.kind === 'region' ? p.name : p?.regionId !== undefined ? g.place(p.regionId)?.name : undefined;
+    };
+    // Names a city shares with its region mean the region here (a visitor's where still means the city).
+    expect(g.resolveRegion('es', 'Madrid')?.place.kind).to.equal('region');
+    expect(g.resolveRegion('de', 'Berlin')?.place.kind).to.equal('region');
+    expect(g.resolveRegion('jp', 'Tokyo')?.place.kind).to.equal('region');
+    expect(g.resolve('es', 'Madrid')?.place.kind).to.equal('city');
+    for (const [country, text, name] of [
+      ['es', 'Comunidad de Madrid', 'Madrid'],
+      ['es', 'Comunitat Valenciana', 'Valencia'],
+      ['es', 'Región de Murcia', 'Murcia'],
+      ['es', 'Principado de Asturias', 'Asturias'],
+      ['es', 'Catalonia', 'Cataluña'],
+      ['es', 'Sevilla', 'Andalucía'],
+      ['jp', '東京都', 'Tokyo'],
+      ['jp', 'Kanagawa', 'Kanagawa Prefecture'],
+      ['mx', 'Estado de México', 'Estado de México'],
+      ['uk', 'Tyne and Wear', 'England'],
+      ['uk', 'South Yorkshire', 'England'],
+    ] as const) {
+      expect(regionOf(country, text), `${country} ${text}`).to.equal(name);
+    }
+    // Each other name of the table is a region of its country's data.
+    for (const [country, names] of Object.entries(REGION_ALIASES)) {
+      for (const [alias, name] of Object.entries(names)) {
+        expect(g.resolveRegion(country, alias)?.place, `${country} ${alias}`).to.deep.include({ kind: 'region', name });
+      }
+    }
+  });
+
+  it('finds a place only within the region a feed gives, by name, by the start of its name, or GeoNames', () => {
+    const named = (country: string, text: string, regionName: string) => {
+      const region = g.regions(country).find((r) => r.name === regionName)!;
+      return g.placeIn(country, text, region)?.place.name;
+    };
+    // Known only in another region, or as a correction into another: not taken (at most a correction
+    // to a village of the region, which a feed does not trust).
+    const istanbul = g.regions('tr').find((r) => r.name === 'İstanbul')!;
+    expect(g.resolve('tr', 'Kadıköy')?.place.regionId).to.not.equal(istanbul.id);
+    const kadikoy = g.placeIn('tr', 'Kadıköy', istanbul);
+    expect(kadikoy?.corrected).to.equal(true);
+    expect(kadikoy?.place.population).to.be.below(50_000);
+    expect(g.resolve('jp', 'Shibuya')?.place.name).to.equal('Shibata');
+    expect(named('jp', 'Shibuya', 'Tokyo')).to.equal(undefined);
+    // An exact name shared by several places: the region's (the Canaries' San Isidro is the biggest).
+    const isidro = g.regions('es').find((r) => r.name === 'Valencia')!;
+    expect(g.placeIn('es', 'San Isidro', isidro)?.place.regionId).to.equal(isidro.id);
+    // A data name first, then another name a data name took elsewhere ("Newcastle" is a small town's).
+    expect(named('uk', 'Stockton', 'England')).to.equal('Stockton');
+    expect(named('uk', 'Newcastle', 'England')).to.equal('Newcastle upon Tyne');
+    // The one place of the region whose name starts with the text's words; none when several do.
+    expect(named('es', 'Alcalá', 'Madrid')).to.equal('Alcalá de Henares');
+    expect(named('de', 'Halle', 'Sachsen-Anhalt')).to.equal('Halle (Saale)');
+    expect(named('de', 'Frankfurt', 'Brandenburg')).to.equal('Frankfurt (Oder)');
+    expect(named('uk', 'Newcastle under', 'England')).to.equal('Newcastle under Lyme');
+    // A city that GeoNames puts in the region, though the region data files it under a neighbour.
+    expect(g.resolve('es', 'Oviedo')?.place.regionId).to.not.equal(
+      g.regions('es').find((r) => r.name === 'Asturias')?.id,
+    );
+    expect(named('es', 'Oviedo', 'Asturias')).to.equal('Oviedo');
+    // The region's city known by the region's name (another name of it, which the region's data name took).
+    const queretaro = g.regions('mx').find((r) => r.name === 'Querétaro')!;
+    expect(g.placeIn('mx', 'Querétaro', queretaro, true)?.place.name).to.equal('Santiago de Querétaro');
+    expect(named('mx', 'Ciudad de México', 'Ciudad de México')).to.equal('Mexico City');
   });
 
   it('knows the hierarchy of a city area, with our country codes (uk = GB, bc = BE)', () => {

@@ -1,0 +1,229 @@
+import { expect } from 'chai';
+import type { ImportSummary } from '../../../src/services/feeds/FeedImporter';
+import { Gazetteer, type Place } from '../../../src/services/places/Gazetteer';
+import type { SiteKey, StoredAd } from '../../../src/services/search/types';
+import { feedApp, type FeedApp } from './feedKit';
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A homes record as partners write its place: any of city, region and coordinates. */
+interface Spec {
+  id: string;
+  city?: string;
+  region?: string;
+  lat?: number;
+  lng?: number;
+}
+
+function feed(ads: Spec[]): string {
+  const body = ads
+    .map(
+      (a) =>
+        `<ad><id>${a.id}</id><url><![CDATA[https://partner.example/ads/${a.id}]]></url>` +
+        `<title><![CDATA[Home ${a.id}]]></title><type>For Sale</type>` +
+        `<content><![CDATA[Bright home ${a.id} with a terrace, a lift and a storage room, near the station.]]></content>` +
+        '<price>250000</price>' +
+        (a.city !== undefined ? `<city>${a.city}</city>` : '') +
+        (a.region !== undefined ? `<region>${a.region}</region>` : '') +
+        (a.lat !== undefined ? `<latitude>${a.lat}</latitude><longitude>${a.lng}</longitude>` : '') +
+        '<date>2025-05-20</date></ad>',
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<trovit>\n${body}\n</trovit>\n`;
+}
+
+const g = Gazetteer.shared();
+const region = (country: string, name: string): Place => {
+  const found = g.regions(country).find((r) => r.name === name);
+  expect(found, `${country} ${name}`).to.not.equal(undefined);
+  return found as Place;
+};
+const city = (country: string, name: string): Place => {
+  const found = g.cities(country).find((c) => c.name === name);
+  expect(found, `${country} ${name}`).to.not.equal(undefined);
+  return found as Place;
+};
+const UNKNOWN = 'not a place the gazetteer knows';
+
+describe("feed import: the partner's region and city, against the gazetteer", function () {
+  this.timeout(60_000);
+  let f: FeedApp;
+  let source = 40;
+  /** Imports the records into a homes site as a new source; the summary and each record's stored ad. */
+  const importAds = async (country: string, ads: Spec[]) => {
+    const site: SiteKey = { country, vertical: 'homes' };
+    const id = source++;
+    const summary = await f.importFeed(f.writeFile(`${country}-${id}.xml`, feed(ads)), site, id);
+    expect(summary.imported, JSON.stringify(summary.rejections)).to.equal(ads.length);
+    const stored: Record<string, StoredAd> = {};
+    for (const a of ads) stored[a.id] = (await f.store.getAdByPartner(id, a.id)) as StoredAd;
+    return { summary, ads: stored };
+  };
+  const found = async (country: string, query: string): Promise<string[]> => {
+    const res = await f.get(`/api/sites/${country}/homes/search?${query}`);
+    return (res.body.data ?? []).map((a: Body) => a.attributes.title as string);
+  };
+  /** The place warnings of a run: [field, count] of each 'not a place the gazetteer knows'. */
+  const placeWarnings = (s: ImportSummary) =>
+    s.warnings.filter((w) => w.reason === UNKNOWN).map((w) => [w.field, w.count]);
+
+  before(() => {
+    f = feedApp();
+  });
+  after(() => f.close());
+
+  describe('a region the feed gives holds the city', () => {
+    it('tr: Kadıköy, İstanbul is not the village of Yalova; the region stays, the city stays text and is reported', async () => {
+      const istanbul = region('tr', 'İstanbul');
+      const { summary, ads } = await importAds('tr', [
+        { id: 'K1', city: 'Kadıköy', region: 'İstanbul' },
+        // Coordinates in Kadıköy (İstanbul) are kept; coordinates in Ankara are no place of İstanbul.
+        { id: 'K2', city: 'Kadıköy', region: 'İstanbul', lat: 40.9903, lng: 29.0291 },
+        { id: 'K3', city: 'Kadıköy', region: 'İstanbul', lat: 39.9334, lng: 32.8597 },
+      ]);
+      expect(ads.K1?.location).to.deep.equal({
+        city: 'Kadıköy',
+        regionId: istanbul.id,
+        region: 'İstanbul',
+        latitude: istanbul.lat,
+        longitude: istanbul.lng,
+      });
+      expect(ads.K2?.location).to.deep.include({ regionId: istanbul.id, latitude: 40.9903, longitude: 29.0291 });
+      expect(ads.K2?.location.cityId).to.equal(undefined);
+      expect(ads.K3?.location).to.deep.include({ latitude: istanbul.lat, longitude: istanbul.lng });
+      expect(placeWarnings(summary)).to.deep.equal([['city', 3]]);
+      expect(await found('tr', `filters[region]=${istanbul.id}`)).to.have.members(['Home K1', 'Home K2', 'Home K3']);
+      expect(await found('tr', `filters[region]=${region('tr', 'Yalova').id}`)).to.deep.equal([]);
+    });
+
+    it('jp: Shibuya, Tokyo is not corrected to Shibata in Niigata, with the region written either way', async () => {
+      const tokyo = region('jp', 'Tokyo');
+      const { summary, ads } = await importAds('jp', [
+        { id: 'S1', city: 'Shibuya', region: 'Tokyo' },
+        { id: 'S2', city: 'Shibuya', region: '東京都' },
+      ]);
+      for (const ad of [ads.S1, ads.S2]) {
+        expect(ad?.location).to.deep.equal({
+          city: 'Shibuya',
+          regionId: tokyo.id,
+          region: 'Tokyo',
+          latitude: tokyo.lat,
+          longitude: tokyo.lng,
+        });
+      }
+      expect(placeWarnings(summary)).to.deep.equal([['city', 2]]);
+      expect(await found('jp', `filters[region]=${region('jp', 'Niigata Prefecture').id}`)).to.deep.equal([]);
+    });
+
+    it('uk: Newcastle, Tyne and Wear is Newcastle upon Tyne, not the small Newcastle of another region', async () => {
+      const { summary, ads } = await importAds('uk', [{ id: 'N1', city: 'Newcastle', region: 'Tyne and Wear' }]);
+      const upon = city('uk', 'Newcastle upon Tyne');
+      expect(ads.N1?.location).to.deep.include({
+        cityId: upon.id,
+        city: 'Newcastle upon Tyne',
+        region: 'England',
+        latitude: upon.lat,
+      });
+      expect(placeWarnings(summary)).to.deep.equal([]);
+      expect(await found('uk', 'where=Newcastle%20upon%20Tyne')).to.deep.equal(['Home N1']);
+    });
+
+    it("picks the region's place among those of one name, by the start of its name, or one GeoNames files there", async () => {
+      const { summary, ads } = await importAds('es', [
+        // San Isidro: a town of the Canaries (the biggest of that name) and one of Valencia.
+        { id: 'E1', city: 'San Isidro', region: 'Valencia' },
+        // No "Alcalá" in Madrid: Alcalá de Henares is the one place of Madrid whose name starts so.
+        { id: 'E2', city: 'Alcalá', region: 'Comunidad de Madrid' },
+        // Oviedo is filed under Castilla y León by the region data; GeoNames puts it in Asturias.
+        { id: 'E3', city: 'Oviedo', region: 'Principado de Asturias' },
+      ]);
+      expect(ads.E1?.location).to.deep.include({ city: 'San Isidro', region: 'Valencia' });
+      expect(g.place(ads.E1?.location.cityId as number)?.regionId).to.equal(region('es', 'Valencia').id);
+      expect(ads.E2?.location).to.deep.include({
+        cityId: city('es', 'Alcalá de Henares').id,
+        regionId: region('es', 'Madrid').id,
+      });
+      expect(ads.E3?.location).to.deep.include({ cityId: city('es', 'Oviedo').id, region: 'Asturias' });
+      expect(placeWarnings(summary)).to.deep.equal([]);
+      const de = await importAds('de', [{ id: 'D1', city: 'Halle', region: 'Sachsen-Anhalt' }]);
+      expect(de.ads.D1?.location).to.deep.include({ city: 'Halle (Saale)', region: 'Sachsen-Anhalt' });
+      expect(await found('es', `filters[region]=${region('es', 'Asturias').id}`)).to.deep.equal(['Home E3']);
+    });
+
+    it('never takes a nearest city of another region than the one the feed names', async () => {
+      const madrid = region('es', 'Madrid');
+      const { ads } = await importAds('es', [
+        // Coordinates in Barcelona: no place of Madrid, so neither they nor Barcelona are the ad's.
+        { id: 'C1', region: 'Madrid', lat: 41.3888, lng: 2.159 },
+        // Coordinates in Alcobendas: kept, and the city found near them.
+        { id: 'C2', region: 'Madrid', lat: 40.5373, lng: -3.6372 },
+      ]);
+      expect(ads.C1?.location).to.deep.equal({
+        regionId: madrid.id,
+        region: 'Madrid',
+        latitude: madrid.lat,
+        longitude: madrid.lng,
+      });
+      expect(ads.C2?.location).to.deep.include({
+        regionId: madrid.id,
+        cityId: city('es', 'Alcobendas').id,
+        latitude: 40.5373,
+      });
+    });
+  });
+
+  describe('a name that is a region keeps its place', () => {
+    it('mx: a <city> that names a region gives the region, and its city of that name', async () => {
+      const { summary, ads } = await importAds('mx', [
+        { id: 'M1', city: 'Ciudad de México' },
+        { id: 'M2', city: 'Querétaro' },
+      ]);
+      expect(ads.M1?.location).to.deep.include({
+        cityId: city('mx', 'Mexico City').id,
+        regionId: region('mx', 'Ciudad de México').id,
+      });
+      expect(ads.M2?.location).to.deep.include({
+        cityId: city('mx', 'Santiago de Querétaro').id,
+        regionId: region('mx', 'Querétaro').id,
+      });
+      expect(placeWarnings(summary)).to.deep.equal([]);
+      expect(await found('mx', 'where=Ciudad%20de%20M%C3%A9xico')).to.deep.equal(['Home M1']);
+      expect(await found('mx', 'where=Quer%C3%A9taro')).to.deep.equal(['Home M2']);
+    });
+
+    it('a <region> is a region first, as partners spell it, with an unknown town or none', async () => {
+      const es = await importAds('es', [
+        { id: 'R1', city: 'Villanueva de Nada', region: 'Madrid' },
+        { id: 'R2', region: 'Comunidad de Madrid' },
+        { id: 'R3', city: 'Gandia', region: 'Comunitat Valenciana' },
+        { id: 'R4', region: 'Región de Murcia' },
+        { id: 'R5', region: 'Principado de Asturias' },
+      ]);
+      const regionOf = (ad: StoredAd | undefined) => ad?.location.region;
+      expect(['R1', 'R2', 'R3', 'R4', 'R5'].map((id) => regionOf(es.ads[id]))).to.deep.equal([
+        'Madrid',
+        'Madrid',
+        'Valencia',
+        'Murcia',
+        'Asturias',
+      ]);
+      expect(es.ads.R1?.location).to.deep.include({ city: 'Villanueva de Nada', regionId: region('es', 'Madrid').id });
+      expect(es.ads.R3?.location.cityId).to.equal(city('es', 'Gandia').id);
+      // Only the unknown town is reported: every region is known.
+      expect(placeWarnings(es.summary)).to.deep.equal([['city', 1]]);
+      const madrid = await found('es', `filters[region]=${region('es', 'Madrid').id}`);
+      expect(madrid).to.include.members(['Home R1', 'Home R2']);
+      const jp = await importAds('jp', [
+        { id: 'T1', region: 'Tokyo' },
+        { id: 'T2', region: '東京都' },
+      ]);
+      const de = await importAds('de', [{ id: 'B1', region: 'Berlin' }]);
+      expect([jp.ads.T1, jp.ads.T2].map((a) => a?.location.regionId)).to.deep.equal([
+        region('jp', 'Tokyo').id,
+        region('jp', 'Tokyo').id,
+      ]);
+      expect(de.ads.B1?.location).to.deep.include({ regionId: region('de', 'Berlin').id, region: 'Berlin' });
+      expect([...placeWarnings(jp.summary), ...placeWarnings(de.summary)]).to.deep.equal([]);
+    });
+  });
+});
