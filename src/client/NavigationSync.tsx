@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { navigate as navigateAction } from '../state/page';
+import { popupEntryOnTop } from '../ui/popupHistory';
 import { setInAppNavigate } from './browserEffects';
 import type { RootState } from '../state/store';
 
@@ -24,7 +25,8 @@ export function NavigationSync() {
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const page = useSelector((state: RootState) => state.page);
-  const first = useRef(true);
+  /** The path and query last navigated to: the page a history entry shows, whatever its hash or state. */
+  const shownPath = useRef(`${location.pathname}${location.search}`);
   /** The history entry whose page is shown, loaded (none while the next one loads). */
   const entryShown = useRef<string | null>(location.key);
 
@@ -44,13 +46,15 @@ export function NavigationSync() {
     };
   }, []);
 
-  useEffect(() => setInAppNavigate((path) => navigate(path)), [navigate]);
+  // A navigation from a popup takes the popup's history entry (decision 078).
+  useEffect(() => setInAppNavigate((path) => navigate(path, { replace: popupEntryOnTop() })), [navigate]);
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    // Only another page loads: not the first one (the server's), not the same page under another
+    // history entry (Back from a popup's entry, a hash the browser followed).
+    const path = `${location.pathname}${location.search}`;
+    if (path === shownPath.current) return;
+    shownPath.current = path;
     entryShown.current = null;
     dispatch(navigateAction(location.pathname, location.search, navigationType));
   }, [location.pathname, location.search, navigationType, dispatch]);

@@ -1,4 +1,5 @@
 import type { BrowserEffects } from '../sagas/context';
+import { popupEntryOnTop } from '../ui/popupHistory';
 
 let navigateInApp: (path: string) => void = (path) => window.location.assign(path);
 
@@ -9,7 +10,8 @@ export function setInAppNavigate(navigate: (path: string) => void): void {
 
 /** The window as sagas may touch it. */
 export const browserEffects: BrowserEffects = {
-  assign: (url) => window.location.assign(url),
+  // Leaving from a popup (a click-out) replaces its history entry: Back from the partner returns to the page.
+  assign: (url) => (popupEntryOnTop() ? window.location.replace(url) : window.location.assign(url)),
   navigate: (path) => navigateInApp(path),
   scrollY: () => window.scrollY,
   randomId: () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`),

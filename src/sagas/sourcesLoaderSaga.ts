@@ -1,5 +1,5 @@
-import type { SagaIterator } from 'redux-saga';
-import { call, delay, fork, put, race, select, take } from 'redux-saga/effects';
+import type { SagaIterator, Task } from 'redux-saga';
+import { call, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import { verticalByName } from '../../config/verticals';
 import type { Api } from '../shared/api/createApi';
 import type { LocalStore } from '../shared/localStore';
@@ -41,29 +41,63 @@ export function* loadSources(): SagaIterator {
   }
 }
 
+/** The loader over one results page's load: shown, then hidden once it loaded (not before the minimum), or by the hide timer. */
+function* showWhileLoading(): SagaIterator {
+  yield put({ type: SOURCES_LOADER_SHOW });
+  try {
+    const { loaded } = yield race({ loaded: take(PAGE_LOADED), timer: delay(SOURCES_LOADER_MAX_MS) });
+    // After the page's result the minimum, but never past the cap (a timer that fired hides at once).
+    if (loaded) yield delay(SOURCES_LOADER_MIN_MS);
+  } finally {
+    // Hidden too when the next page's load starts first (this task is cancelled then).
+    yield put({ type: SOURCES_LOADER_HIDE });
+  }
+}
+
+/** Keeps the last URL shown with the loader in local storage; without one, nothing is lost. */
+function* remember(local: LocalStore, url: string): SagaIterator {
+  try {
+    yield call([local, local.set], LAST_URL_KEY, url);
+  } catch {
+    // Without local storage the loader simply shows every time.
+  }
+}
+
 /**
  * Triggered by a results page starting to load in the browser: shown (once
  * per URL, the last such URL kept locally), hidden when the page loaded but
  * not before the minimum, and by the hide timer at the latest.
+ *
+ * Nothing between a load's start and the watch for its end waits for local
+ * storage: the last URL is read once, beside the watcher, and written without
+ * being waited for. (Waiting for it let a search that answered before local
+ * storage did end unseen, and the loader stayed until the hide timer.)
  */
 export function* watchSourcesLoader(): SagaIterator {
   yield fork(loadSources);
   const local: LocalStore = yield getLocal();
-  while (true) {
-    const started: Extract<PageAction, { type: typeof PAGE_LOAD_STARTED }> = yield take(PAGE_LOAD_STARTED);
-    if (!started.routeName || !RESULT_ROUTES.has(started.routeName)) continue;
-    const url = `${started.pathname}${started.search}`;
-    let last: string | null = null;
+  const last: { url: string | null; known: boolean } = { url: null, known: false };
+  yield fork(function* readLast(): SagaIterator {
     try {
-      last = yield call([local, local.get], LAST_URL_KEY);
-      yield call([local, local.set], LAST_URL_KEY, url);
+      const stored: string | null = yield call([local, local.get], LAST_URL_KEY);
+      // A results page shown meanwhile is more recent than what was stored.
+      if (!last.known) last.url = stored;
     } catch {
       // Without local storage the loader simply shows every time.
     }
-    if (last === url) continue;
-    yield put({ type: SOURCES_LOADER_SHOW });
-    yield race({ loaded: take(PAGE_LOADED), timer: delay(SOURCES_LOADER_MAX_MS) });
-    yield delay(SOURCES_LOADER_MIN_MS);
-    yield put({ type: SOURCES_LOADER_HIDE });
+  });
+  let shown: Task | undefined;
+  while (true) {
+    const started: Extract<PageAction, { type: typeof PAGE_LOAD_STARTED }> = yield take(PAGE_LOAD_STARTED);
+    if (shown?.isRunning()) yield cancel(shown);
+    shown = undefined;
+    if (!started.routeName || !RESULT_ROUTES.has(started.routeName)) continue;
+    const url = `${started.pathname}${started.search}`;
+    const again = last.url === url;
+    last.url = url;
+    last.known = true;
+    if (again) continue;
+    yield fork(remember, local, url);
+    shown = yield fork(showWhileLoading);
   }
 }

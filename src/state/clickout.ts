@@ -1,4 +1,5 @@
 import type { Ad, ListingAd } from '../shared/domain/ad';
+import { NAVIGATE, type PageAction } from './page';
 
 /** Ad click and click-out (product-spec §4): the intermediate popup, the overlay, the counters. */
 export interface ClickoutState {
@@ -70,8 +71,14 @@ export const initialClickoutState: ClickoutState = {
   relatedModal: { open: false, ad: null, sectionId: 0, position: 0, related: [] },
 };
 
-export function clickoutReducer(state: ClickoutState = initialClickoutState, action: ClickoutAction): ClickoutState {
+export function clickoutReducer(
+  state: ClickoutState = initialClickoutState,
+  action: ClickoutAction | PageAction,
+): ClickoutState {
   switch (action.type) {
+    // The popup belongs to the page it opened on: any navigation closes it (decision 078).
+    case NAVIGATE:
+      return state.relatedModal.open ? { ...state, relatedModal: initialClickoutState.relatedModal } : state;
     case REDIRECT_COUNT_LOADED:
       return { ...state, redirectCount: action.count };
     case REDIRECT_STARTED:

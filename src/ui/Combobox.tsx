@@ -19,7 +19,8 @@ interface Props {
 
 /**
  * A text input with suggestions, following the ARIA combobox pattern:
- * arrow keys move through the list, Enter picks, Escape closes. Without
+ * arrow keys move through the list, Enter picks, Escape closes; a click or
+ * tap on a suggestion picks it and submits the form (decision 079). Without
  * JavaScript it is a plain input.
  */
 export function Combobox({ field, inputRef, name, type, defaultValue, placeholder, maxLength, rule, enabled }: Props) {
@@ -97,6 +98,9 @@ export function Combobox({ field, inputRef, name, type, defaultValue, placeholde
               onMouseDown={(event) => {
                 event.preventDefault();
                 pick(item.value);
+                // A tapped suggestion is the search (decision 079): the list lies over the form's button on a
+                // phone, and a tap meant for the button, once the list opened under the finger, lands here.
+                inputRef.current?.form?.requestSubmit();
               }}
             >
               {item.label}

@@ -3,16 +3,22 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import type { FacetValue } from '../shared/domain/ad';
-import { activeFilterCount } from '../shared/domain/filters';
 import type { MessageId } from '../shared/i18n/messages';
+import { referenceMessageId, type ReferenceList } from '../shared/i18n/referenceIds';
 import type { QueryParams } from '../shared/routing/query';
 import { filtersToggled } from '../state/search';
 import type { RootState } from '../state/store';
+import { activeFilters, queryWithoutFilters } from './activeFilters';
 import { inertOutside, keepTabIn } from './focusTrap';
 
 type Field =
-  | { kind: 'facet'; key: string; facet: string; label: MessageId }
-  | { kind: 'range'; min: string; max?: string; label: MessageId }
+  /** `ref`: the reference list whose labels name the values in the site's language, with or without facets. */
+  | { kind: 'facet'; key: string; facet: string; label: MessageId; ref?: ReferenceList }
+  /**
+   * A range's ends: both "from / to"; a lower bound alone "at least" (years of experience); an upper
+   * bound alone "within" (a distance is a radius).
+   */
+  | { kind: 'range'; min?: string; max?: string; label: MessageId }
   | { kind: 'check'; key: string; label: MessageId }
   | { kind: 'since'; key: string; label: MessageId };
 
@@ -30,8 +36,14 @@ const COMMON_TAIL: Field[] = [
 /** The filters of each vertical (every filter key of product-spec §3 a visitor can set by hand). */
 const FIELDS: Record<string, Field[]> = {
   homes: [
-    { kind: 'facet', key: 'type_id', facet: 'dealType', label: 'filters.dealType' },
-    { kind: 'facet', key: 'property_type', facet: 'propertyType', label: 'filters.propertyType' },
+    { kind: 'facet', key: 'type_id', facet: 'dealType', label: 'filters.dealType', ref: 'dealType' },
+    {
+      kind: 'facet',
+      key: 'property_type',
+      facet: 'propertyType',
+      label: 'filters.propertyType',
+      ref: 'propertyType',
+    },
     { kind: 'range', min: 'price_min', max: 'price_max', label: 'filters.price' },
     { kind: 'range', min: 'area_min', max: 'area_max', label: 'filters.area' },
     { kind: 'range', min: 'rooms_min', max: 'rooms_max', label: 'filters.rooms' },
@@ -42,22 +54,34 @@ const FIELDS: Record<string, Field[]> = {
   cars: [
     { kind: 'facet', key: 'make', facet: 'make', label: 'filters.make' },
     { kind: 'facet', key: 'model', facet: 'model', label: 'filters.model' },
-    { kind: 'facet', key: 'car_type', facet: 'carType', label: 'filters.carType' },
-    { kind: 'facet', key: 'fuel', facet: 'fuel', label: 'filters.fuel' },
-    { kind: 'facet', key: 'transmission', facet: 'transmission', label: 'filters.transmission' },
+    { kind: 'facet', key: 'car_type', facet: 'carType', label: 'filters.carType', ref: 'carType' },
+    { kind: 'facet', key: 'fuel', facet: 'fuel', label: 'filters.fuel', ref: 'fuel' },
+    {
+      kind: 'facet',
+      key: 'transmission',
+      facet: 'transmission',
+      label: 'filters.transmission',
+      ref: 'transmission',
+    },
     { kind: 'range', min: 'price_min', max: 'price_max', label: 'filters.price' },
     { kind: 'range', min: 'year_min', max: 'year_max', label: 'filters.year' },
     { kind: 'range', min: 'mileage_min', max: 'mileage_max', label: 'filters.mileage' },
     { kind: 'range', min: 'doors_min', max: 'doors_max', label: 'filters.doors' },
   ],
   jobs: [
-    { kind: 'facet', key: 'category', facet: 'category', label: 'filters.category' },
+    { kind: 'facet', key: 'category', facet: 'category', label: 'filters.category', ref: 'jobCategory' },
     { kind: 'facet', key: 'company', facet: 'company', label: 'filters.company' },
-    { kind: 'facet', key: 'job_type', facet: 'jobType', label: 'filters.jobType' },
-    { kind: 'facet', key: 'working_hours', facet: 'workingHours', label: 'filters.workingHours' },
+    { kind: 'facet', key: 'job_type', facet: 'jobType', label: 'filters.jobType', ref: 'jobType' },
+    {
+      kind: 'facet',
+      key: 'working_hours',
+      facet: 'workingHours',
+      label: 'filters.workingHours',
+      ref: 'workingHours',
+    },
     { kind: 'range', min: 'salary_min', max: 'salary_max', label: 'filters.salary' },
     { kind: 'range', min: 'experience_min', label: 'filters.experience' },
-    { kind: 'range', min: 'distance', label: 'filters.distance' },
+    { kind: 'range', max: 'distance', label: 'filters.distance' },
     { kind: 'check', key: 'telecommute', label: 'filters.telecommute' },
   ],
   products: [{ kind: 'range', min: 'price_min', max: 'price_max', label: 'filters.price' }],
@@ -70,7 +94,7 @@ function panelKeys(fields: Field[]): Set<string> {
   const keys = new Set<string>(['page']);
   for (const f of fields) {
     if (f.kind === 'range') {
-      keys.add(f.min);
+      if (f.min) keys.add(f.min);
       if (f.max) keys.add(f.max);
     } else keys.add(f.key);
   }
@@ -89,7 +113,7 @@ export type FieldView =
   | { kind: 'check'; name: string; label: string; checked: boolean }
   | { kind: 'submit'; label: string };
 
-type Formatter = Pick<IntlShape, 'formatMessage' | 'locale'>;
+type Formatter = Pick<IntlShape, 'formatMessage' | 'locale' | 'messages'>;
 
 const counts = new Map<string, Intl.NumberFormat>();
 
@@ -120,15 +144,27 @@ export function filterFieldViews(
     if (text === undefined) known.set(key, (text = intl.formatMessage({ id }, values)));
     return text;
   };
+  /** A reference value's label in the site's language (its catalogue's), whether or not a facet names it. */
+  const refText = (list: ReferenceList | undefined, value: string): string | undefined => {
+    if (!list) return undefined;
+    const id = referenceMessageId(list, value);
+    return id in intl.messages ? t(id as MessageId) : undefined;
+  };
   const views: FieldView[] = Object.entries(params)
     .filter(([key, value]) => !keys.has(key) && value !== null && value !== '' && key !== 'what' && key !== 'where')
     .map(([key, value]) => ({ kind: 'hidden', name: key, value: str(value) }));
   for (const field of fields) {
     if (field.kind === 'range') {
-      const inputs = [
-        { label: t(field.max ? 'filters.min' : 'filters.atLeast'), name: field.min, value: str(params[field.min]) },
-      ];
-      if (field.max) inputs.push({ label: t('filters.max'), name: field.max, value: str(params[field.max]) });
+      const inputs: { label: string; name: string; value: string }[] = [];
+      const both = field.min !== undefined && field.max !== undefined;
+      if (field.min) {
+        const label = t(both ? 'filters.min' : 'filters.atLeast');
+        inputs.push({ label, name: field.min, value: str(params[field.min]) });
+      }
+      if (field.max) {
+        const label = t(both ? 'filters.max' : 'filters.within');
+        inputs.push({ label, name: field.max, value: str(params[field.max]) });
+      }
       views.push({ kind: 'range', label: t(field.label), inputs });
     } else if (field.kind === 'check') {
       views.push({ kind: 'check', name: field.key, label: t(field.label), checked: params[field.key] === true });
@@ -141,10 +177,13 @@ export function filterFieldViews(
         const found = facets[field.facet];
         const list = Array.isArray(found) ? (found as FacetValue[]) : [];
         if (list.length === 0 && !value) continue;
-        if (value && !list.some((o) => str(o.value) === value)) options.push({ value, text: value });
+        if (value && !list.some((o) => str(o.value) === value)) {
+          options.push({ value, text: refText(field.ref, value) ?? value });
+        }
         for (const o of list) {
           const v = str(o.value);
-          options.push({ value: v, text: `${o.label ?? v} (${formatCount(o.count, intl.locale)})` });
+          const text = o.label ?? refText(field.ref, v) ?? v;
+          options.push({ value: v, text: `${text} (${formatCount(o.count, intl.locale)})` });
         }
       }
       views.push({ kind: 'select', name: field.key, label: t(field.label), value, options });
@@ -213,7 +252,8 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
   const details = useRef<HTMLDetailsElement>(null);
   const navigate = useNavigate();
   const target = site.target === 'general' ? 'homes' : site.target;
-  const count = activeFilterCount(params, site.target);
+  const count = activeFilters(params, site.target);
+  const cleared = `${pathname}${queryWithoutFilters(params, site.target)}`;
   const views = filterFieldViews(intl, target, params, facets);
 
   useEffect(() => {
@@ -278,6 +318,14 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
     navigate(`${pathname}${search ? `?${search}` : ''}`);
   };
 
+  /** Every filter off at once: the same search, its sort kept, from its first page. */
+  const onClear = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    dispatch(filtersToggled(false));
+    navigate(cleared);
+  };
+
   return (
     <details className="filters" id="filters" ref={details} open={open} onToggle={onToggle}>
       <summary className="button button--secondary" onClick={onSummaryClick}>
@@ -285,6 +333,13 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
         <span className="filters__label filters__label--open">{intl.formatMessage({ id: 'filters.close' })}</span>
       </summary>
       <div className="filters__panel" role="group" aria-label={intl.formatMessage({ id: 'filters.title' })}>
+        {count > 0 && (
+          <p className="filters__reset">
+            <a href={`${action}${cleared.slice(pathname.length)}`} onClick={onClear}>
+              {intl.formatMessage({ id: 'filters.clear' })}
+            </a>
+          </p>
+        )}
         <form
           method="get"
           action={action}

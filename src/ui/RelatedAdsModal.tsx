@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
@@ -8,11 +8,13 @@ import { clickoutRequested, relatedModalClosed } from '../state/clickout';
 import type { RootState } from '../state/store';
 import { AdCard } from './AdCard';
 import { Modal } from './Modal';
+import { holdPopupEntry, popupEntryOnTop } from './popupHistory';
 import { useBuildPath } from './RoutesContext';
 
 /**
  * The intermediate popup of a first visit to an ad (spec §4): the ad, a
- * button on to its source, and the first 2 related ads.
+ * button on to its source, and the first 2 related ads. It has a history
+ * entry of its own: Back closes it (decision 078), and any navigation does.
  */
 export function RelatedAdsModal() {
   const intl = useIntl();
@@ -21,6 +23,9 @@ export function RelatedAdsModal() {
   const navigate = useNavigate();
   const modal = useSelector((state: RootState) => state.clickout.relatedModal);
   const onClose = useCallback(() => dispatch(relatedModalClosed()), [dispatch]);
+  // Back closes the popup and stays on the page under it (decision 078).
+  const isOpen = modal.open && modal.ad !== null;
+  useEffect(() => (isOpen ? holdPopupEntry(onClose) : undefined), [isOpen, onClose]);
   if (!modal.open || !modal.ad) return null;
   const ad = modal.ad;
   const a = ad.attributes;
@@ -28,7 +33,8 @@ export function RelatedAdsModal() {
     dispatch(relatedModalClosed());
     // Ads whose source takes contact through our form go on to our ad page; the others out to the source.
     if (goesToAdPage(ad)) {
-      navigate(buildPath('adpage', { id: ad.id }));
+      // The ad page takes the popup's history entry: Back from it returns to the results.
+      navigate(buildPath('adpage', { id: ad.id }), { replace: popupEntryOnTop() });
       return;
     }
     dispatch(

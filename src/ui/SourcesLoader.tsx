@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import type { RootState } from '../state/store';
 
-/** "Searching N partner sites…" with their logos, over the page while a search runs. */
+/** "Searching N partner sites…" with their logos, at the foot of the screen while a search runs; it takes no taps. */
 export function SourcesLoader() {
   const intl = useIntl();
   const { visible, sources } = useSelector((state: RootState) => state.sourcesLoader);

@@ -57,7 +57,7 @@ h2{font-size:1.2rem}
 .ad-page__aside{position:sticky;top:16px;background:#fff;border:1px solid #d0d5dd;border-radius:8px;padding:16px}
 .ad-page__aside .ad-page__source{margin:16px 0 0}
 @media (max-width:767px){.ad-page__columns{display:flex;flex-direction:column;gap:16px}.ad-page__aside{position:static;order:-1}}
-.sources-loader{position:fixed;top:64px;left:50%;transform:translateX(-50%);z-index:20;background:#fff;border:1px solid #d0d5dd;border-radius:12px;box-shadow:0 4px 16px rgba(0,0,0,.12);padding:12px 16px;max-width:92vw}
+.sources-loader{position:fixed;bottom:calc(16px + env(safe-area-inset-bottom));left:50%;transform:translateX(-50%);z-index:20;pointer-events:none;background:#fff;border:1px solid #d0d5dd;border-radius:12px;box-shadow:0 4px 16px rgba(0,0,0,.12);padding:12px 16px;max-width:92vw}
 .sources-loader p{margin:0 0 8px;font-weight:600}
 .sources-loader__logos{list-style:none;margin:0;padding:0;display:flex;gap:8px;flex-wrap:wrap}
 .button--secondary{background:#fff;color:#1b1f23;border:1px solid #6b7280}
@@ -73,6 +73,7 @@ h2{font-size:1.2rem}
 .filters[open] summary{position:fixed;top:8px;right:8px;z-index:31}[dir=rtl] .filters[open] summary{right:auto;left:8px}
 .filters[open] .filters__panel{position:fixed;inset:0;z-index:30;overflow:auto;background:#fff;padding:64px 16px 0}
 .filters__form{display:grid;gap:12px;max-width:720px;margin:0 auto}
+.filters__reset{display:flex;justify-content:flex-end;max-width:720px;margin:0 auto 4px}.filters__reset a{display:inline-flex;align-items:center;min-height:44px;padding:0 4px}
 .filters__field{display:flex;flex-direction:column;gap:4px;border:0;padding:0;margin:0}
 .filters__field legend{padding:0;font-weight:600}
 .filters__field>span{font-weight:600}

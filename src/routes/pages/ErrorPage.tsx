@@ -2,11 +2,11 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
-import { activeFilterCount } from '../../shared/domain/filters';
 import { SUGGESTIONS_MAX } from '../../shared/domain/constants';
 import { stringifyQuery } from '../../shared/routing/query';
 import type { RootState } from '../../state/store';
 import { filtersToggled } from '../../state/search';
+import { activeFilters } from '../../ui/activeFilters';
 import { FiltersPanel } from '../../ui/LazyFiltersPanel';
 import { SearchForm } from '../../ui/SearchForm';
 import { useBuildPath } from '../../ui/RoutesContext';
@@ -101,7 +101,7 @@ export function NoResultsPage() {
   const what = params.what == null ? '' : String(params.what);
   const where = params.where == null ? '' : String(params.where);
   const searched = [what, where].filter(Boolean).join(', ');
-  const filters = activeFilterCount(params, site.target);
+  const filters = activeFilters(params, site.target);
   const dispatch = useDispatch();
   return (
     <section className="no-results" aria-labelledby="no-results-title">
@@ -117,7 +117,17 @@ export function NoResultsPage() {
       <p>
         <a
           href={`${site.basePath}${location.pathname}${location.search}#filters`}
-          onClick={() => dispatch(filtersToggled(true))}
+          onClick={(event) => {
+            // Without JavaScript the browser follows the link to the panel; with it, the store opens the
+            // panel (a hash navigation would be another history entry of the same page, for nothing).
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            dispatch(filtersToggled(true));
+            const panel = document.getElementById('filters');
+            panel?.scrollIntoView({ block: 'start' });
+            // The page behind an open panel is inert on a phone: focus goes to the panel's own control.
+            requestAnimationFrame(() => panel?.querySelector<HTMLElement>('summary')?.focus());
+          }}
         >
           {intl.formatMessage({ id: 'noResults.openFilters' }, { count: filters })}
         </a>

@@ -738,6 +738,9 @@ export class SearchEngine {
     placeSteps.push([]);
     const similar: Candidate[] = [];
     const seen = new Set(exclude);
+    // One ad per duplicate group (decision 041): the clicked ad's group is listed as its duplicates
+    // already, and another flat published by two partners is one similar ad, not two.
+    const groups = new Set<number>(typeof ad.duplicateGroup === 'number' ? [ad.duplicateGroup] : []);
     // Widen step by step: same kind and place, then wider places, then any kind.
     const kindSteps = [kindTags, kindTags.slice(0, 1), []];
     for (const kinds of kindSteps) {
@@ -758,8 +761,9 @@ export class SearchEngine {
             price !== undefined ? Math.abs((a.price ?? 0) - price) - Math.abs((b.price ?? 0) - price) : b.date - a.date,
           );
           for (const c of sorted) {
-            if (seen.has(c.id) || (c.duplicateGroup !== null && c.duplicateGroup === ad.duplicateGroup)) continue;
+            if (seen.has(c.id) || (c.duplicateGroup !== null && groups.has(c.duplicateGroup))) continue;
             seen.add(c.id);
+            if (c.duplicateGroup !== null) groups.add(c.duplicateGroup);
             similar.push(c);
             if (duplicates.length + similar.length >= 6) break;
           }

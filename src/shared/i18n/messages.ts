@@ -21,8 +21,20 @@ import { tr } from './locales/tr';
 import { uk } from './locales/uk';
 import { vi } from './locales/vi';
 import { zh } from './locales/zh';
+import {
+  CAR_TYPES,
+  DEAL_TYPES,
+  FUELS,
+  JOB_CATEGORIES,
+  JOB_TYPES,
+  PROPERTY_TYPES,
+  TRANSMISSIONS,
+  WORKING_HOURS,
+  type RefItem,
+} from '../../services/search/reference';
 import { languageOf, type Language } from './featureCatalogue';
 import { FEATURES } from './features';
+import { referenceMessageId, type ReferenceList } from './referenceIds';
 
 type Core = typeof en;
 type FeatureMessages = (typeof FEATURES)[number]['en'];
@@ -58,6 +70,30 @@ const CORE: Readonly<Record<Language, Record<keyof Core, string>>> = {
   zh,
 };
 
+/** The reference lists the filters panel offers values of (their labels are the search service's). */
+const REFERENCE_LISTS: Readonly<Record<ReferenceList, readonly RefItem<string | number>[]>> = {
+  dealType: DEAL_TYPES,
+  propertyType: PROPERTY_TYPES,
+  carType: CAR_TYPES,
+  fuel: FUELS,
+  transmission: TRANSMISSIONS,
+  jobCategory: JOB_CATEGORIES,
+  jobType: JOB_TYPES,
+  workingHours: WORKING_HOURS,
+};
+
+/** A label as an ICU message that says it as written (an apostrophe or a brace is no syntax). */
+const literal = (text: string): string => text.replace(/'/g, "''").replace(/[{}]/g, (brace) => `'${brace}'`);
+
+/** The reference values' labels in a language, as `ref.<list>.<value>` messages (referenceIds.ts). */
+function referenceMessages(language: Language): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [list, items] of Object.entries(REFERENCE_LISTS) as [ReferenceList, RefItem<string | number>[]][]) {
+    for (const item of items) out[referenceMessageId(list, item.value)] = literal(item.labels[language]);
+  }
+  return out;
+}
+
 const CATALOGUES = new Map<string, Messages>();
 
 /** The catalogue for a locale by its language, English when there is none (product-spec §5). */
@@ -65,7 +101,12 @@ export function messagesFor(locale: string): Messages {
   const language = languageOf(locale);
   let messages = CATALOGUES.get(language);
   if (!messages) {
-    messages = Object.assign({}, CORE[language], ...FEATURES.map((f) => f[language])) as Messages;
+    messages = Object.assign(
+      {},
+      CORE[language],
+      ...FEATURES.map((f) => f[language]),
+      referenceMessages(language),
+    ) as Messages;
     CATALOGUES.set(language, messages);
   }
   return messages;

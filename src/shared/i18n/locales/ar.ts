@@ -108,6 +108,8 @@ export const ar: CoreMessages = {
   'filters.min': 'الحد الأدنى',
   'filters.max': 'الحد الأقصى',
   'filters.atLeast': 'على الأقل',
+  'filters.within': 'ضمن نطاق',
+  'filters.clear': 'مسح الفلاتر',
   'filters.region': 'المنطقة',
   'filters.city': 'المدينة',
   'filters.cityArea': 'الحي',

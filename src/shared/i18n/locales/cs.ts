@@ -108,6 +108,8 @@ export const cs: CoreMessages = {
   'filters.min': 'Od',
   'filters.max': 'Do',
   'filters.atLeast': 'Minimálně',
+  'filters.within': 'V okruhu',
+  'filters.clear': 'Zrušit filtry',
   'filters.region': 'Kraj',
   'filters.city': 'Město',
   'filters.cityArea': 'Městská část',

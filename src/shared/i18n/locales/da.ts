@@ -106,6 +106,8 @@ export const da: CoreMessages = {
   'filters.min': 'Min.',
   'filters.max': 'Maks.',
   'filters.atLeast': 'Mindst',
+  'filters.within': 'Inden for',
+  'filters.clear': 'Ryd filtre',
   'filters.region': 'Region',
   'filters.city': 'By',
   'filters.cityArea': 'Område',

@@ -106,6 +106,8 @@ export const de: CoreMessages = {
   'filters.min': 'Minimum',
   'filters.max': 'Maximum',
   'filters.atLeast': 'Mindestens',
+  'filters.within': 'Im Umkreis von',
+  'filters.clear': 'Filter zurücksetzen',
   'filters.region': 'Region',
   'filters.city': 'Stadt',
   'filters.cityArea': 'Stadtteil',

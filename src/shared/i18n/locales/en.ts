@@ -104,6 +104,8 @@ export const en = {
   'filters.min': 'Minimum',
   'filters.max': 'Maximum',
   'filters.atLeast': 'At least',
+  'filters.within': 'Within',
+  'filters.clear': 'Clear filters',
   'filters.region': 'Region',
   'filters.city': 'City',
   'filters.cityArea': 'Area',

@@ -105,6 +105,8 @@ export const es: CoreMessages = {
   'filters.min': 'Mínimo',
   'filters.max': 'Máximo',
   'filters.atLeast': 'Al menos',
+  'filters.within': 'En un radio de',
+  'filters.clear': 'Borrar filtros',
   'filters.region': 'Región',
   'filters.city': 'Ciudad',
   'filters.cityArea': 'Zona',

@@ -106,6 +106,8 @@ export const fr: CoreMessages = {
   'filters.min': 'Minimum',
   'filters.max': 'Maximum',
   'filters.atLeast': 'Au moins',
+  'filters.within': 'Dans un rayon de',
+  'filters.clear': 'Effacer les filtres',
   'filters.region': 'Région',
   'filters.city': 'Ville',
   'filters.cityArea': 'Quartier',

@@ -106,6 +106,8 @@ export const hu: CoreMessages = {
   'filters.min': 'Minimum',
   'filters.max': 'Maximum',
   'filters.atLeast': 'Legalább',
+  'filters.within': 'Legfeljebb',
+  'filters.clear': 'Szűrők törlése',
   'filters.region': 'Megye',
   'filters.city': 'Település',
   'filters.cityArea': 'Városrész',

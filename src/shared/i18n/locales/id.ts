@@ -106,6 +106,8 @@ export const id: CoreMessages = {
   'filters.min': 'Minimum',
   'filters.max': 'Maksimum',
   'filters.atLeast': 'Minimal',
+  'filters.within': 'Dalam radius',
+  'filters.clear': 'Hapus filter',
   'filters.region': 'Provinsi',
   'filters.city': 'Kota',
   'filters.cityArea': 'Area',

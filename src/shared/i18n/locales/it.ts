@@ -105,6 +105,8 @@ export const it: CoreMessages = {
   'filters.min': 'Minimo',
   'filters.max': 'Massimo',
   'filters.atLeast': 'Almeno',
+  'filters.within': 'Entro',
+  'filters.clear': 'Cancella filtri',
   'filters.region': 'Regione',
   'filters.city': 'Città',
   'filters.cityArea': 'Zona',

@@ -105,6 +105,8 @@ export const ja: CoreMessages = {
   'filters.min': '下限',
   'filters.max': '上限',
   'filters.atLeast': '下限',
+  'filters.within': '半径',
+  'filters.clear': '絞り込みを解除',
   'filters.region': '都道府県',
   'filters.city': '市区町村',
   'filters.cityArea': '地域',

@@ -105,6 +105,8 @@ export const nb: CoreMessages = {
   'filters.min': 'Fra',
   'filters.max': 'Til',
   'filters.atLeast': 'Minst',
+  'filters.within': 'Innenfor',
+  'filters.clear': 'Fjern filtre',
   'filters.region': 'Fylke',
   'filters.city': 'By',
   'filters.cityArea': 'Bydel',

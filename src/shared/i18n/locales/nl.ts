@@ -105,6 +105,8 @@ export const nl: CoreMessages = {
   'filters.min': 'Minimum',
   'filters.max': 'Maximum',
   'filters.atLeast': 'Minstens',
+  'filters.within': 'Binnen',
+  'filters.clear': 'Filters wissen',
   'filters.region': 'Regio',
   'filters.city': 'Stad',
   'filters.cityArea': 'Wijk',

@@ -109,6 +109,8 @@ export const pl: CoreMessages = {
   'filters.min': 'Od',
   'filters.max': 'Do',
   'filters.atLeast': 'Co najmniej',
+  'filters.within': 'W promieniu',
+  'filters.clear': 'Wyczyść filtry',
   'filters.region': 'Województwo',
   'filters.city': 'Miejscowość',
   'filters.cityArea': 'Dzielnica',

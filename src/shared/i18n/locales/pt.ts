@@ -105,6 +105,8 @@ export const pt: CoreMessages = {
   'filters.min': 'Mínimo',
   'filters.max': 'Máximo',
   'filters.atLeast': 'Pelo menos',
+  'filters.within': 'Até',
+  'filters.clear': 'Limpar filtros',
   'filters.region': 'Região',
   'filters.city': 'Cidade',
   'filters.cityArea': 'Zona',

@@ -106,6 +106,8 @@ export const ro: CoreMessages = {
   'filters.min': 'Minim',
   'filters.max': 'Maxim',
   'filters.atLeast': 'Cel puțin',
+  'filters.within': 'Pe o rază de',
+  'filters.clear': 'Șterge filtrele',
   'filters.region': 'Județ',
   'filters.city': 'Oraș',
   'filters.cityArea': 'Zonă',

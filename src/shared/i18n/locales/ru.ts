@@ -108,6 +108,8 @@ export const ru: CoreMessages = {
   'filters.min': 'От',
   'filters.max': 'До',
   'filters.atLeast': 'Не менее',
+  'filters.within': 'В радиусе',
+  'filters.clear': 'Сбросить фильтры',
   'filters.region': 'Регион',
   'filters.city': 'Город',
   'filters.cityArea': 'Район',

@@ -105,6 +105,8 @@ export const sv: CoreMessages = {
   'filters.min': 'Min',
   'filters.max': 'Max',
   'filters.atLeast': 'Minst',
+  'filters.within': 'Inom',
+  'filters.clear': 'Rensa filter',
   'filters.region': 'Län',
   'filters.city': 'Ort',
   'filters.cityArea': 'Område',

@@ -105,6 +105,8 @@ export const th: CoreMessages = {
   'filters.min': 'ต่ำสุด',
   'filters.max': 'สูงสุด',
   'filters.atLeast': 'อย่างน้อย',
+  'filters.within': 'ภายในระยะ',
+  'filters.clear': 'ล้างตัวกรอง',
   'filters.region': 'จังหวัด',
   'filters.city': 'เมือง',
   'filters.cityArea': 'ย่าน',

@@ -105,6 +105,8 @@ export const tr: CoreMessages = {
   'filters.min': 'En düşük',
   'filters.max': 'En yüksek',
   'filters.atLeast': 'En az',
+  'filters.within': 'En fazla',
+  'filters.clear': 'Filtreleri temizle',
   'filters.region': 'Bölge',
   'filters.city': 'Şehir',
   'filters.cityArea': 'Semt',

@@ -109,6 +109,8 @@ export const uk: CoreMessages = {
   'filters.min': 'Від',
   'filters.max': 'До',
   'filters.atLeast': 'Не менше',
+  'filters.within': 'У радіусі',
+  'filters.clear': 'Скинути фільтри',
   'filters.region': 'Область',
   'filters.city': 'Місто',
   'filters.cityArea': 'Район',

@@ -106,6 +106,8 @@ export const vi: CoreMessages = {
   'filters.min': 'Tối thiểu',
   'filters.max': 'Tối đa',
   'filters.atLeast': 'Ít nhất',
+  'filters.within': 'Trong phạm vi',
+  'filters.clear': 'Xóa bộ lọc',
   'filters.region': 'Tỉnh/thành',
   'filters.city': 'Thành phố',
   'filters.cityArea': 'Khu vực',

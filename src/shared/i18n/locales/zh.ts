@@ -105,6 +105,8 @@ export const zh: CoreMessages = {
   'filters.min': '最低',
   'filters.max': '最高',
   'filters.atLeast': '至少',
+  'filters.within': '最遠',
+  'filters.clear': '清除篩選',
   'filters.region': '縣市',
   'filters.city': '鄉鎮市區',
   'filters.cityArea': '區域',
