@@ -118,8 +118,9 @@ const lines = require('node:fs').readFileSync(require(process.argv[4]).file, 'ut
 for (const line of lines) {
   const f = line.split('\\t');
   if (f.length < 15 || !wanted.has(f[8]) || Number(f[14]) < ${ALT_NAMES_MIN_PEOPLE}) continue;
-  // Not codes (IATA "NAP", "TRN"), not names with digits: names a visitor or a partner writes.
-  const names = f[3].split(',').filter((n) => n.length >= 3 && n.length <= 60 && !/\\d/.test(n) && !/^[A-Z]+$/.test(n));
+  // Not codes (IATA "NAP", "TRN"), not names with digits: names a visitor or a partner writes. Two
+  // characters are a name in Chinese and Japanese (東京, 大阪, 台北), not in alphabets.
+  const names = f[3].split(',').filter((n) => (n.length >= 3 || /^[\\u3400-\\u9fff\\uf900-\\ufaff]{2}$/.test(n)) && n.length <= 60 && !/\\d/.test(n) && !/^[A-Z]+$/.test(n));
   if (names.length > 0) (alt[f[8]] ??= []).push([Number(f[0]), names]);
 }
 const states = {};
@@ -565,6 +566,16 @@ function preferredOf(sameName: Place[]): Place {
   return region && first.kind === 'city' && first.population * 50 < region.population ? region : first;
 }
 
+/**
+ * Other names, with each Chinese or Japanese city name's stem too: "大阪市" (Osaka City) is "大阪" to
+ * those who write it, as "台北市" is "台北".
+ */
+function withoutCitySuffix(names: readonly string[]): string[] {
+  const out = [...names];
+  for (const n of names) if (/^[\u3400-\u9fff\uf900-\ufaff]{2,}市$/.test(n)) out.push(n.slice(0, -1));
+  return out;
+}
+
 function buildCountry(
   code: string,
   countryIndex: number,
@@ -718,7 +729,7 @@ function buildCountry(
   const dataNames = new Set(byNorm.keys());
   const shadowed = new Map<string, Place[]>();
   for (const p of [...cities, ...areas]) {
-    for (const other of altNames.get(p.id) ?? []) {
+    for (const other of withoutCitySuffix(altNames.get(p.id) ?? [])) {
       const norm = normalizePhrase(other);
       if (!norm) continue;
       if (dataNames.has(norm)) {

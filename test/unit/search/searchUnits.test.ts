@@ -73,6 +73,10 @@ describe('Gazetteer', () => {
       ['bc', 'Bruxelles', 'Brussel'],
       ['es', 'Donostia', 'Donostia / San Sebastián'],
       ['ru', 'Москва', 'Moscow'],
+      // Two characters are a name in Japanese and Chinese.
+      ['jp', '東京', 'Tokyo'],
+      ['jp', '大阪', 'Osaka'],
+      ['tw', '台北', 'Taipei'],
     ] as const) {
       expect(g.resolve(country, text), text).to.deep.include({ corrected: false });
       expect(g.resolve(country, text)?.place.name, text).to.equal(name);
