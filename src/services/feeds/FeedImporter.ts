@@ -190,7 +190,8 @@ CREATE TABLE IF NOT EXISTS feed_staging (
 CREATE UNIQUE INDEX IF NOT EXISTS feed_staging_partner ON feed_staging(run_id, partner_id);
 CREATE TABLE IF NOT EXISTS feed_dedup (
   k INTEGER PRIMARY KEY, ad_id TEXT NOT NULL, site INTEGER NOT NULL, block TEXT NOT NULL, source_id INTEGER NOT NULL,
-  price REAL, area REAL, rooms REAL, baths REAL, mileage REAL, lat REAL, lng REAL, sketch BLOB NOT NULL, dup INTEGER
+  price REAL, area REAL, rooms REAL, baths REAL, mileage REAL, lat REAL, lng REAL, sketch BLOB NOT NULL, dup INTEGER,
+  nums TEXT
 );
 CREATE INDEX IF NOT EXISTS feed_dedup_block ON feed_dedup(site, block, source_id, price);
 CREATE TABLE IF NOT EXISTS feed_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
@@ -233,6 +234,17 @@ export function ensureFeedTables(db: Database.Database): void {
       }).immediate();
     }
     refoldKanaFingerprints(db);
+    // The numbers of the ad's street address (a veto of the duplicate rule, 26 November): fingerprints
+    // written before have none, and match as they did.
+    const hasNums = () =>
+      (db.prepare('SELECT name FROM pragma_table_info(?)').all('feed_dedup') as { name: string }[]).some(
+        (c) => c.name === 'nums',
+      );
+    if (!hasNums()) {
+      db.transaction(() => {
+        if (!hasNums()) db.exec('ALTER TABLE feed_dedup ADD COLUMN nums TEXT');
+      }).immediate();
+    }
   });
 }
 

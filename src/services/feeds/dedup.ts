@@ -14,7 +14,8 @@ import type { AdInput } from '../search/types';
  *    ±5 %. Ads without a city are never grouped.
  * 2. Vetoes: rooms or bathrooms both known and different; floor areas both
  *    known and more than 8 % apart; mileages more than 5 % apart; coordinates
- *    both given by the partners and more than 1 km apart.
+ *    both given by the partners and more than 1 km apart; street addresses
+ *    both given whose numbers have none in common.
  * 3. Evidence: the word overlap (Jaccard, estimated by a bottom-k sketch of
  *    the title and description words) is at least 0.75; or at least 0.45
  *    with partner coordinates within 150 m, or 0.6 with a floor area within 3 % and the same rooms
@@ -34,6 +35,8 @@ export interface Fingerprint {
   /** Only coordinates the partner gave (not the place's). */
   lat: number | null;
   lng: number | null;
+  /** The numbers of the partner's street address, distinct and sorted ("2 12" for "calle Sueca 12, 2º"), or null. */
+  nums: string | null;
   /** Sorted ascending: the bottom-k hashes of the ad's distinct words. */
   sketch: Uint32Array;
 }
@@ -96,8 +99,22 @@ export function fingerprintOf(ad: AdInput, partnerCoordinates: boolean): Fingerp
     mileage: ad.cars?.mileage ?? null,
     lat: partnerCoordinates ? (l.latitude ?? null) : null,
     lng: partnerCoordinates ? (l.longitude ?? null) : null,
+    nums: addressNumbers(l.address),
     sketch: sketchOf(`${ad.title} ${ad.description}`),
   };
+}
+
+/** The distinct numbers of an address, sorted and space-separated; null when it has none. */
+export function addressNumbers(address: string | undefined): string | null {
+  const found = address?.match(/\d+/g);
+  if (!found) return null;
+  return [...new Set(found.map((n) => String(Number(n))))].sort((a, b) => Number(a) - Number(b)).join(' ');
+}
+
+/** Whether two addresses' numbers have none in common (a house number, a floor, a flat's). */
+function disjoint(a: string, b: string): boolean {
+  const theirs = new Set(b.split(' '));
+  return !a.split(' ').some((n) => theirs.has(n));
 }
 
 export const PRICE_TOLERANCE = 0.05;
@@ -117,6 +134,10 @@ export function isSameAd(a: Fingerprint, b: Fingerprint): boolean {
   if (a.baths !== null && b.baths !== null && a.baths !== b.baths) return false;
   if (a.area !== null && b.area !== null && !near(a.area, b.area, 0.08)) return false;
   if (a.mileage !== null && b.mileage !== null && !near(a.mileage, b.mileage, 0.05)) return false;
+  // Two street addresses with no number in common are two places, however alike an agency's template
+  // makes their texts ("calle Sueca 12, 2º" and "calle Cádiz 40, 5º"); a partner that leaves out the
+  // number, or writes the flat's beside it, still matches.
+  if (a.nums !== null && b.nums !== null && disjoint(a.nums, b.nums)) return false;
   let km: number | undefined;
   if (a.lat !== null && a.lng !== null && b.lat !== null && b.lng !== null) {
     km = distanceKm(a.lat, a.lng, b.lat, b.lng);

@@ -282,6 +282,7 @@ interface DedupRow {
   sketch: Buffer;
   dup: number | null;
   block: string;
+  nums: string | null;
 }
 
 function rowFingerprint(row: DedupRow): Fingerprint {
@@ -294,6 +295,7 @@ function rowFingerprint(row: DedupRow): Fingerprint {
     mileage: row.mileage,
     lat: row.lat,
     lng: row.lng,
+    nums: row.nums,
     sketch: new Uint32Array(row.sketch.buffer.slice(row.sketch.byteOffset, row.sketch.byteOffset + row.sketch.length)),
   };
 }
@@ -319,8 +321,8 @@ class Deduplicator {
     );
     this.findNoPrice = db.prepare('SELECT * FROM feed_dedup WHERE site = ? AND block = ? AND source_id = ? LIMIT 50');
     this.upsert = db.prepare(
-      `INSERT OR REPLACE INTO feed_dedup (k, ad_id, site, block, source_id, price, area, rooms, baths, mileage, lat, lng, sketch, dup)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO feed_dedup (k, ad_id, site, block, source_id, price, area, rooms, baths, mileage, lat, lng, sketch, dup, nums)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.del = db.prepare('DELETE FROM feed_dedup WHERE k = ?');
     this.setDup = db.prepare('UPDATE feed_dedup SET dup = ? WHERE k = ?');
@@ -372,6 +374,7 @@ class Deduplicator {
       fp.lng,
       Buffer.from(fp.sketch.buffer, fp.sketch.byteOffset, fp.sketch.byteLength),
       group,
+      fp.nums,
     );
   }
 

@@ -352,4 +352,31 @@ describe('feed import: feeds as partners really write them', function () {
     expect(g2.url).to.match(/anuncio\/G2/);
     expect(g2.feedAttributes).to.deep.include({ agency_id: 'AG9' });
   });
+
+  it("never groups two flats of one agency's template at different addresses, and still groups one flat", async () => {
+    const text =
+      'Piso reformado de tres dormitorios y dos baños, cocina equipada, terraza, ascensor y trastero. ' +
+      'Muy luminoso, orientación sur, cerca de colegios y del metro. Gastos de comunidad incluidos.';
+    const flat = (id: string, address: string, price: number) =>
+      `<ad><id>${id}</id><url>https://portal.example/anuncio/${id}</url><title>Piso reformado en Valencia</title>` +
+      `<type>For Sale</type><content>${text}</content><price>${price}</price><city>Valencia</city>` +
+      `<address>${address}</address><floor_area>90</floor_area><rooms>3</rooms><bathrooms>2</bathrooms>` +
+      '<date>2025-05-20</date></ad>';
+    await run(
+      feed(flat('T1', 'calle Sueca 12, 2º', 250000), flat('T2', 'Calle Literato Azorín 7, 1º', 230000)),
+      ES_HOMES,
+      51,
+    );
+    await run(
+      feed(flat('O1', 'calle Cádiz 40, 5º', 252000), flat('O2', 'C/ Literato Azorín, 7', 231000)),
+      ES_HOMES,
+      52,
+    );
+    // Another street, other numbers: two flats, whatever their texts.
+    expect((await stored('O1', 52)).duplicateGroup).to.equal(undefined);
+    // The same flat written two ways (one partner leaves out the floor): grouped.
+    const t2 = await stored('T2', 51);
+    expect(t2.duplicateGroup).to.be.a('number');
+    expect((await stored('O2', 52)).duplicateGroup).to.equal(t2.duplicateGroup);
+  });
 });
