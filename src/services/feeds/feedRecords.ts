@@ -350,10 +350,51 @@ export async function countFeedRecords(
 ): Promise<number> {
   if (format === 'jsonl') return countJsonLines(openText(file, fd, text), onProgress);
   // Most feeds are plain enough to be checked on their bytes (no decoding); any other goes the long way.
-  const quick = await quickCountXml(openBytes(file, fd, text), onProgress, marks);
-  if (quick !== undefined) return quick;
-  if (marks) marks.size = undefined;
-  return countXmlRecords(openText(file, fd, text), {}, onProgress);
+  let count = await quickCountXml(openBytes(file, fd, text), onProgress, marks);
+  if (count === undefined) {
+    if (marks) marks.size = undefined;
+    count = await countXmlRecords(openText(file, fd, text), {}, onProgress);
+  }
+  if (count === 0) {
+    // No record where the format has them: a feed that wraps its ads in another element would
+    // otherwise import nothing, and say nothing.
+    const misplaced = await misplacedRecord(openText(file, fd, text));
+    if (misplaced) {
+      throw new MalformedFeedError(
+        `No <ad> straight under <trovit>: the ads are inside <${misplaced.parent}>; write each <ad> directly in <trovit>`,
+        misplaced.line,
+      );
+    }
+  }
+  return count;
+}
+
+/** The first `<ad>` deeper than the format puts records (inside another element of the root), if any. */
+async function misplacedRecord(input: Readable): Promise<{ parent: string; line: number } | undefined> {
+  const parser = sax.parser(true, { position: true });
+  const open: string[] = [];
+  let found: { parent: string; line: number } | undefined;
+  parser.onerror = () => {
+    parser.error = null as unknown as Error;
+    parser.resume();
+  };
+  parser.onopentag = (tag) => {
+    if (!found && open.length >= 2 && fieldName(tag.name) === 'ad') {
+      found = { parent: open[open.length - 1] as string, line: parser.line + 1 };
+    }
+    open.push(tag.name);
+  };
+  parser.onclosetag = () => {
+    open.pop();
+  };
+  for await (const chunk of input) {
+    parser.write(chunk as string);
+    if (found) {
+      input.destroy();
+      break;
+    }
+  }
+  return found;
 }
 
 /** The file's bytes (gunzipped), as `openText` reads it but not decoded. */

@@ -379,4 +379,21 @@ describe('feed import: feeds as partners really write them', function () {
     expect(t2.duplicateGroup).to.be.a('number');
     expect((await stored('O2', 52)).duplicateGroup).to.equal(t2.duplicateGroup);
   });
+
+  it('stops with a clear error, changing nothing, when a feed wraps its ads in another element', async () => {
+    const wrapped = feed(ad('W1', ''), ad('W2', ''))
+      .replace('<trovit>\n', '<trovit>\n<ads>\n')
+      .replace('</trovit>', '</ads>\n</trovit>');
+    let error: Error | undefined;
+    try {
+      await run(wrapped, ES_HOMES, 53);
+    } catch (err) {
+      error = err as Error;
+    }
+    expect(error?.name).to.equal('MalformedFeedError');
+    expect(error?.message).to.equal(
+      'No <ad> straight under <trovit>: the ads are inside <ads>; write each <ad> directly in <trovit> (line 4)',
+    );
+    expect(await f.store.source(53)).to.equal(undefined);
+  });
 });
