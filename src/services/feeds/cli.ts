@@ -98,7 +98,7 @@ export function formatSummary(s: ImportSummary): string {
     );
   if (s.rejected > 50) lines.push(`    … ${s.rejected - 50} more (--json lists up to 1000)`);
   if (s.warnings.length > 0) {
-    lines.push('  values left out of the index (kept in the ad as the partner wrote them):');
+    lines.push('  values not read as the format has them (each kept in the ad as the partner wrote it):');
     for (const w of s.warnings.slice(0, 20))
       lines.push(`    ${w.field}: ${w.reason} — ${w.count}× (first at line ${w.firstLine})`);
   }

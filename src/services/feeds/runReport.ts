@@ -50,7 +50,11 @@ export function mergeWarnings(lists: readonly WarningCount[][]): WarningCount[] 
     .slice(0, 100);
 }
 
-/** A warning's reason with numbers and quoted values folded (warnings are counted by field and shape). */
+/**
+ * A warning's reason with the partner's value folded: quoted values, and the number it starts with
+ * (warnings are counted by field and shape). The rest stays, so "250 is out of range 10000–100000000 EUR"
+ * (a sale's range) and "1.2 is out of range 100–50000 EUR" (a rent's) are counted apart.
+ */
 export function shapeOf(reason: string): string {
-  return reason.replace(/"[^"]*"/g, '"…"').replace(/-?\d+(\.\d+)?/g, 'N');
+  return reason.replace(/"[^"]*"/g, '"…"').replace(/^-?\d+(\.\d+)?/, 'N');
 }

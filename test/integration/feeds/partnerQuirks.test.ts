@@ -396,4 +396,19 @@ describe('feed import: feeds as partners really write them', function () {
     );
     expect(await f.store.source(53)).to.equal(undefined);
   });
+
+  it('counts warnings apart when only their ranges differ, and says what they are', async () => {
+    const summary = await run(
+      feed(
+        ad('R1', '<price>250</price>'),
+        ad('R2', '<price>300</price>'),
+        ad('R3', '<price>1.2</price>').replace('<type>For Sale</type>', '<type>For Rent</type>'),
+      ),
+    );
+    const prices = summary.warnings.filter((w) => w.field === 'price').map((w) => [w.reason, w.count]);
+    expect(prices).to.deep.equal([
+      ['250 is out of range 10000–100000000 EUR', 2],
+      ['1.2 is out of range 100–50000 EUR', 1],
+    ]);
+  });
 });
