@@ -654,7 +654,10 @@ function buildCountry(
   const big: Place[] = [];
   for (const c of sorted) {
     const { lng, lat } = c;
-    const state = stateOf(lat, lng);
+    // GeoNames' own division where its code is the region's (letters, as ISO 3166-2 writes them: the
+    // United Kingdom's nations, the Swiss cantons, the American states); else the nearest of the
+    // second package's cities, which files Belfast under North Yorkshire.
+    const state = /^[A-Z]+$/.test(c.adminCode ?? '') && stateIndex.has(c.adminCode) ? c.adminCode : stateOf(lat, lng);
     const regionId =
       state !== undefined ? REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(state) ?? 999) : undefined;
     if (state !== undefined) regionPop.set(state, (regionPop.get(state) ?? 0) + c.population);

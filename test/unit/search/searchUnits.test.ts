@@ -98,6 +98,9 @@ describe('Gazetteer', () => {
     // Each site its own: Brussels is Bruxelles on the French-speaking Belgian site, Brussel on the Dutch.
     expect(g.cities('be')[0]?.name).to.equal('Bruxelles');
     expect(g.cities('bc')[0]?.name).to.equal('Brussel');
+    // GeoNames' nation where the second package files Northern Ireland's towns under North Yorkshire.
+    expect(g.label(g.resolve('uk', 'Belfast')!.place)).to.equal('Belfast, Northern Ireland');
+    expect(g.regions('uk').map((r) => r.name)).to.have.members(['England', 'Scotland', 'Wales', 'Northern Ireland']);
     expect(
       g
         .cities('it')
@@ -203,6 +206,9 @@ describe('Gazetteer', () => {
     expect(chelsea?.kind).to.equal('cityArea');
     expect(g.lineage(chelsea!).map((p) => p.name)).to.deep.equal(['United Kingdom', 'England', 'London', 'Chelsea']);
     expect(g.cities('bc')[0]?.name).to.equal('Brussel');
+    // GeoNames' nation where the second package files Northern Ireland's towns under North Yorkshire.
+    expect(g.label(g.resolve('uk', 'Belfast')!.place)).to.equal('Belfast, Northern Ireland');
+    expect(g.regions('uk').map((r) => r.name)).to.have.members(['England', 'Scotland', 'Wales', 'Northern Ireland']);
     expect(g.autocomplete('bc', 'antw')[0]?.name).to.equal('Antwerpen');
   });
 
