@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { COUNTRIES, countryByCode } from '../../../config/countries';
 import { editDistance, fold, normalizePhrase } from '../search/text';
 import { distanceKm } from './distance';
-import { LOCAL_NAMES } from './localNames';
+import { LOCAL_NAMES, OWN_SCRIPT_NAME } from './localNames';
 
 export { distanceKm } from './distance';
 
@@ -586,6 +586,7 @@ function buildCountry(
 ): CountryPlaces {
   const def = countryByCode(code);
   const local = LOCAL_NAMES[code] ?? {};
+  const ownScript = OWN_SCRIPT_NAME[code];
   /** The data's name of each place shown by its local name. */
   const dataNameOf = new Map<number, string>();
   const states = countryStates.slice().sort((a, b) => (a.isoCode < b.isoCode ? -1 : a.isoCode > b.isoCode ? 1 : 0));
@@ -666,7 +667,7 @@ function buildCountry(
         c.population * 4 < b.population &&
         distanceKm(lat, lng, b.lat, b.lng) < Math.min(20, 3 + Math.sqrt(b.population) / 150),
     );
-    const name = local[c.name] ?? c.name;
+    const name = local[c.name] ?? ownScript?.(altNames.get(c.cityId) ?? []) ?? c.name;
     if (name !== c.name) dataNameOf.set(c.cityId, c.name);
     const place: Place = {
       id: c.cityId,

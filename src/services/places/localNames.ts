@@ -5,8 +5,9 @@
  * a name of the place, so "Rome" still finds Roma on the Italian site, and a feed may write either.
  *
  * Written for the sites in a language of the Latin script, for the cities the data names in English
- * and for the regions. The sites in other scripts still show the data's Latin names: their names in
- * their own script come without a language in the bundled data (see the decision).
+ * and for the regions; and for Japan's prefectures, whose cities take their names in kanji from the
+ * data's other names (`japaneseName`). The sites in other scripts still show the data's Latin names:
+ * their names in their own script come without a language in the bundled data (see the decision).
  */
 export const LOCAL_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   it: {
@@ -263,6 +264,55 @@ export const LOCAL_NAMES: Readonly<Record<string, Readonly<Record<string, string
     'Region Zealand': 'Region Sjælland',
     'North Denmark Region': 'Region Nordjylland',
   },
+  jp: {
+    Tokyo: '東京都',
+    'Kanagawa Prefecture': '神奈川県',
+    'Ōsaka Prefecture': '大阪府',
+    'Saitama Prefecture': '埼玉県',
+    'Aichi Prefecture': '愛知県',
+    'Hyōgo Prefecture': '兵庫県',
+    'Hokkaidō Prefecture': '北海道',
+    'Chiba Prefecture': '千葉県',
+    'Fukuoka Prefecture': '福岡県',
+    'Shizuoka Prefecture': '静岡県',
+    'Hiroshima Prefecture': '広島県',
+    'Kyōto Prefecture': '京都府',
+    'Ibaraki Prefecture': '茨城県',
+    'Niigata Prefecture': '新潟県',
+    'Miyagi Prefecture': '宮城県',
+    'Tochigi Prefecture': '栃木県',
+    'Okayama Prefecture': '岡山県',
+    'Nagano Prefecture': '長野県',
+    'Gunma Prefecture': '群馬県',
+    'Fukushima Prefecture': '福島県',
+    'Gifu Prefecture': '岐阜県',
+    'Mie Prefecture': '三重県',
+    'Kagoshima Prefecture': '鹿児島県',
+    'Kumamoto Prefecture': '熊本県',
+    'Wakayama Prefecture': '和歌山県',
+    'Nagasaki Prefecture': '長崎県',
+    'Ōita Prefecture': '大分県',
+    'Aomori Prefecture': '青森県',
+    'Okinawa Prefecture': '沖縄県',
+    'Nara Prefecture': '奈良県',
+    'Yamagata Prefecture': '山形県',
+    'Shiga Prefecture': '滋賀県',
+    'Ehime Prefecture': '愛媛県',
+    'Toyama Prefecture': '富山県',
+    'Iwate Prefecture': '岩手県',
+    'Ishikawa Prefecture': '石川県',
+    'Yamaguchi Prefecture': '山口県',
+    'Miyazaki Prefecture': '宮崎県',
+    'Akita Prefecture': '秋田県',
+    'Fukui Prefecture': '福井県',
+    'Kagawa Prefecture': '香川県',
+    'Kōchi Prefecture': '高知県',
+    'Tokushima Prefecture': '徳島県',
+    'Yamanashi Prefecture': '山梨県',
+    'Saga Prefecture': '佐賀県',
+    'Shimane Prefecture': '島根県',
+    'Tottori Prefecture': '鳥取県',
+  },
   tr: { Istanbul: 'İstanbul' },
   vn: {
     'Ho Chi Minh City': 'Thành phố Hồ Chí Minh',
@@ -327,3 +377,58 @@ export const LOCAL_NAMES: Readonly<Record<string, Readonly<Record<string, string
 function counties(prefix: string, pairs: readonly (readonly [string, string])[]): Record<string, string> {
   return Object.fromEntries(pairs.map(([data, own]) => [data, `${prefix}${own}`]));
 }
+
+/** The characters of JIS X 0208's kanji (what Japanese text is written with; not simplified Chinese). */
+let jisKanji: Set<number> | undefined;
+
+function isJapaneseKanji(code: number): boolean {
+  if (!jisKanji) {
+    jisKanji = new Set();
+    const shiftJis = new TextDecoder('shift_jis');
+    // Shift JIS rows 16–84 (lead bytes 0x88–0x9F and 0xE0–0xEA): the two levels of kanji.
+    for (let lead = 0x88; lead <= 0xea; lead++) {
+      if (lead > 0x9f && lead < 0xe0) continue;
+      for (let trail = 0x40; trail <= 0xfc; trail++) {
+        if (trail === 0x7f) continue;
+        const ch = shiftJis.decode(Uint8Array.of(lead, trail));
+        if (ch.length === 1 && ch !== '\ufffd') jisKanji.add(ch.charCodeAt(0));
+      }
+    }
+  }
+  return jisKanji.has(code);
+}
+
+/**
+ * A Japanese place's name in kanji among its other names, which hold the Chinese spellings too and no
+ * language: one written only in Japanese kanji (and kana), with one kanji at least, so "横浜市" and not
+ * the simplified "横滨市", nor the reading "よこはまし"; one that ends in 市 (a city) first, then 区, 町,
+ * 村 or 都. Undefined when none is.
+ */
+export function japaneseName(names: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let rank = 9;
+  for (const name of names) {
+    let kanji = 0;
+    let japanese = true;
+    for (let i = 0; i < name.length && japanese; i++) {
+      const c = name.charCodeAt(i);
+      if (c >= 0x3041 && c <= 0x30fc) continue; // kana, ー
+      if (c === 0x3005 || isJapaneseKanji(c))
+        kanji++; // 々
+      else japanese = false;
+    }
+    if (!japanese || kanji === 0) continue;
+    const at = '市区町村都'.indexOf(name.slice(-1));
+    const r = at === -1 ? 5 : at;
+    if (r < rank) {
+      best = name;
+      rank = r;
+    }
+  }
+  return best;
+}
+
+/** A place's name in its site's own script, from the data's other names, for the countries it is known for. */
+export const OWN_SCRIPT_NAME: Readonly<Record<string, (names: readonly string[]) => string | undefined>> = {
+  jp: japaneseName,
+};

@@ -97,7 +97,7 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
     });
 
     it('jp: Shibuya, Tokyo is not corrected to Shibata in Niigata, with the region written either way', async () => {
-      const tokyo = region('jp', 'Tokyo');
+      const tokyo = region('jp', '東京都');
       const { summary, ads } = await importAds('jp', [
         { id: 'S1', city: 'Shibuya', region: 'Tokyo' },
         { id: 'S2', city: 'Shibuya', region: '東京都' },
@@ -106,13 +106,13 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
         expect(ad?.location).to.deep.equal({
           city: 'Shibuya',
           regionId: tokyo.id,
-          region: 'Tokyo',
+          region: '東京都',
           latitude: tokyo.lat,
           longitude: tokyo.lng,
         });
       }
       expect(placeWarnings(summary)).to.deep.equal([['city', 2]]);
-      expect(await found('jp', `filters[region]=${region('jp', 'Niigata Prefecture').id}`)).to.deep.equal([]);
+      expect(await found('jp', `filters[region]=${region('jp', '新潟県').id}`)).to.deep.equal([]);
     });
 
     it('uk: Newcastle, Tyne and Wear is Newcastle upon Tyne, not the small Newcastle of another region', async () => {
@@ -219,8 +219,8 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
       ]);
       const de = await importAds('de', [{ id: 'B1', region: 'Berlin' }]);
       expect([jp.ads.T1, jp.ads.T2].map((a) => a?.location.regionId)).to.deep.equal([
-        region('jp', 'Tokyo').id,
-        region('jp', 'Tokyo').id,
+        region('jp', '東京都').id,
+        region('jp', '東京都').id,
       ]);
       expect(de.ads.B1?.location).to.deep.include({ regionId: region('de', 'Berlin').id, region: 'Berlin' });
       expect([...placeWarnings(jp.summary), ...placeWarnings(de.summary)]).to.deep.equal([]);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ServiceError } from '../../../src/services/jsonapi';
 import { Gazetteer, REGION_ALIASES } from '../../../src/services/places/Gazetteer';
-import { LOCAL_NAMES } from '../../../src/services/places/localNames';
+import { japaneseName, LOCAL_NAMES } from '../../../src/services/places/localNames';
 import { parseFilters } from '../../../src/services/search/params';
 import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { editDistance, fold, tokenize } from '../../../src/services/search/text';
@@ -74,8 +74,8 @@ describe('Gazetteer', () => {
       ['es', 'Donostia', 'Donostia / San Sebastián'],
       ['ru', 'Москва', 'Moscow'],
       // Two characters are a name in Japanese and Chinese.
-      ['jp', '東京', 'Tokyo'],
-      ['jp', '大阪', 'Osaka'],
+      ['jp', '東京', '東京都'],
+      ['jp', '大阪', '大阪市'],
       ['tw', '台北', 'Taipei'],
     ] as const) {
       expect(g.resolve(country, text), text).to.deep.include({ corrected: false });
@@ -129,6 +129,17 @@ describe('Gazetteer', () => {
       }
     }
     expect(g.autocomplete('it', 'rom').map((p) => p.name)).to.include('Roma');
+    // Japan's cities in kanji from their other names (not the simplified 横滨市, not a kana reading), its
+    // prefectures from the table; the romaji still finds them.
+    expect(
+      g
+        .cities('jp')
+        .slice(0, 3)
+        .map((c) => c.name),
+    ).to.deep.equal(['東京都', '横浜市', '大阪市']);
+    expect(g.label(g.resolve('jp', 'Osaka')!.place)).to.equal('大阪市, 大阪府');
+    expect(japaneseName(['Yokohama', 'よこはまし', '横滨市', '横浜市', 'Jokohama'])).to.equal('横浜市');
+    expect(japaneseName(['Seoul', '首尔', '서울'])).to.equal(undefined);
     expect(g.label(g.resolve('it', 'Milan')!.place)).to.equal('Milano, Lombardia');
   });
 
@@ -149,8 +160,8 @@ describe('Gazetteer', () => {
       ['es', 'Principado de Asturias', 'Asturias'],
       ['es', 'Catalonia', 'Cataluña'],
       ['es', 'Sevilla', 'Andalucía'],
-      ['jp', '東京都', 'Tokyo'],
-      ['jp', 'Kanagawa', 'Kanagawa Prefecture'],
+      ['jp', '東京都', '東京都'],
+      ['jp', 'Kanagawa', '神奈川県'],
       ['mx', 'Estado de México', 'Estado de México'],
       ['uk', 'Tyne and Wear', 'England'],
       ['uk', 'South Yorkshire', 'England'],
@@ -178,7 +189,7 @@ describe('Gazetteer', () => {
     expect(kadikoy?.corrected).to.equal(true);
     expect(kadikoy?.place.population).to.be.below(50_000);
     expect(g.resolve('jp', 'Shibuya')?.place.name).to.equal('Shibata');
-    expect(named('jp', 'Shibuya', 'Tokyo')).to.equal(undefined);
+    expect(named('jp', 'Shibuya', '東京都')).to.equal(undefined);
     // An exact name shared by several places: the region's (the Canaries' San Isidro is the biggest).
     const isidro = g.regions('es').find((r) => r.name === 'Valencia')!;
     expect(g.placeIn('es', 'San Isidro', isidro)?.place.regionId).to.equal(isidro.id);
