@@ -429,8 +429,7 @@ export class Gazetteer {
         if (!near) continue;
         const d = editDistance(p.norm, norm, max);
         if (d > max) continue;
-        // As `resolve`: a closer spelling wins, but a big city beats a hamlet one letter closer.
-        const score = d * 2 - Math.log10(p.population + 10);
+        const score = spellingScore(d, p);
         if (score < bestScore) {
           best = p;
           bestScore = score;
@@ -487,8 +486,7 @@ export class Gazetteer {
       if (Math.abs(p.norm.length - name.length) > max) continue;
       const d = editDistance(p.norm, name, max);
       if (d > max) continue;
-      // A closer spelling wins, but a big city beats a hamlet one letter closer.
-      const score = d * 2 - Math.log10(p.population + 10);
+      const score = spellingScore(d, p);
       if (score < bestScore) {
         best = p;
         bestScore = score;
@@ -553,6 +551,11 @@ export class Gazetteer {
           : undefined;
     return parent && parent.norm !== place.norm ? `${place.name}, ${parent.name}` : place.name;
   }
+}
+
+/** How good a correction `distance` letters away is (lower is better): a closer spelling wins, but a big city beats a hamlet one letter closer. */
+function spellingScore(distance: number, place: Place): number {
+  return distance * 2 - Math.log10(place.population + 10);
 }
 
 /**
