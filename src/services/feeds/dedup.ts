@@ -104,10 +104,11 @@ export function fingerprintOf(ad: AdInput, partnerCoordinates: boolean): Fingerp
   };
 }
 
-/** The distinct numbers of an address, sorted and space-separated; null when it has none. */
+/** The distinct numbers of an address (below 1000), sorted and space-separated; null when it has none. */
 export function addressNumbers(address: string | undefined): string | null {
-  const found = address?.match(/\d+/g);
-  if (!found) return null;
+  // A house, floor or flat number; not a postcode (four digits or more: "46006 Valencia", "1015 CJ").
+  const found = address?.match(/\d+/g)?.filter((n) => n.length < 4);
+  if (!found || found.length === 0) return null;
   return [...new Set(found.map((n) => String(Number(n))))].sort((a, b) => Number(a) - Number(b)).join(' ');
 }
 

@@ -208,7 +208,14 @@ function decoded(bytes: Readable, encoding: FeedEncoding): Readable {
   return bytes.pipe(text);
 }
 
-const WINDOWS_1252 = new TextDecoder('windows-1252');
+/**
+ * Windows-1252's characters for the bytes 0x80–0xFF, decoded once as a stream (Node 20's one-shot
+ * single-byte decode takes a Latin-1 shortcut that gives U+0080 for "€": nodejs/node#56542).
+ */
+const WINDOWS_1252_HIGH = new TextDecoder('windows-1252').decode(
+  Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i),
+  { stream: true },
+);
 
 /**
  * UTF-8 text, where a byte that is no part of a UTF-8 character is read as Windows-1252: a file whose
@@ -258,7 +265,7 @@ function mixedText(bytes: Buffer): string {
       i += length;
       continue;
     }
-    out += bytes.toString('utf8', from, i) + WINDOWS_1252.decode(bytes.subarray(i, i + 1));
+    out += bytes.toString('utf8', from, i) + (WINDOWS_1252_HIGH[b - 0x80] as string);
     i++;
     from = i;
   }
@@ -387,9 +394,12 @@ async function misplacedRecord(input: Readable): Promise<{ parent: string; line:
   parser.onclosetag = () => {
     open.pop();
   };
+  // The first 16 M characters tell: a wrapped feed wraps its first ad too.
+  let read = 0;
   for await (const chunk of input) {
     parser.write(chunk as string);
-    if (found) {
+    read += (chunk as string).length;
+    if (found || read > 16_000_000) {
       input.destroy();
       break;
     }
@@ -757,6 +767,8 @@ const HTML_TAGS = new Set(
  */
 /** An ad's fields only its own elements give, never one of the same name inside another element. */
 const OWN_FIELDS = new Set(['id', 'url', 'mobile_url', 'price']);
+/** Elements partners wrap an ad's price in, whose `<price>` is the ad's. */
+const PRICE_WRAPPERS = new Set(['pricing', 'prices', 'price_info', 'operation', 'operacion', 'precio', 'financial']);
 
 class RecordBuilder {
   out: RawRecord[] = [];
@@ -912,11 +924,17 @@ class RecordBuilder {
   private field(record: RawRecord, name: string, parent: string | undefined, text: string): void {
     const fields = record.fields;
     if (parent !== undefined) {
-      const key = OWN_FIELDS.has(name) ? `${parent}_${name}` : name;
+      // A price inside an element that only wraps prices (`<pricing>`) is the ad's, unless it gives its own.
+      const key =
+        OWN_FIELDS.has(name) && !(name === 'price' && PRICE_WRAPPERS.has(parent)) ? `${parent}_${name}` : name;
       if (fields.has(key)) return;
       fields.set(key, { text, attrs: this.attrs });
       this.nested.add(key);
-    } else if (!fields.has(name) || this.nested.delete(name)) {
+    } else if (!fields.has(name)) {
+      fields.set(name, { text, attrs: this.attrs });
+    } else if (this.nested.has(name) && text.trim() !== '') {
+      // The ad's own element wins over a nested one, unless it is empty (`<city></city>` after a `<location>`'s).
+      this.nested.delete(name);
       fields.set(name, { text, attrs: this.attrs });
     }
   }
@@ -1475,7 +1493,7 @@ function flattenJson(record: RawRecord, parent: string, o: Record<string, unknow
           .filter((v) => v !== undefined)
           .join(', ')
       : scalar(x);
-    const key = OWN_FIELDS.has(name) ? `${parent}_${name}` : name;
+    const key = OWN_FIELDS.has(name) && !(name === 'price' && PRICE_WRAPPERS.has(parent)) ? `${parent}_${name}` : name;
     if (text === undefined || record.fields.has(key)) continue;
     record.fields.set(key, { text, attrs: {} });
     nested.add(key);

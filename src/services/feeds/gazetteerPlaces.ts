@@ -94,6 +94,11 @@ export class GazetteerPlaces implements PlaceLookup {
           const named = g.resolveRegion(country, input.city);
           if (named?.place.kind === 'region' && !named.corrected) p = named.place;
         }
+        // A <city> that names a region and no city (Ciudad de México), or a city of that region too
+        // (Querétaro); not a region whose name is another region's city's: a partner's "Washington" is
+        // the capital, whatever the state's size beside the towns so named.
+        if (p?.kind === 'region' && g.namesCity(country, input.city) && !g.placeIn(country, input.city, p, true))
+          p = undefined;
         if (p?.kind === 'region') {
           region = p;
           cityNamesRegion = true;

@@ -316,7 +316,8 @@ const CURRENCY_MARKS: readonly [RegExp, string][] = [
   [/(^|[^A-Z])(US\$|U\$S|USD)/i, 'USD'],
   [/€|(^|[^A-Z])EUR($|[^A-Z])/i, 'EUR'],
   [/£|(^|[^A-Z])GBP($|[^A-Z])/i, 'GBP'],
-  [/R\$|(^|[^A-Z])BRL($|[^A-Z])/i, 'BRL'],
+  [/(^|[^A-Z])AR\$|(^|[^A-Z])ARS($|[^A-Z])/i, 'ARS'],
+  [/(^|[^A-Z])R\$|(^|[^A-Z])BRL($|[^A-Z])/i, 'BRL'],
 ];
 
 /** The currency a price's text names, when it names one (else undefined: the attribute's or the site's). */
@@ -434,10 +435,15 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   /** An area field in square metres; a unit it cannot read is kept and warned, never taken for metres. */
   const area = (name: string, min: number, max: number): number | undefined => {
     const field = r.field(name);
-    const read = parseArea(field?.text, field?.attrs.unit, dots);
+    let read = parseArea(field?.text, field?.attrs.unit, dots);
     if (typeof read === 'object') {
       r.keep(name, `unknown unit "${read.unit}"`);
       return undefined;
+    }
+    // "85.500" is 85,500 where dots group thousands, but no flat is: as with prices, the reading in range.
+    if (dots && read !== undefined && (read < min || read > max)) {
+      const decimal = parseArea(field?.text, field?.attrs.unit, false);
+      if (typeof decimal === 'number' && decimal >= min && decimal <= max) read = decimal;
     }
     return r.number(name, min, max, read);
   };
@@ -648,7 +654,7 @@ const SALARY_PERIOD = new Map<string, number>([
     'luna',
     'honap',
   ].map((w) => [w, 12] as const),
-  ...['year', 'yearly', 'annual', 'annum', 'ano', 'anual', 'anuales', 'an', 'annuel', 'jahr', 'jahrlich', 'anno'].map(
+  ...['year', 'yearly', 'annual', 'annum', 'ano', 'anual', 'anuales', 'annuel', 'jahr', 'jahrlich', 'anno'].map(
     (w) => [w, 1] as const,
   ),
 ]);
@@ -660,15 +666,21 @@ const SALARY_PERIOD = new Map<string, number>([
  * a year when it names none.
  */
 export function yearlySalary(text: string, dots: boolean): number | undefined {
-  const first = /\d[\d.,\u00a0\u202f ]*/.exec(text);
+  // The first figure: digits, their thousands in groups of three, perhaps two decimals ("24,000", "2 500",
+  // "12.50"), never running on into the next figure ("£24,000, 37.5 hours").
+  const first = /\d+(?:[.,\u00a0\u202f ]\d{3})*(?:[.,]\d{1,2}(?!\d))?/.exec(text);
   if (!first) return undefined;
-  let n = parseNumber(first[0].replace(/[.,\s]+$/, ''), dots);
+  let n = parseNumber(first[0], dots);
   if (n === undefined) return undefined;
   const rest = text.slice(first.index + first[0].length);
-  if (/^k\b/i.test(rest)) n *= 1000;
-  for (const word of enumKey(rest).split(' ')) {
-    const times = SALARY_PERIOD.get(word);
-    if (times !== undefined) return n * times;
+  if (/^\s*k\b/i.test(rest)) n *= 1000;
+  // The figure's own period, before anything else is said of the job ("£24,000 (37.5 hours per week)" is
+  // a year's; a number before a period word is another measure: "2 days a week", "40 horas").
+  const words = enumKey(rest.split(/[,;(]/)[0] ?? '').split(' ');
+  for (let i = 0; i < words.length; i++) {
+    const times = SALARY_PERIOD.get(words[i] as string);
+    if (times === undefined) continue;
+    return /^\d/.test(words[i - 1] ?? '') ? n : n * times;
   }
   return n;
 }

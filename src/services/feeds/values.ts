@@ -121,7 +121,10 @@ const AREA_UNITS: readonly [RegExp, number][] = [
   [/^(feet|foot|ft|sq\.?\s*ft|sqft|ft2|ft²|square\s*feet|pies)$/i, 0.09290304],
   [/^(acres?|ac)$/i, 4046.8564224],
   [/^(hectares?|ha|hectareas|hectáreas)$/i, 10_000],
-  [/^(meters?|metres?|m|m2|m²|sq\.?\s*m|sqm|square\s*met(er|re)s|metros?)$/i, 1],
+  [
+    /^(meters?|metres?|m|m2|m²|mq|qm|mts?2?|sq\.?\s*m|sqm|square\s*met(er|re)s|metros?(\s*cuadrados)?|m\s*kw|vierkante\s*meters?)$/i,
+    1,
+  ],
 ];
 
 /**
@@ -203,7 +206,6 @@ const ACCENTS: Record<string, string> = {
 function decodeEntity(entity: string, name: string): string {
   if (name.startsWith('#')) {
     const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    if (code >= 0xd800 && code <= 0xdfff) return '\ufffd';
     return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
   }
   const known = NAMED_ENTITIES[name] ?? NAMED_ENTITIES[name.toLowerCase()];
@@ -253,7 +255,11 @@ function wellFormed(text: string): string {
 
 /** `toPlainText` by its passes of regular expressions, for any text (exported for its test). */
 export function plainTextByPatterns(input: string, multiline = true): string {
-  let text = wellFormed(input);
+  return wellFormed(plainTextOf(input, multiline));
+}
+
+function plainTextOf(input: string, multiline: boolean): string {
+  let text = input;
   // Tags and entities need a '<' or a '&': text without either skips their passes (the same result).
   for (let i = 0; i < 3 && (text.includes('<') || text.includes('&')); i++) {
     const before = text;

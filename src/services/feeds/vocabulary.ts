@@ -28,20 +28,28 @@ function table<V>(entries: readonly (readonly [string, V])[]): Map<string, V> {
 }
 
 /**
- * A value by its whole key, else by its first word the table knows, as written or in the masculine
- * ("Automática" is automático, "Híbrida" híbrido, "Mild Hybrid" hybrid, "Hybrid (Petrol/Electric)"
- * hybrid, "Comercial y ventas" comercial).
+ * A value by its whole key, else by the words of a phrase the table knows, as written or in the masculine
+ * ("Automática" is automático, "Híbrida" híbrido, "Comercial y ventas" comercial, "Mild Hybrid" hybrid):
+ * the one value its known words name, or what `combined` makes of several ("Petrol Hybrid" is a hybrid);
+ * none when they disagree and nothing combines them ("Manual/Automatic").
  */
-function lookup<V>(map: ReadonlyMap<string, V>, value: string, notInPhrases?: ReadonlySet<string>): V | undefined {
+function lookup<V>(
+  map: ReadonlyMap<string, V>,
+  value: string,
+  notInPhrases?: ReadonlySet<string>,
+  combined?: (values: ReadonlySet<V>) => V | undefined,
+): V | undefined {
   const key = enumKey(value);
   const whole = map.get(key);
   if (whole !== undefined || (!key.includes(' ') && !key.endsWith('a'))) return whole;
+  const found = new Set<V>();
   for (const word of key.split(' ')) {
     if (notInPhrases?.has(word)) continue;
-    const found = map.get(word) ?? (word.endsWith('a') ? map.get(`${word.slice(0, -1)}o`) : undefined);
-    if (found !== undefined) return found;
+    const v = map.get(word) ?? (word.endsWith('a') ? map.get(`${word.slice(0, -1)}o`) : undefined);
+    if (v !== undefined) found.add(v);
   }
-  return undefined;
+  if (found.size === 1) return found.values().next().value;
+  return found.size > 1 ? combined?.(found) : undefined;
 }
 
 function withLabels<V extends string | number>(items: readonly RefItem<V>[], extra: readonly (readonly [string, V])[]) {
@@ -265,7 +273,13 @@ const FUEL_VALUES = withLabels(FUELS, [
 ]);
 /** "Gas" alone is petrol (American), but "Gas natural" is natural gas, which no fuel of ours is. */
 const GAS = new Set(['gas']);
-export const fuelOf = (value: string) => lookup(FUEL_VALUES, value, GAS);
+/** Fuels named together: a hybrid ("Petrol Hybrid", "Petrol/Electric"), or a car that runs on LPG too ("Benzina/GPL"). */
+function fuels(found: ReadonlySet<string>): string | undefined {
+  if (found.has('hybrid') || (found.has('electric') && found.size === 2)) return 'hybrid';
+  if (found.has('lpg') && found.size === 2) return 'lpg';
+  return undefined;
+}
+export const fuelOf = (value: string) => lookup(FUEL_VALUES, value, GAS, fuels);
 
 const TRANSMISSION_VALUES = withLabels(TRANSMISSIONS, [
   ['manuel', 'manual'],

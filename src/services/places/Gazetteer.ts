@@ -186,6 +186,8 @@ interface CountryPlaces {
    * Newcastle upon Tyne's, "Querétaro" Santiago de Querétaro's. Looked at only within a region.
    */
   shadowed: Map<string, Place[]>;
+  /** Each region's folded names: shown, and the data's when another (`Lower Saxony` for Niedersachsen). */
+  regionNames: Map<number, string[]>;
   /** Regions by a name of theirs without its designator ("kanagawa", "mexico"), when only one has it. */
   regionsByBare: Map<string, Place>;
   /** `REGION_ALIASES` of the country, folded: the name partners write → the region's key in `regionsByBare`. */
@@ -198,6 +200,12 @@ interface CountryPlaces {
    */
   otherRegion: Map<number, number>;
 }
+
+/**
+ * Countries whose GeoNames first-level codes are their regions' codes in the second package, checked one
+ * by one (elsewhere they differ, or match other divisions: Hong Kong's districts).
+ */
+const ADMIN_AS_REGION = new Set(['uk']);
 
 /** How far from a region's centre a place of no known region may lie to count as in it. */
 const NEAR_REGION_KM = 150;
@@ -367,6 +375,12 @@ export class Gazetteer {
     return list && list.length > 0 ? preferredOf(list) : undefined;
   }
 
+  /** Whether a city or city area of the country has this exact name (a data name or another name). */
+  namesCity(country: string, text: string): boolean {
+    const list = this.of(country)?.byNorm.get(normalizePhrase(text));
+    return list?.some((p) => p.kind === 'city' || p.kind === 'cityArea') === true;
+  }
+
   /**
    * The region a feed's `<region>` names. Regions first: by a name of theirs (folded; the data's and the
    * site's), by it without a designator ("Comunidad de Madrid", "Kanagawa", "東京都"), by the few other
@@ -473,7 +487,12 @@ export class Gazetteer {
       const qualified = qualifier
         ? exact.find((p) => {
             const region = p.regionId !== undefined ? this.byId.get(p.regionId) : undefined;
-            return region?.norm === qualifier || region?.norm.startsWith(qualifier);
+            if (!region) return false;
+            // By the region's shown name, its data name ("Lower Saxony" in old links) or either without
+            // its designator ("Cluj" is Județul Cluj).
+            return (data.regionNames.get(region.id) ?? [region.norm]).some(
+              (n) => n === qualifier || n.startsWith(qualifier) || bareRegionName(n) === qualifier,
+            );
           })
         : undefined;
       return { place: qualified ?? preferredOf(exact), corrected: false };
@@ -658,10 +677,9 @@ function buildCountry(
   const big: Place[] = [];
   for (const c of sorted) {
     const { lng, lat } = c;
-    // GeoNames' own division where its code is the region's (letters, as ISO 3166-2 writes them: the
-    // United Kingdom's nations, the Swiss cantons, the American states); else the nearest of the
-    // second package's cities, which files Belfast under North Yorkshire.
-    const state = /^[A-Z]+$/.test(c.adminCode ?? '') && stateIndex.has(c.adminCode) ? c.adminCode : stateOf(lat, lng);
+    // GeoNames' own division where its codes are the regions' (the United Kingdom's nations: ENG, NIR, SCT,
+    // WLS); else the nearest of the second package's cities, which files Belfast under North Yorkshire.
+    const state = ADMIN_AS_REGION.has(code) && stateIndex.has(c.adminCode) ? c.adminCode : stateOf(lat, lng);
     const regionId =
       state !== undefined ? REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(state) ?? 999) : undefined;
     if (state !== undefined) regionPop.set(state, (regionPop.get(state) ?? 0) + c.population);
@@ -732,6 +750,17 @@ function buildCountry(
     list.push(p);
     keys.push({ key: norm, place: p });
   }
+  // A Japanese prefecture without its 都, 府 or 県, as its people write it (神奈川, 茨城): a name of
+  // the region, before any city's other name (GeoNames spells Ibaraki city of Osaka 茨城市).
+  const stems = new Set<string>();
+  for (const r of regions) {
+    if (!/[都府県]$/.test(r.name) || r.name.length < 3) continue;
+    const stem = r.norm.slice(0, -1);
+    if (byNorm.has(stem)) continue;
+    byNorm.set(stem, [r]);
+    keys.push({ key: stem, place: r });
+    stems.add(stem);
+  }
   // A city's other names, where no place has that name: a name of the data always wins.
   const dataNames = new Set(byNorm.keys());
   const shadowed = new Map<string, Place[]>();
@@ -742,6 +771,13 @@ function buildCountry(
       if (dataNames.has(norm)) {
         const taken = byNorm.get(norm);
         if (taken?.includes(p)) continue;
+        // A prefecture's short name that is its own city's too (大阪, 東京): the city, as a same-named
+        // region and city are elsewhere; a city of another prefecture never takes it (茨城).
+        if (stems.has(norm) && taken?.length === 1 && taken[0]?.id === p.regionId && p.kind === 'city') {
+          taken.push(p);
+          keys.push({ key: norm, place: p });
+          continue;
+        }
         let list = shadowed.get(norm);
         if (!list) shadowed.set(norm, (list = []));
         if (!list.includes(p)) list.push(p);
@@ -771,6 +807,11 @@ function buildCountry(
         regionsByBare.set(bare, r);
       }
     }
+  }
+  const regionNames = new Map<number, string[]>();
+  for (const r of regions) {
+    const data = dataNameOf.get(r.id);
+    regionNames.set(r.id, data === undefined ? [r.norm] : [r.norm, normalizePhrase(data)]);
   }
   const aliases = new Map<string, string>();
   for (const [alias, name] of Object.entries(REGION_ALIASES[code] ?? {})) {
@@ -825,6 +866,7 @@ function buildCountry(
     byNorm,
     dataNames,
     shadowed,
+    regionNames,
     regionsByBare,
     aliases,
     bounds,

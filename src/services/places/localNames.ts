@@ -63,8 +63,10 @@ export const LOCAL_NAMES: Readonly<Record<string, Readonly<Record<string, string
   ch: {
     Genève: 'Genf',
     'Sankt Gallen': 'St. Gallen',
-    Geneva: 'Genf',
-    Lucerne: 'Luzern',
+    // The cantons named as their capitals are "Kanton …", so a link to one never opens the other.
+    Geneva: 'Kanton Genf',
+    Lucerne: 'Kanton Luzern',
+    'St. Gallen': 'Kanton St. Gallen',
     Vaud: 'Waadt',
     Valais: 'Wallis',
     Ticino: 'Tessin',
@@ -93,7 +95,6 @@ export const LOCAL_NAMES: Readonly<Record<string, Readonly<Record<string, string
     Kortrijk: 'Courtrai',
     Ostend: 'Ostende',
     Aalst: 'Alost',
-    'Sint-Niklaas': 'Saint-Nicolas',
     Ieper: 'Ypres',
     Roeselare: 'Roulers',
     Dendermonde: 'Termonde',
@@ -319,6 +320,10 @@ export const LOCAL_NAMES: Readonly<Record<string, Readonly<Record<string, string
     Hanoi: 'Hà Nội',
     'Da Nang': 'Đà Nẵng',
     Haiphong: 'Hải Phòng',
+    // The municipalities (regions) of the two cities, which would otherwise share their names.
+    'Hà Nội': 'Thành phố Hà Nội',
+    'Hải Phòng': 'Thành phố Hải Phòng',
+    'Đà Nẵng': 'Thành phố Đà Nẵng',
     'Qui Nhon': 'Quy Nhơn',
     'Sa Dec': 'Sa Đéc',
     'Dien Bien Phu': 'Điện Biên Phủ',

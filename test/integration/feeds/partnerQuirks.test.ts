@@ -69,6 +69,19 @@ describe('feed import: feeds as partners really write them', function () {
       parking_price: '15000',
     });
     expect((await stored('M2')).price).to.deep.equal({ value: 210000 });
+    // A price inside an element that only wraps prices is the ad's; an empty element of the ad's own
+    // does not wipe what a nested one said.
+    await run(
+      feed(
+        ad('M3', '<pricing><price>199000</price></pricing>').replace(
+          '<city>Valencia</city>',
+          '<location><city>Valencia</city></location><city></city>',
+        ),
+      ),
+    );
+    const m3 = await stored('M3');
+    expect(m3.price).to.deep.equal({ value: 199000 });
+    expect(m3.location.city).to.equal('Valencia');
   });
 
   it('reads the pictures however a partner lists them: as text, as an attribute, or as flat URLs in <pictures>', async () => {
@@ -171,6 +184,17 @@ describe('feed import: feeds as partners really write them', function () {
       ),
     );
     expect((await stored('A1')).homes?.floorArea).to.equal(92.9);
+    await run(
+      feed(
+        ad('A3', '<floor_area>85 mq</floor_area>'),
+        ad('A4', '<floor_area unit="metros cuadrados">70</floor_area>'),
+        ad('A5', '<floor_area>85.500</floor_area>'),
+      ),
+    );
+    expect((await stored('A3')).homes?.floorArea).to.equal(85);
+    expect((await stored('A4')).homes?.floorArea).to.equal(70);
+    // Three decimals where dots group thousands: the reading that is a flat's area.
+    expect((await stored('A5')).homes?.floorArea).to.equal(85.5);
     const a2 = await stored('A2');
     expect(a2.homes?.floorArea).to.equal(undefined);
     expect(a2.feedAttributes).to.deep.include({ floor_area: '100' });
@@ -190,6 +214,19 @@ describe('feed import: feeds as partners really write them', function () {
     expect((await stored('K1', 36)).jobs?.salary).to.equal(30000);
     expect((await stored('K2', 36)).jobs?.salary).to.equal(26000);
     expect((await stored('K3', 36)).jobs?.salary).to.equal(23400);
+    // A period said of something else is not the salary's ("37.5 hours per week", "3 days a week").
+    await run(
+      feed(
+        job('L1', '£24,000 (37.5 hours per week)'),
+        job('L2', '£35,000 pro rata, 3 days a week'),
+        job('L3', '$18 an hour'),
+      ),
+      UK_JOBS,
+      36,
+    );
+    expect((await stored('L1', 36)).jobs?.salary).to.equal(24000);
+    expect((await stored('L2', 36)).jobs?.salary).to.equal(35000);
+    expect((await stored('L3', 36)).jobs?.salary).to.equal(37440);
   });
 
   it("indexes a yearly rent by the month, and takes a price's currency from its text", async () => {
@@ -204,6 +241,12 @@ describe('feed import: feeds as partners really write them', function () {
       MX_HOMES,
       38,
     );
+    await run(
+      feed(record('R1', '<title>Casa R1</title><type>Venta</type><city>Córdoba</city><price>AR$ 50.000.000</price>')),
+      { country: 'ar', vertical: 'homes' },
+      44,
+    );
+    expect((await stored('R1', 44)).currency).to.equal('ARS');
     const x1 = await stored('X1', 38);
     expect(x1.currency).to.equal('USD');
     expect(x1.price).to.deep.equal({ value: 450000 });
@@ -240,6 +283,18 @@ describe('feed import: feeds as partners really write them', function () {
     );
     expect((await stored('V1', 39)).cars).to.deep.include({ transmission: 'automatic', fuel: 'hybrid' });
     expect((await stored('V2', 39)).cars?.fuel).to.equal('hybrid');
+    await run(
+      feed(
+        car('V4', '<fuel>Petrol Hybrid</fuel><transmission>Manual/Automatic</transmission>'),
+        car('V5', '<fuel>Benzina/GPL</fuel>'),
+      ),
+      ES_CARS,
+      39,
+    );
+    expect((await stored('V4', 39)).cars?.fuel).to.equal('hybrid');
+    // Words that disagree map onto nothing, and are kept.
+    expect((await stored('V4', 39)).cars?.transmission).to.equal(undefined);
+    expect((await stored('V5', 39)).cars?.fuel).to.equal('lpg');
     // Natural gas is no fuel of ours: kept as written, not taken for petrol.
     const v3 = await stored('V3', 39);
     expect(v3.cars?.fuel).to.equal(undefined);
@@ -301,6 +356,9 @@ describe('feed import: feeds as partners really write them', function () {
     expect(s1.title).to.equal('Piso \ufffd S1');
     const res = await f.get('/api/sites/es/homes/search?what=piso');
     expect(JSON.stringify(res.body)).to.not.match(/\\ud800/i);
+    // A character written as its two halves stays that character.
+    await run(feed(ad('S2', '').replace('Piso S2 en Valencia', 'Piso &#55357;&#56832; S2')));
+    expect((await stored('S2')).title).to.equal('Piso 😀 S2');
   });
 
   it('reads a record written in Windows-1252 inside a UTF-8 file, past the first megabyte it samples', async () => {
@@ -309,13 +367,28 @@ describe('feed import: feeds as partners really write them', function () {
       feed(...many, ad('Ñ1', '').replace('Piso Ñ1 en Valencia', 'Ático en Cádiz')).replace(/<\/trovit>\n$/, ''),
     );
     expect(utf8.length).to.be.greaterThan(1_100_000);
-    const latin = Buffer.from(ad('L1', '').replace('Piso L1 en Valencia', 'Ático en Cádiz'), 'latin1');
+    const latin = Buffer.concat(
+      ad('L1', '')
+        .split('Piso L1 en Valencia')
+        .flatMap((part, i) =>
+          i === 0
+            ? [Buffer.from(part, 'latin1')]
+            : [
+                Buffer.from([0xc1]),
+                Buffer.from('tico en C', 'latin1'),
+                Buffer.from([0xe1]),
+                Buffer.from('diz ', 'latin1'),
+                Buffer.from([0x80, 0x92]),
+                Buffer.from(part, 'latin1'),
+              ],
+        ),
+    );
     const file = f.writeFile('mixed.xml', '');
     fs.writeFileSync(file, Buffer.concat([utf8, latin, Buffer.from('\n</trovit>\n')]));
     const summary = await f.importFeed(file, ES_HOMES, 31);
     expect(summary.rejected).to.equal(0);
     expect((await stored('Ñ1')).title).to.equal('Ático en Cádiz');
-    expect((await stored('L1')).title).to.equal('Ático en Cádiz');
+    expect((await stored('L1')).title).to.equal('Ático en Cádiz €’');
   });
 
   it('names a keyword of the SEO index by the words of its title, never by a function word ("piso con")', async () => {
@@ -410,5 +483,21 @@ describe('feed import: feeds as partners really write them', function () {
       ['250 is out of range 10000–100000000 EUR', 2],
       ['1.2 is out of range 100–50000 EUR', 1],
     ]);
+  });
+
+  it("never files a city named like a region under that region: a partner's Washington is not the state", async () => {
+    await run(
+      feed(
+        record(
+          'DC1',
+          '<title>Condo in Washington</title><type>For Sale</type><city>Washington</city><price>450000</price>',
+        ),
+      ),
+      { country: 'us', vertical: 'homes' },
+      45,
+    );
+    const dc = await stored('DC1', 45);
+    expect(dc.location.region).to.not.equal('Washington');
+    expect(dc.location.city).to.match(/^Washington/);
   });
 });

@@ -1,5 +1,12 @@
 import { expect } from 'chai';
-import { fingerprintOf, isSameAd, priceWindow, similarity, sketchOf } from '../../../src/services/feeds/dedup';
+import {
+  addressNumbers,
+  fingerprintOf,
+  isSameAd,
+  priceWindow,
+  similarity,
+  sketchOf,
+} from '../../../src/services/feeds/dedup';
 import type { AdInput } from '../../../src/services/search/types';
 import { seededRandom } from '../../../src/shared/seededRandom';
 
@@ -176,5 +183,12 @@ describe('duplicate ads across partners (the matching rule on a labelled set)', 
     expect(similarity(sketchOf(text), sketchOf('perro gato caballo vaca oveja cerdo'))).to.equal(0);
     const half = similarity(sketchOf(text), sketchOf('uno dos tres cuatro cinco seis siete ocho'));
     expect(half).to.be.within(0.4, 0.65);
+  });
+
+  it("reads an address's house, floor and flat numbers, not its postcode", () => {
+    expect(addressNumbers('calle Sueca 12, 2º')).to.equal('2 12');
+    expect(addressNumbers('Calle Sueca, 46006 Valencia')).to.equal(null);
+    expect(addressNumbers('Keizersgracht 123, 1015 CJ Amsterdam')).to.equal('123');
+    expect(addressNumbers(undefined)).to.equal(null);
   });
 });
