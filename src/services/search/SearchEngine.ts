@@ -2,6 +2,7 @@ import { countryByCode, inCountry, inCountryParts } from '../../../config/countr
 import { inCountryPhrase, inCountryPhraseParts, inPlace, inPlaceParts } from '../../shared/i18n/inPlace';
 import { ServiceError } from '../jsonapi';
 import { type Gazetteer, type Place, distanceKm } from '../places/Gazetteer';
+import { inSiteCurrency } from './currencies';
 import { parseFilters, type FilterValue, type SearchParams } from './params';
 import {
   CAR_MAKES,
@@ -756,7 +757,8 @@ export class SearchEngine {
             limit: 200,
             excludeIds: exclude,
           });
-          const price = ad.price?.value;
+          // In the site's currency, as the candidates' prices are.
+          const price = ad.price ? inSiteCurrency(ad.price.value, ad.currency, ad.country) : undefined;
           const sorted = r.candidates.sort((a, b) =>
             price !== undefined ? Math.abs((a.price ?? 0) - price) - Math.abs((b.price ?? 0) - price) : b.date - a.date,
           );
