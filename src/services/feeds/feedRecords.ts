@@ -765,6 +765,35 @@ const HTML_TAGS = new Set(
  * `<pictures><picture>` and flat `picture_url` both read; nested unknown
  * elements contribute their leaves.
  */
+/**
+ * A field of a record, from an XML leaf or a JSON member, `parent` being the element or object it is in
+ * (undefined for the ad's own). The first occurrence of a name wins, but the ad's own element wins over
+ * one inside another element, whatever their order, unless it is empty (`<city></city>` after a
+ * `<location>`'s): an agency's `<id>` or a parking space's `<price>` never becomes the ad's. Inside
+ * another element, the ad's identity, link and price are kept under their parent's name (`agency_id`,
+ * `parking_price`) among its attributes; a price inside an element that only wraps prices (`<pricing>`)
+ * is the ad's. `nested` holds the record's fields taken from inside another element.
+ */
+function putField(
+  record: RawRecord,
+  nested: Set<string>,
+  parent: string | undefined,
+  name: string,
+  field: RawField,
+): void {
+  const fields = record.fields;
+  if (parent !== undefined) {
+    const key = OWN_FIELDS.has(name) && !(name === 'price' && PRICE_WRAPPERS.has(parent)) ? `${parent}_${name}` : name;
+    if (fields.has(key)) return;
+    fields.set(key, field);
+    nested.add(key);
+  } else if (!fields.has(name)) {
+    fields.set(name, field);
+  } else if (field.text.trim() !== '' && nested.delete(name)) {
+    fields.set(name, field);
+  }
+}
+
 /** An ad's fields only its own elements give, never one of the same name inside another element. */
 const OWN_FIELDS = new Set(['id', 'url', 'mobile_url', 'price']);
 /** Elements partners wrap an ad's price in, whose `<price>` is the ad's. */
@@ -909,34 +938,11 @@ class RecordBuilder {
       const last = record.pictures[record.pictures.length - 1];
       if (last && last.title === undefined) last.title = text.trim();
     } else if (name !== 'pictures' && (text.trim() !== '' || parent === undefined)) {
-      this.field(record, name, parent, text);
+      // A leaf, or an empty element of the ad's own.
+      putField(record, this.nested, parent, name, { text, attrs: this.attrs });
     }
     this.text = '';
     this.attrs = NO_ATTRIBUTES;
-  }
-
-  /**
-   * A leaf (or an empty element of the ad's own). The first occurrence of a name wins, but the ad's own
-   * element wins over one inside another element, whatever their order: an agency's `<id>` or a
-   * parking space's `<price>` never becomes the ad's. Inside another element, the ad's identity, link
-   * and price are kept under their parent's name (`agency_id`, `parking_price`) among its attributes.
-   */
-  private field(record: RawRecord, name: string, parent: string | undefined, text: string): void {
-    const fields = record.fields;
-    if (parent !== undefined) {
-      // A price inside an element that only wraps prices (`<pricing>`) is the ad's, unless it gives its own.
-      const key =
-        OWN_FIELDS.has(name) && !(name === 'price' && PRICE_WRAPPERS.has(parent)) ? `${parent}_${name}` : name;
-      if (fields.has(key)) return;
-      fields.set(key, { text, attrs: this.attrs });
-      this.nested.add(key);
-    } else if (!fields.has(name)) {
-      fields.set(name, { text, attrs: this.attrs });
-    } else if (this.nested.has(name) && text.trim() !== '') {
-      // The ad's own element wins over a nested one, unless it is empty (`<city></city>` after a `<location>`'s).
-      this.nested.delete(name);
-      fields.set(name, { text, attrs: this.attrs });
-    }
   }
 
   /** Forgets a partly built element below the root (the scanner rewinds to the last record boundary). */
@@ -1479,7 +1485,17 @@ function scalar(v: unknown): string | undefined {
   return undefined;
 }
 
-/** The members of an object member without a value of its own, as fields (see `RecordBuilder.field`). */
+/** A JSON member's text: a scalar's, or a list's scalars comma-separated. */
+function scalarText(v: unknown): string | undefined {
+  return Array.isArray(v)
+    ? v
+        .map(scalar)
+        .filter((x) => x !== undefined)
+        .join(', ')
+    : scalar(v);
+}
+
+/** The members of an object member without a value of its own, as fields (`putField`). */
 function flattenJson(record: RawRecord, parent: string, o: Record<string, unknown>, nested: Set<string>): void {
   for (const [k, x] of Object.entries(o)) {
     const name = fieldName(k);
@@ -1487,16 +1503,8 @@ function flattenJson(record: RawRecord, parent: string, o: Record<string, unknow
       flattenJson(record, name, x as Record<string, unknown>, nested);
       continue;
     }
-    const text = Array.isArray(x)
-      ? x
-          .map(scalar)
-          .filter((v) => v !== undefined)
-          .join(', ')
-      : scalar(x);
-    const key = OWN_FIELDS.has(name) && !(name === 'price' && PRICE_WRAPPERS.has(parent)) ? `${parent}_${name}` : name;
-    if (text === undefined || record.fields.has(key)) continue;
-    record.fields.set(key, { text, attrs: {} });
-    nested.add(key);
+    const text = scalarText(x);
+    if (text !== undefined) putField(record, nested, parent, name, { text, attrs: {} });
   }
 }
 
@@ -1544,17 +1552,11 @@ function jsonRecord(obj: Record<string, unknown>, line: number): RawRecord {
         flattenJson(record, name, o, nested);
         continue;
       }
-      if (!record.fields.has(name) || nested.delete(name)) record.fields.set(name, { text, attrs });
+      putField(record, nested, undefined, name, { text, attrs });
       continue;
     }
-    const text = Array.isArray(v)
-      ? v
-          .map(scalar)
-          .filter((x) => x !== undefined)
-          .join(', ')
-      : scalar(v);
-    if (text !== undefined && (!record.fields.has(name) || nested.delete(name)))
-      record.fields.set(name, { text, attrs: {} });
+    const text = scalarText(v);
+    if (text !== undefined) putField(record, nested, undefined, name, { text, attrs: {} });
   }
   const title = scalar(obj.picture_title);
   if (title !== undefined && flatPictures[0] && flatPictures[0].title === undefined) flatPictures[0].title = title;
