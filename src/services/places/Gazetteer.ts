@@ -426,31 +426,10 @@ export class Gazetteer {
     if (exact) return { place: exact, corrected: false };
     if (exactOnly) return undefined;
     const prefix = `${norm} `;
+    const starting = [...data.cities, ...data.areas].filter((p) => p.norm.startsWith(prefix) && inRegion(p));
+    if (starting.length > 0) return starting.length > 1 ? undefined : { place: starting[0] as Place, corrected: false };
     const max = norm.length >= 7 ? 2 : norm.length >= 4 ? 1 : 0;
-    let starting: Place | undefined;
-    let several = false;
-    let best: Place | undefined;
-    let bestScore = Infinity;
-    for (const list of [data.cities, data.areas]) {
-      for (const p of list) {
-        const prefixed = p.norm.startsWith(prefix);
-        const near = max > 0 && p.kind === 'city' && Math.abs(p.norm.length - norm.length) <= max;
-        if ((!prefixed && !near) || !inRegion(p)) continue;
-        if (prefixed) {
-          several ||= starting !== undefined;
-          starting = p;
-        }
-        if (!near) continue;
-        const d = editDistance(p.norm, norm, max);
-        if (d > max) continue;
-        const score = spellingScore(d, p);
-        if (score < bestScore) {
-          best = p;
-          bestScore = score;
-        }
-      }
-    }
-    if (starting) return several ? undefined : { place: starting, corrected: false };
+    const best = max > 0 ? closestSpelling(data.cities, norm, max, inRegion) : undefined;
     return best ? { place: best, corrected: true } : undefined;
   }
 
@@ -499,18 +478,7 @@ export class Gazetteer {
     }
     if (name.length < 4) return undefined;
     const max = name.length >= 7 ? 2 : 1;
-    let best: Place | undefined;
-    let bestScore = Infinity;
-    for (const p of [...data.regions, ...data.cities]) {
-      if (Math.abs(p.norm.length - name.length) > max) continue;
-      const d = editDistance(p.norm, name, max);
-      if (d > max) continue;
-      const score = spellingScore(d, p);
-      if (score < bestScore) {
-        best = p;
-        bestScore = score;
-      }
-    }
+    const best = closestSpelling([...data.regions, ...data.cities], name, max);
     return best ? { place: best, corrected: true } : undefined;
   }
 
@@ -572,9 +540,29 @@ export class Gazetteer {
   }
 }
 
-/** How good a correction `distance` letters away is (lower is better): a closer spelling wins, but a big city beats a hamlet one letter closer. */
-function spellingScore(distance: number, place: Place): number {
-  return distance * 2 - Math.log10(place.population + 10);
+/**
+ * Of `places` (those `accept` takes), the one spelt closest to `norm`, at most `max` letters away: a
+ * closer spelling wins, but a big city beats a hamlet one letter closer.
+ */
+function closestSpelling(
+  places: readonly Place[],
+  norm: string,
+  max: number,
+  accept: (p: Place) => boolean = () => true,
+): Place | undefined {
+  let best: Place | undefined;
+  let bestScore = Infinity;
+  for (const p of places) {
+    if (Math.abs(p.norm.length - norm.length) > max || !accept(p)) continue;
+    const d = editDistance(p.norm, norm, max);
+    if (d > max) continue;
+    const score = d * 2 - Math.log10(p.population + 10);
+    if (score < bestScore) {
+      best = p;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 /**
