@@ -100,27 +100,30 @@ export interface HomeSpec {
 }
 
 /** A small Trovit homes feed. */
+/** A feed file of these `<ad>` elements, as partners write one. */
+export function trovitXml(ads: readonly string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<trovit>\n${ads.join('\n')}\n</trovit>\n`;
+}
+
 export function homesXml(ads: HomeSpec[]): string {
   const cdata = (s: string) => `<![CDATA[${s}]]>`;
-  const body = ads
-    .map(
-      (a) =>
-        `<ad><id>${a.id}</id><url>${cdata(`https://partner.example/ads/${a.id}`)}</url>` +
-        `<title>${cdata(a.title ?? `Piso ${a.id} en ${a.city ?? 'Madrid'}`)}</title>` +
-        `<type>${a.type ?? 'For Sale'}</type>` +
-        `<content>${cdata(a.content ?? `Piso luminoso ${a.id} con terraza, ascensor y trastero, cerca del metro.`)}</content>` +
-        (a.price !== undefined ? `<price>${a.price}</price>` : '') +
-        `<city>${a.city ?? 'Madrid'}</city>` +
-        (a.area !== undefined ? `<floor_area>${a.area}</floor_area>` : '') +
-        (a.rooms !== undefined ? `<rooms>${a.rooms}</rooms>` : '') +
-        (a.lat !== undefined ? `<latitude>${a.lat}</latitude><longitude>${a.lng}</longitude>` : '') +
-        `<date>${a.date ?? '2025-05-20'}</date>` +
-        (a.expiration ? `<expiration_date>${a.expiration}</expiration_date>` : '') +
-        (a.extra ?? '') +
-        '</ad>',
-    )
-    .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<trovit>\n${body}\n</trovit>\n`;
+  const body = ads.map(
+    (a) =>
+      `<ad><id>${a.id}</id><url>${cdata(`https://partner.example/ads/${a.id}`)}</url>` +
+      `<title>${cdata(a.title ?? `Piso ${a.id} en ${a.city ?? 'Madrid'}`)}</title>` +
+      `<type>${a.type ?? 'For Sale'}</type>` +
+      `<content>${cdata(a.content ?? `Piso luminoso ${a.id} con terraza, ascensor y trastero, cerca del metro.`)}</content>` +
+      (a.price !== undefined ? `<price>${a.price}</price>` : '') +
+      `<city>${a.city ?? 'Madrid'}</city>` +
+      (a.area !== undefined ? `<floor_area>${a.area}</floor_area>` : '') +
+      (a.rooms !== undefined ? `<rooms>${a.rooms}</rooms>` : '') +
+      (a.lat !== undefined ? `<latitude>${a.lat}</latitude><longitude>${a.lng}</longitude>` : '') +
+      `<date>${a.date ?? '2025-05-20'}</date>` +
+      (a.expiration ? `<expiration_date>${a.expiration}</expiration_date>` : '') +
+      (a.extra ?? '') +
+      '</ad>',
+  );
+  return trovitXml(body);
 }
 
 /** A fingerprint of everything the search store holds (to check that nothing changed). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect } from 'chai';
 import type { ImportSummary } from '../../../src/services/feeds/FeedImporter';
 import type { SiteKey, StoredAd } from '../../../src/services/search/types';
-import { feedApp, NOW_S, type FeedApp } from './feedKit';
+import { feedApp, NOW_S, trovitXml, type FeedApp } from './feedKit';
 
 /**
  * Feeds as partners really write them, beyond the spec's own forms: each case was found by importing
@@ -28,7 +28,7 @@ const ad = (id: string, body: string) =>
   `<title><![CDATA[Piso ${id} en Valencia]]></title><type>For Sale</type>` +
   `<content><![CDATA[Piso luminoso ${id} con terraza, ascensor y trastero, cerca del metro.]]></content>` +
   `<city>Valencia</city><date>2025-05-20</date>${body}</ad>`;
-const feed = (...ads: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<trovit>\n${ads.join('\n')}\n</trovit>\n`;
+const feed = (...ads: string[]) => trovitXml(ads);
 
 describe('feed import: feeds as partners really write them', function () {
   this.timeout(30_000);

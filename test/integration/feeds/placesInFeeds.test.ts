@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { ImportSummary } from '../../../src/services/feeds/FeedImporter';
 import { Gazetteer, type Place } from '../../../src/services/places/Gazetteer';
 import type { SiteKey, StoredAd } from '../../../src/services/search/types';
-import { feedApp, type FeedApp } from './feedKit';
+import { feedApp, trovitXml, type FeedApp } from './feedKit';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -16,20 +16,18 @@ interface Spec {
 }
 
 function feed(ads: Spec[]): string {
-  const body = ads
-    .map(
-      (a) =>
-        `<ad><id>${a.id}</id><url><![CDATA[https://partner.example/ads/${a.id}]]></url>` +
-        `<title><![CDATA[Home ${a.id}]]></title><type>For Sale</type>` +
-        `<content><![CDATA[Bright home ${a.id} with a terrace, a lift and a storage room, near the station.]]></content>` +
-        '<price>250000</price>' +
-        (a.city !== undefined ? `<city>${a.city}</city>` : '') +
-        (a.region !== undefined ? `<region>${a.region}</region>` : '') +
-        (a.lat !== undefined ? `<latitude>${a.lat}</latitude><longitude>${a.lng}</longitude>` : '') +
-        '<date>2025-05-20</date></ad>',
-    )
-    .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<trovit>\n${body}\n</trovit>\n`;
+  const body = ads.map(
+    (a) =>
+      `<ad><id>${a.id}</id><url><![CDATA[https://partner.example/ads/${a.id}]]></url>` +
+      `<title><![CDATA[Home ${a.id}]]></title><type>For Sale</type>` +
+      `<content><![CDATA[Bright home ${a.id} with a terrace, a lift and a storage room, near the station.]]></content>` +
+      '<price>250000</price>' +
+      (a.city !== undefined ? `<city>${a.city}</city>` : '') +
+      (a.region !== undefined ? `<region>${a.region}</region>` : '') +
+      (a.lat !== undefined ? `<latitude>${a.lat}</latitude><longitude>${a.lng}</longitude>` : '') +
+      '<date>2025-05-20</date></ad>',
+  );
+  return trovitXml(body);
 }
 
 const g = Gazetteer.shared();
