@@ -6,7 +6,7 @@ import { openWalDatabase, upgrading } from '../sqlite';
 import type { GroupField, SearchStore } from './SearchStore';
 import { INDEX_TOKENIZER, indexText } from './indexText';
 import { inSiteCurrency } from './currencies';
-import { langOf } from './reference';
+import { langOf, type Lang } from './reference';
 import { isStopWord } from './searchWords';
 import { adIdOf, siteCode } from './siteKeys';
 import { hasVoicedKana, isUnspaced, normalizePhrase, slug, spaceWords, tokenize } from './text';
@@ -1246,13 +1246,17 @@ function defaultKeywords(titleTokens: readonly string[]): string[] {
   return words.length > 0 ? [words.slice(0, 2).join(' ')] : [];
 }
 
+/** The language of each country's sites, looked up once (`titleKeywords` runs for every ad written). */
+const SITE_LANGS = new Map<string, Lang>();
+
 /**
  * The keyword phrase of an ad that gives none (a feed's): its title's first two words that are not
  * short, digits or the site language's function words, so "Piso con terraza" is "piso terraza" and
  * never "piso con".
  */
 function titleKeywords(titleTokens: readonly string[], country: string): string[] {
-  const lang = langOf(countryByCode(country)?.locale ?? 'en');
+  let lang = SITE_LANGS.get(country);
+  if (lang === undefined) SITE_LANGS.set(country, (lang = langOf(countryByCode(country)?.locale ?? 'en')));
   const words = titleTokens.filter((w) => w.length > 2 && !isDigits(w) && !isStopWord(w, lang));
   return words.length > 0 ? [words.slice(0, 2).join(' ')] : [];
 }

@@ -15,6 +15,7 @@ import {
   labelOf,
   langOf,
   type Lang,
+  type RefItem,
 } from './reference';
 import type { SiteKey, StoredAd } from './types';
 
@@ -503,6 +504,6 @@ function verticalFields(ad: StoredAd, lang: Lang): Record<string, unknown> {
  * A category's label, or null for one the site does not list: a partner's category that maps onto none
  * is stored as 0 (its text kept among the ad's attributes), which a visitor must not read as "0".
  */
-function knownLabel(items: Parameters<typeof labelOf<number>>[0], value: number, lang: Lang): string | null {
-  return items.some((i) => i.value === value) ? labelOf(items, value, lang) : null;
+function knownLabel(items: readonly RefItem<number>[], value: number, lang: Lang): string | null {
+  return items.find((i) => i.value === value)?.labels[lang] ?? null;
 }
