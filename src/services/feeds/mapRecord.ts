@@ -206,6 +206,25 @@ class Reader {
     return n;
   }
 
+  /**
+   * An area field in square metres within [min, max]; a unit it cannot read is kept and warned, never
+   * taken for metres. "85.500" is 85,500 where dots group thousands, but no flat is: as with prices,
+   * the reading in range.
+   */
+  area(name: string, min: number, max: number, dots: boolean): number | undefined {
+    const field = this.field(name);
+    let read = parseArea(field?.text, field?.attrs.unit, dots);
+    if (typeof read === 'object') {
+      this.keep(name, `unknown unit "${read.unit}"`);
+      return undefined;
+    }
+    if (dots && read !== undefined && (read < min || read > max)) {
+      const decimal = parseArea(field?.text, field?.attrs.unit, false);
+      if (typeof decimal === 'number' && decimal >= min && decimal <= max) read = decimal;
+    }
+    return this.number(name, min, max, read);
+  }
+
   bool(name: string): boolean | undefined {
     const raw = this.text(name);
     if (raw === undefined) return undefined;
@@ -432,21 +451,6 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   }
 
   const price: PriceContext = { r, ad, field: priceField, rate, currency, dots };
-  /** An area field in square metres; a unit it cannot read is kept and warned, never taken for metres. */
-  const area = (name: string, min: number, max: number): number | undefined => {
-    const field = r.field(name);
-    let read = parseArea(field?.text, field?.attrs.unit, dots);
-    if (typeof read === 'object') {
-      r.keep(name, `unknown unit "${read.unit}"`);
-      return undefined;
-    }
-    // "85.500" is 85,500 where dots group thousands, but no flat is: as with prices, the reading in range.
-    if (dots && read !== undefined && (read < min || read > max)) {
-      const decimal = parseArea(field?.text, field?.attrs.unit, false);
-      if (typeof decimal === 'number' && decimal >= min && decimal <= max) read = decimal;
-    }
-    return r.number(name, min, max, read);
-  };
 
   let extra: ReadonlySet<string> = NO_EXTRA;
   const vertical = ctx.site.vertical;
@@ -470,9 +474,9 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const rooms = parseCount(r.text('rooms'));
     const baths = parseCount(r.text('bathrooms'));
     const homes: NonNullable<AdInput['homes']> = { propertyType: kind ?? '' };
-    const floorArea = area('floor_area', parking ? 5 : 15, 50_000);
+    const floorArea = r.area('floor_area', parking ? 5 : 15, 50_000, dots);
     if (floorArea !== undefined) homes.floorArea = floorArea;
-    const plotArea = area('plot_area', 1, 100_000_000);
+    const plotArea = r.area('plot_area', 1, 100_000_000, dots);
     if (plotArea !== undefined) homes.plotArea = plotArea;
     const roomCount = r.number('rooms', 0, 20, rooms?.value);
     if (roomCount !== undefined) homes.rooms = roomCount;
