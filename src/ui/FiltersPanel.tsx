@@ -3,12 +3,13 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import type { FacetValue } from '../shared/domain/ad';
+import { activeFilterCount, queryWithoutFilters } from '../shared/domain/filters';
 import type { MessageId } from '../shared/i18n/messages';
 import { referenceMessageId, type ReferenceList } from '../shared/i18n/referenceIds';
 import type { QueryParams } from '../shared/routing/query';
 import { filtersToggled } from '../state/search';
 import type { RootState } from '../state/store';
-import { activeFilters, queryWithoutFilters } from './activeFilters';
+
 import { inertOutside, keepTabIn } from './focusTrap';
 
 type Field =
@@ -252,7 +253,7 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
   const details = useRef<HTMLDetailsElement>(null);
   const navigate = useNavigate();
   const target = site.target === 'general' ? 'homes' : site.target;
-  const count = activeFilters(params, site.target);
+  const count = activeFilterCount(params, site.target);
   const cleared = `${pathname}${queryWithoutFilters(params, site.target)}`;
   const views = filterFieldViews(intl, target, params, facets);
 

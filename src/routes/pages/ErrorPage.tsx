@@ -3,10 +3,11 @@ import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { SUGGESTIONS_MAX } from '../../shared/domain/constants';
+import { activeFilterCount } from '../../shared/domain/filters';
 import { stringifyQuery } from '../../shared/routing/query';
 import type { RootState } from '../../state/store';
 import { filtersToggled } from '../../state/search';
-import { activeFilters } from '../../ui/activeFilters';
+
 import { FiltersPanel } from '../../ui/LazyFiltersPanel';
 import { SearchForm } from '../../ui/SearchForm';
 import { useBuildPath } from '../../ui/RoutesContext';
@@ -101,7 +102,7 @@ export function NoResultsPage() {
   const what = params.what == null ? '' : String(params.what);
   const where = params.where == null ? '' : String(params.where);
   const searched = [what, where].filter(Boolean).join(', ');
-  const filters = activeFilters(params, site.target);
+  const filters = activeFilterCount(params, site.target);
   const dispatch = useDispatch();
   return (
     <section className="no-results" aria-labelledby="no-results-title">
