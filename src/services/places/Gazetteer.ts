@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { COUNTRIES, countryByCode } from '../../../config/countries';
 import { editDistance, fold, normalizePhrase } from '../search/text';
 import { distanceKm } from './distance';
-import { LOCAL_NAMES, OWN_SCRIPT_NAME } from './localNames';
+import { LOCAL_NAMES, OWN_SCRIPT_NAME, REGION_NAMES } from './localNames';
 
 export { distanceKm } from './distance';
 
@@ -214,11 +214,13 @@ const NEAR_REGION_KM = 150;
  * Words that say what kind of region a name is, taken off when matching regions: a partner's
  * "Comunidad de Madrid", "Región de Murcia", "Principado de Asturias" or "Tokyo Prefecture" is the
  * region the data calls "Madrid", "Murcia", "Asturias", "Tokyo"; "Kanagawa" and "México" are the data's
- * "Kanagawa Prefecture" and "Estado de México". Folded, as `normalizePhrase` gives them.
+ * "Kanagawa Prefecture" and "Estado de México"; "محافظة الجيزة" or "Moscow Oblast" as the Arab and
+ * Russian sites write their divisions. Folded, as `normalizePhrase` gives them.
  */
 const REGION_DESIGNATOR_BEFORE =
-  /^(?:comunidad (?:autonoma |foral )?de(?: la)? |region de(?: la)? |principado de |provincia de |estado de |province of |prefecture of |state of )/;
-const REGION_DESIGNATOR_AFTER = /(?: prefecture| province| region)$|(?<=.)[都府県]$/;
+  /^(?:comunidad (?:autonoma |foral )?de(?: la)? |region de(?: la)? |principado de |provincia de |estado de |province of |prefecture of |state of |محافظة |منطقة |بلدية )/;
+const REGION_DESIGNATOR_AFTER =
+  /(?: prefecture| province| region| oblast| krai| governorate| municipality| область| край)$|(?<=.)[都府県]$/;
 
 function bareRegionName(norm: string): string {
   return norm.replace(REGION_DESIGNATOR_BEFORE, '').replace(REGION_DESIGNATOR_AFTER, '');
@@ -596,6 +598,7 @@ function buildCountry(
 ): CountryPlaces {
   const def = countryByCode(code);
   const local = LOCAL_NAMES[code] ?? {};
+  const regionLocal = REGION_NAMES[code] ?? {};
   const ownScript = OWN_SCRIPT_NAME[code];
   /** The data's name of each place shown by its local name. */
   const dataNameOf = new Map<number, string>();
@@ -701,7 +704,7 @@ function buildCountry(
     .filter((s) => regionPop.has(s.isoCode))
     .map((s): Place => {
       const id = REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(s.isoCode) ?? 999);
-      const name = local[s.name] ?? s.name;
+      const name = regionLocal[s.isoCode] ?? local[s.name] ?? s.name;
       if (name !== s.name) dataNameOf.set(id, s.name);
       return {
         id,

@@ -223,5 +223,30 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
       expect(de.ads.B1?.location).to.deep.include({ regionId: region('de', 'Berlin').id, region: 'Berlin' });
       expect([...placeWarnings(jp.summary), ...placeWarnings(de.summary)]).to.deep.equal([]);
     });
+
+    it('the sites of other scripts store and show their places in that script, as partners write them either way', async () => {
+      const eg = await importAds('eg', [
+        { id: 'E1', city: 'القاهرة' },
+        { id: 'E2', city: 'Cairo' },
+        { id: 'E3', city: 'Giza', region: 'محافظة الجيزة' },
+        { id: 'E4', region: 'Alexandria Governorate' },
+      ]);
+      const cairo = city('eg', 'القاهرة');
+      for (const ad of [eg.ads.E1, eg.ads.E2])
+        expect(ad?.location).to.deep.include({ cityId: cairo.id, city: 'القاهرة', region: 'محافظة القاهرة' });
+      expect(eg.ads.E3?.location).to.deep.include({ city: 'الجيزة', region: 'محافظة الجيزة' });
+      expect(eg.ads.E4?.location).to.deep.include({ region: 'محافظة الإسكندرية' });
+      expect(placeWarnings(eg.summary)).to.deep.equal([]);
+      expect(await found('eg', `where=${encodeURIComponent('القاهرة')}`)).to.have.members(['Home E1', 'Home E2']);
+      const ru = await importAds('ru', [
+        { id: 'M1', city: 'Moscow' },
+        { id: 'M2', city: 'Kazan', region: 'Республика Татарстан' },
+      ]);
+      expect(ru.ads.M1?.location).to.deep.include({ city: 'Москва', region: 'Москва' });
+      expect(ru.ads.M2?.location).to.deep.include({ city: 'Казань', region: 'Республика Татарстан' });
+      const ua = await importAds('ua', [{ id: 'K1', city: 'Kiev' }]);
+      expect(ua.ads.K1?.location).to.deep.include({ city: 'Київ', region: 'Київ' });
+      expect([...placeWarnings(ru.summary), ...placeWarnings(ua.summary)]).to.deep.equal([]);
+    });
   });
 });

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { ServiceError } from '../../../src/services/jsonapi';
 import { Gazetteer, REGION_ALIASES } from '../../../src/services/places/Gazetteer';
-import { japaneseName, LOCAL_NAMES } from '../../../src/services/places/localNames';
+import {
+  arabicName,
+  japaneseName,
+  LOCAL_NAMES,
+  REGION_NAMES,
+  thaiName,
+  traditionalChineseName,
+} from '../../../src/services/places/localNames';
 import { parseFilters } from '../../../src/services/search/params';
 import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { editDistance, fold, tokenize } from '../../../src/services/search/text';
@@ -72,11 +79,12 @@ describe('Gazetteer', () => {
       ['cz', 'Praha', 'Praha'],
       ['bc', 'Bruxelles', 'Brussel'],
       ['es', 'Donostia', 'Donostia / San Sebastián'],
-      ['ru', 'Москва', 'Moscow'],
+      ['ru', 'Москва', 'Москва'],
+      ['ru', 'Moscow', 'Москва'],
       // Two characters are a name in Japanese and Chinese.
       ['jp', '東京', '東京都'],
       ['jp', '大阪', '大阪市'],
-      ['tw', '台北', 'Taipei'],
+      ['tw', '台北', '台北市'],
     ] as const) {
       expect(g.resolve(country, text), text).to.deep.include({ corrected: false });
       expect(g.resolve(country, text)?.place.name, text).to.equal(name);
@@ -151,6 +159,60 @@ describe('Gazetteer', () => {
     // A canton is never named as its capital is.
     expect(g.regions('ch').map((r) => r.name)).to.include.members(['Kanton Genf', 'Kanton Luzern']);
     expect(g.label(g.resolve('it', 'Milan')!.place)).to.equal('Milano, Lombardia');
+  });
+
+  it("shows the sites of other scripts their places in that script, told apart from the same script's other languages", () => {
+    // Every region of those sites by its own name, each in the site's script, none left in English.
+    const scripts: Record<string, RegExp> = {
+      ru: /^[А-Яа-яЁё() —-]+$/,
+      ua: /^[А-ЩЬЮЯҐЄІЇа-щьюяґєії’ -]+$/,
+      th: /^[\u0e01-\u0e5b]+$/,
+      tw: /^[\u3400-\u9fff]+$/,
+      sa: /^[\u0621-\u064a ]+$/,
+      qa: /^[\u0621-\u064a ]+$/,
+      kw: /^[\u0621-\u064a ]+$/,
+      eg: /^[\u0621-\u064a ]+$/,
+    };
+    for (const [country, script] of Object.entries(scripts)) {
+      const named = new Set(Object.values(REGION_NAMES[country] ?? {}));
+      expect(g.regions(country).length, country).to.be.greaterThan(0);
+      for (const r of g.regions(country)) {
+        expect(r.name, `${country} ${r.name}`).to.match(script);
+        expect(named.has(r.name), r.name).to.equal(true);
+        expect(g.resolveRegion(country, r.name)?.place.id, r.name).to.equal(r.id);
+      }
+      // Their cities of 100,000 people and more too.
+      for (const c of g.cities(country).filter((p) => p.population >= 100_000))
+        expect(c.name, `${country} ${c.name}`).to.match(script);
+    }
+    // A governorate is not named as its capital; a Taiwanese city and county of one English name differ.
+    expect(g.label(g.resolve('eg', 'Cairo')!.place)).to.equal('القاهرة, محافظة القاهرة');
+    expect(g.resolve('eg', 'القاهرة')?.place.kind).to.equal('city');
+    expect(g.resolveRegion('eg', 'Cairo Governorate')?.place.name).to.equal('محافظة القاهرة');
+    expect(g.resolveRegion('eg', 'الجيزة')?.place.name).to.equal('محافظة الجيزة');
+    expect(g.regions('tw').map((r) => r.name)).to.include.members(['嘉義市', '新竹縣', '台北市']);
+    expect(REGION_NAMES.tw).to.deep.include({ CYI: '嘉義市', CYQ: '嘉義縣', HSZ: '新竹市', HSQ: '新竹縣' });
+    // Ukraine's cities by their names of today, found by the data's older ones.
+    expect(g.resolve('ua', 'Dnipro')?.place.name).to.equal('Дніпро');
+    expect(g.resolve('ua', 'Одеса')?.place.name).to.equal('Одеса');
+    expect(g.label(g.resolve('ru', 'Kazan')!.place)).to.equal('Казань, Республика Татарстан');
+    expect(g.resolveRegion('ru', 'Московская область')?.place.name).to.equal('Московская область');
+    expect(g.resolve('th', 'Chiang Mai')?.place.name).to.equal('เชียงใหม่');
+    expect(g.resolve('sa', 'Riyadh')?.place.name).to.equal('الرياض');
+    expect(g.resolve('sa', 'الرياض')?.place.name).to.equal('الرياض');
+
+    // The data's other names carry no language; each script's own rule picks the site's.
+    expect(arabicName(['Cairo - القاهرة', 'قاهره', 'قاھىرە', 'قاہرہ', 'القاهرة'])).to.equal('القاهرة');
+    expect(arabicName(['جدة', 'جده', 'جدہ'])).to.equal('جدة');
+    expect(arabicName(['رىياد', 'رياض', 'ریاض', 'الرياض'])).to.equal('الرياض');
+    expect(arabicName(['استان قنا', 'قنا'])).to.equal('قنا');
+    expect(arabicName(['اَلْفَرْوَانِيَّة'])).to.equal('الفروانية');
+    expect(arabicName(['Moscow', 'ماسکو'])).to.equal(undefined);
+    expect(thaiName(['Hua Hin', 'หัวหิน-ปราณบุรี', 'อำเภอหัวหิน'])).to.equal('หัวหิน');
+    expect(thaiName(['เชียงใหม่', 'แม่ริม เชียงใหม่', '清迈'])).to.equal('เชียงใหม่');
+    expect(traditionalChineseName(['Taichung', '台中', '台中市', '臺中市'])).to.equal('台中市');
+    expect(traditionalChineseName(['Kaohsiung', '高雄巿', '高雄市'])).to.equal('高雄市');
+    expect(traditionalChineseName(['Chiang Rai', '清迈', 'チエンマイ'])).to.equal(undefined);
   });
 
   it("finds the region a feed's <region> names: regions first, as partners spell them, else another place's", () => {
