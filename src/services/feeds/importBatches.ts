@@ -221,7 +221,10 @@ export class BatchWriter {
         delete ad.expired;
         ad.id = before.id;
         if (!item.dateGiven) ad.date = before.date ?? now;
-        const price = nextPrice(before.price, ad.price, now, before.date ?? now);
+        // A price in another currency than before starts its history anew: figures in two currencies
+        // are no drop or rise (a partner that moves from dollars to pesos has not cut its price 1,000-fold).
+        const price =
+          before.currency === ad.currency ? nextPrice(before.price, ad.price, now, before.date ?? now) : ad.price;
         if (price) ad.price = price;
         if (expired) ad.expired = true;
         if (expired) {

@@ -267,6 +267,30 @@ describe('feed import: feeds as partners really write them', function () {
     const dear = await f.get('/api/sites/mx/homes/search?filters[priceMin]=6000000');
     expect(dear.body.data.map((a: { attributes: { title: string } }) => a.attributes.title)).to.deep.equal(['Casa X1']);
     expect(dear.body.data[0].attributes.vertical_properties.price).to.deep.include({ currency: 'USD' });
+    // The partner now writes the same house in pesos: a new price, not a drop from 450,000 to 8.5 million
+    // or a rise; its history starts again, and the price-drop filter does not find it.
+    await run(
+      feed(
+        record('X1', '<title>Casa X1</title><type>Venta</type><city>Guadalajara</city><price>8,500,000</price>'),
+        record('X2', '<title>Casa X2</title><type>Venta</type><city>Guadalajara</city><price>5,000,000</price>'),
+      ),
+      MX_HOMES,
+      38,
+    );
+    const pesos = await stored('X1', 38);
+    expect(pesos.currency).to.equal('MXN');
+    expect(pesos.price).to.deep.equal({ value: 8500000 });
+    await run(
+      feed(
+        record('X1', '<title>Casa X1</title><type>Venta</type><city>Guadalajara</city><price>US$ 420,000</price>'),
+        record('X2', '<title>Casa X2</title><type>Venta</type><city>Guadalajara</city><price>5,000,000</price>'),
+      ),
+      MX_HOMES,
+      38,
+    );
+    expect((await stored('X1', 38)).price).to.deep.equal({ value: 420000 });
+    const drops = await f.get('/api/sites/mx/homes/search?filters[decreasePrice]=true');
+    expect(drops.body.errors?.[0]?.code).to.equal('NO_RESULTS');
   });
 
   it('maps the values partners write in their languages: feminine forms, phrases, Mexican and Turkish deal words', async () => {
