@@ -146,7 +146,7 @@ describe('the web role', function () {
     it('serves a shared host split by path prefix', async () => {
       const res = await get('/cars/', 'www.trawl.co.cr').expect(200);
       expect(res.text).to.include('data-vertical="cars"');
-      expect(res.text).to.include('Coches en Costa Rica');
+      expect(res.text).to.include('Autos en Costa Rica');
       expect(res.text).to.include('action="/cars/q"');
     });
 

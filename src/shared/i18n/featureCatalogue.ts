@@ -29,7 +29,10 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** A locale's language among `LANGUAGES` (`pl-PL` → `pl`), English when it has no catalogue. */
+/**
+ * A locale's language among `LANGUAGES` (`pl-PL` → `pl`), English when it has no catalogue. The
+ * catalogue a locale reads, its region's wording included (`pt-BR`), is `catalogueOf`'s (regions.ts).
+ */
 export function languageOf(locale: string): Language {
   const language = locale.split('-')[0]?.toLowerCase() ?? 'en';
   return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : 'en';

@@ -32,9 +32,10 @@ import {
   WORKING_HOURS,
   type RefItem,
 } from '../../services/search/reference';
-import { languageOf, type Language } from './featureCatalogue';
+import { type Language } from './featureCatalogue';
 import { FEATURES } from './features';
 import { referenceMessageId, type ReferenceList } from './referenceIds';
+import { catalogueOf, isRegionId, REGIONS, type CatalogueId } from './regions';
 
 type Core = typeof en;
 type FeatureMessages = (typeof FEATURES)[number]['en'];
@@ -94,22 +95,32 @@ function referenceMessages(language: Language): Record<string, string> {
   return out;
 }
 
-const CATALOGUES = new Map<string, Messages>();
+const CATALOGUES = new Map<CatalogueId, Messages>();
 
-/** The catalogue for a locale by its language, English when there is none (product-spec §5). */
-export function messagesFor(locale: string): Messages {
-  const language = languageOf(locale);
-  let messages = CATALOGUES.get(language);
-  if (!messages) {
-    messages = Object.assign(
-      {},
-      CORE[language],
-      ...FEATURES.map((f) => f[language]),
-      referenceMessages(language),
-    ) as Messages;
-    CATALOGUES.set(language, messages);
+/** A language's messages as written, or a region's: its base's, spelled its way, with its own on top. */
+function buildCatalogue(id: CatalogueId): Messages {
+  if (!isRegionId(id)) {
+    return Object.assign({}, CORE[id], ...FEATURES.map((f) => f[id]), referenceMessages(id)) as Messages;
   }
+  const { base, spelling, messages } = REGIONS[id];
+  const spelled = Object.entries(catalogue(base)).map(([key, text]) => [key, spelling ? spelling(text) : text]);
+  return { ...(Object.fromEntries(spelled) as Messages), ...messages };
+}
+
+/** A catalogue by its id, built once per process. */
+function catalogue(id: CatalogueId): Messages {
+  let messages = CATALOGUES.get(id);
+  if (!messages) CATALOGUES.set(id, (messages = buildCatalogue(id)));
   return messages;
+}
+
+/**
+ * The catalogue for a locale: its language's, with its region's wording on top where the region has
+ * its own (decision 080: pt-BR, es-419, de-CH, en-US); English when the language has none
+ * (product-spec §5).
+ */
+export function messagesFor(locale: string): Messages {
+  return catalogue(catalogueOf(locale));
 }
 
 export const FALLBACK_LOCALE = 'en';

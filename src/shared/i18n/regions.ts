@@ -1,0 +1,79 @@
+import { languageOf, type Language } from './featureCatalogue';
+import type { Messages } from './messages';
+import { deCH } from './regions/de-CH';
+import { enUS } from './regions/en-US';
+import { es419, esCO, esVE } from './regions/es-419';
+import { ptBR } from './regions/pt-BR';
+
+/**
+ * Regional wording (decision 080). A language's catalogue is written for one country (pt for
+ * Portugal, es for Spain, en for Britain); a site whose locale is another region of the language
+ * reads that catalogue with a regional overlay on top: only the messages that read otherwise there,
+ * and, where a whole spelling differs, a function over every message of the base (Swiss German
+ * writes no ß).
+ */
+export interface Region {
+  /** The catalogue this region changes: its language's, or a wider region's (es-CO on es-419). */
+  readonly base: CatalogueId;
+  /** A spelling applied to every message of the base, its reference labels included. */
+  readonly spelling?: (text: string) => string;
+  /** The messages written otherwise in the region, as they read there (not passed to `spelling`). */
+  readonly messages: RegionalMessages;
+}
+
+/** A region's own messages: any message id, typed, so a renamed or removed id is a type error. */
+export type RegionalMessages = Partial<Messages>;
+
+export type RegionId = 'pt-BR' | 'de-CH' | 'es-419' | 'es-CO' | 'es-VE' | 'en-US';
+
+/** A catalogue: a language's as written, or a region's overlay on it. */
+export type CatalogueId = Language | RegionId;
+
+/** Brazilian and Latin-American quotes: “…” where Portugal and Spain write «…». */
+const doubleQuotes = (text: string): string => text.replace(/«/g, '“').replace(/»/g, '”');
+
+/** Swiss Standard German has no ß: "schliessen", "Strasse". */
+const swissSpelling = (text: string): string => text.replace(/ß/g, 'ss').replace(/ẞ/g, 'SS');
+
+/** American English writes "email" as one word. */
+const americanSpelling = (text: string): string => text.replace(/\b([Ee])-mail/g, '$1mail');
+
+export const REGIONS: Readonly<Record<RegionId, Region>> = {
+  'pt-BR': { base: 'pt', spelling: doubleQuotes, messages: ptBR },
+  'de-CH': { base: 'de', spelling: swissSpelling, messages: deCH },
+  'es-419': { base: 'es', spelling: doubleQuotes, messages: es419 },
+  'es-CO': { base: 'es-419', messages: esCO },
+  'es-VE': { base: 'es-419', messages: esVE },
+  'en-US': { base: 'en', spelling: americanSpelling, messages: enUS },
+};
+
+export function isRegionId(id: string): id is RegionId {
+  return Object.prototype.hasOwnProperty.call(REGIONS, id);
+}
+
+/**
+ * The countries whose Spanish is Latin America's (CLDR's parent locale es-419): they read the es-419
+ * catalogue unless they have one of their own (es-CO).
+ */
+const LATIN_AMERICA = new Set('AR BO BR BZ CL CO CR CU DO EC GT HN MX NI PA PE PR PY SV US UY VE'.split(' '));
+
+/**
+ * The catalogue a locale reads: its own region's (`pt-BR`), its language's wider region's
+ * (`es-MX` → `es-419`), or its language's (`pt-PT` → `pt`, `en-GB` → `en`). A language without a
+ * catalogue reads English, whatever its region (`fi-FI` → `en`, never `en-FI`'s).
+ */
+export function catalogueOf(locale: string): CatalogueId {
+  const language = languageOf(locale);
+  const subtags = locale.split(/[-_]/);
+  if (subtags[0]?.toLowerCase() !== language) return language;
+  // The region is the subtag of two letters or three digits (`zh-Hant-TW` has a script before it).
+  const region = subtags
+    .slice(1)
+    .find((s) => /^(?:[A-Za-z]{2}|\d{3})$/.test(s))
+    ?.toUpperCase();
+  if (region === undefined) return language;
+  const own = `${language}-${region}`;
+  if (isRegionId(own)) return own;
+  if (language === 'es' && LATIN_AMERICA.has(region)) return 'es-419';
+  return language;
+}

@@ -1,0 +1,20 @@
+import type { RegionalMessages } from '../regions';
+
+/**
+ * The United States' wording over the English catalogue (written for Britain), beside "email" as one
+ * word (`regions.ts`): American spelling, a car's transmission and body style, new construction, and
+ * states for the regions.
+ */
+export const enUS: RegionalMessages = {
+  'footer.guideJobs': 'Guide for job seekers',
+  'facts.transmission': 'Transmission',
+  'facts.carType': 'Body style',
+  'facts.color': 'Color',
+  'facts.jobType': 'Job type',
+  'filters.region': 'State',
+  'filters.newBuild': 'New construction',
+  'filters.carType': 'Body style',
+  'filters.transmission': 'Transmission',
+  'filters.jobType': 'Job type',
+  'seo.group.regions': 'By state',
+};
