@@ -110,6 +110,14 @@ export function isRtlLocale(locale: string): boolean {
   return /^(ar|he|fa|ur)(-|$)/i.test(locale);
 }
 
+/**
+ * What separates the parts of a place ("Chelsea, London"): Arabic writes its own comma ("القاهرة،
+ * محافظة القاهرة"); the other sites' languages write the Latin one.
+ */
+export function placeSeparator(locale: string): string {
+  return /^ar(-|$)/i.test(locale) ? '، ' : ', ';
+}
+
 /** ISO 3166 region of a country code: ours follow the spec, which writes `uk` and `bc`. */
 export function isoRegion(code: string): string {
   if (code === 'uk') return 'GB';

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { placeSeparator } from '../../config/countries';
 import { useSelector } from 'react-redux';
 import type { ListingAd } from '../shared/domain/ad';
 import type { RootState } from '../state/store';
@@ -6,14 +7,14 @@ import { TimeAgo } from './TimeAgo';
 import { useAdInteractions } from './useAdInteractions';
 import { plainMessage } from './plainMessage';
 
-/** Where an ad is: city area, city and region, at most two of them. */
-export function placeOf(ad: ListingAd): string {
+/** Where an ad is: city area, city and region, at most two of them, joined as the locale's language writes it. */
+export function placeOf(ad: ListingAd, locale: string): string {
   const { cityArea, city, region } = ad.attributes.location;
   return [cityArea, city, region]
     .filter((p): p is string => Boolean(p))
     .filter((p, i, all) => all.indexOf(p) === i)
     .slice(0, 2)
-    .join(', ');
+    .join(placeSeparator(locale));
 }
 
 /** One ad in a list: picture, title, price (and the old one when it dropped), place, age, source, badges. */
@@ -67,7 +68,7 @@ export function AdCard({
           </p>
         )}
         <p className="ad-card__meta">
-          {placeOf(ad) && <span>{placeOf(ad)}</span>}
+          {placeOf(ad, intl.locale) && <span>{placeOf(ad, intl.locale)}</span>}
           <TimeAgo seconds={a.timeAgoSeconds} date={a.date} />
           {a.source.name && <span>{a.source.name}</span>}
         </p>

@@ -1,3 +1,4 @@
+import { countryByCode, placeSeparator } from '../../config/countries';
 import { searchParamsOf, type AlertQuery, type AlertSite } from '../services/notifications/searchRules';
 
 /** One ad of a digest, as the mail and the push show it. */
@@ -28,7 +29,7 @@ function str(v: unknown): string | null {
   return typeof v === 'string' && v ? v : null;
 }
 
-export function adOf(resource: Json): DigestAd | null {
+export function adOf(resource: Json, separator = ', '): DigestAd | null {
   const a = (resource.attributes ?? {}) as Json;
   const id = str(resource.id);
   const title = str(a.title);
@@ -42,7 +43,7 @@ export function adOf(resource: Json): DigestAd | null {
   const place = [str(loc.cityArea), str(loc.city), str(loc.region)]
     .filter((p, i, all): p is string => p !== null && all.indexOf(p) === i)
     .slice(0, 2)
-    .join(', ');
+    .join(separator);
   return {
     id,
     title,
@@ -107,8 +108,9 @@ export async function findNewAds(
     };
   }
   const data = Array.isArray(body.data) ? (body.data as Json[]) : [];
+  const separator = placeSeparator(countryByCode(site.country)?.locale ?? 'en');
   const ads = data
-    .map(adOf)
+    .map((resource) => adOf(resource, separator))
     .filter((a): a is DigestAd => a !== null && a.date >= sinceSeconds)
     .sort((a, b) => b.date - a.date || (a.id < b.id ? -1 : 1));
   const meta = (body.meta ?? {}) as Json;

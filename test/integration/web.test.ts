@@ -89,6 +89,16 @@ describe('the web role', function () {
       expect(res.text).to.include('<html lang="ar-SA" dir="rtl"');
     });
 
+    it("names an Arabic site's places in Arabic, joined by the Arabic comma, and finds them by their old links", async () => {
+      const res = await get('/search/in/riyadh', `homes.sa.localhost:${server.port}`).expect(200);
+      const label = (/class="serp__location">(.*?)<\/span>/.exec(res.text)?.[1] ?? '').replace(/<!-- -->/g, '');
+      expect(label.replace(/^\s*·\s*/, '')).to.equal('الرياض، منطقة الرياض');
+      const meta = [...res.text.matchAll(/class="ad-card__meta"><span>(.*?)<\/span>/g)].map((m) => m[1]);
+      expect(meta.length).to.be.greaterThan(0);
+      for (const place of meta) expect(place).to.match(/^[\u0600-\u06ff ]+$/);
+      expect(meta.some((place) => place?.includes('، '))).to.equal(true);
+    });
+
     it('renders a non-Latin site with its country name in its language', async () => {
       const res = await get('/', `homes.jp.localhost:${server.port}`).expect(200);
       expect(res.text).to.include('<html lang="ja-JP"');

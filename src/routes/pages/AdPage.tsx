@@ -183,7 +183,7 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
         </p>
       )}
       <p className="ad-card__meta">
-        {placeOf(ad) && <span>{placeOf(ad)}</span>}
+        {placeOf(ad, intl.locale) && <span>{placeOf(ad, intl.locale)}</span>}
         <TimeAgo seconds={a.timeAgoSeconds} date={a.date} />
       </p>
     </>
@@ -233,7 +233,7 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
             target="_blank"
             rel="noopener noreferrer"
           >
-            {intl.formatMessage({ id: 'ad.map' }, { place: placeOf(ad) || `${latitude}, ${longitude}` })}
+            {intl.formatMessage({ id: 'ad.map' }, { place: placeOf(ad, intl.locale) || `${latitude}, ${longitude}` })}
           </a>
         </p>
       )}

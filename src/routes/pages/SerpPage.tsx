@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { placeSeparator } from '../../../config/countries';
 import type { ListingAd } from '../../shared/domain/ad';
 import { useSelector } from 'react-redux';
 import { LOCATION_LABEL_MAX_GEO_NAMES } from '../../shared/domain/constants';
@@ -48,7 +49,9 @@ export function SerpPage() {
         <h1>{meta?.title ?? what}</h1>
         <p className="serp__count" aria-live="polite">
           {intl.formatMessage({ id: meta?.countIsEstimate ? 'serp.countEstimate' : 'serp.count' }, { count: total })}
-          {geo.length > 0 && <span className="serp__location"> · {geo.map((g) => g.name).join(', ')}</span>}
+          {geo.length > 0 && (
+            <span className="serp__location"> · {geo.map((g) => g.name).join(placeSeparator(intl.locale))}</span>
+          )}
         </p>
         {corrected && (
           <p>

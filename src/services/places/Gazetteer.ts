@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { COUNTRIES, countryByCode } from '../../../config/countries';
+import { COUNTRIES, countryByCode, placeSeparator } from '../../../config/countries';
 import { editDistance, fold, normalizePhrase } from '../search/text';
 import { distanceKm } from './distance';
 import { LOCAL_NAMES, OWN_SCRIPT_NAME, REGION_NAMES } from './localNames';
@@ -206,6 +206,9 @@ interface CountryPlaces {
  * by one (elsewhere they differ, or match other divisions: Hong Kong's districts).
  */
 const ADMIN_AS_REGION = new Set(['uk']);
+
+/** What separates a place from its region in "city, region": the Latin comma, Arabic's, the ideographic ones. */
+const PLACE_SEPARATOR = /[,،，、]/;
 
 /** How far from a region's centre a place of no known region may lie to count as in it. */
 const NEAR_REGION_KM = 150;
@@ -415,7 +418,7 @@ export class Gazetteer {
    */
   placeIn(country: string, text: string, region: Place, exactOnly = false): ResolvedPlace | undefined {
     const data = this.of(country);
-    const norm = normalizePhrase(text.split(',')[0] ?? '');
+    const norm = normalizePhrase(text.split(PLACE_SEPARATOR)[0] ?? '');
     if (!data || !norm) return undefined;
     const inRegion = (p: Place) => (p.kind === 'city' || p.kind === 'cityArea') && this.isIn(p, region, data);
     // A name of the data first ("Stockton" is Stockton, not Stockton-on-Tees), then the other names it took.
@@ -459,7 +462,7 @@ export class Gazetteer {
   private resolveUncached(country: string, text: string): ResolvedPlace | undefined {
     const data = this.of(country);
     if (!data) return undefined;
-    const [head = '', ...rest] = text.split(',');
+    const [head = '', ...rest] = text.split(PLACE_SEPARATOR);
     const name = normalizePhrase(head);
     if (!name) return undefined;
     const qualifier = normalizePhrase(rest.join(' '));
@@ -530,7 +533,7 @@ export class Gazetteer {
       .slice(0, count);
   }
 
-  /** A readable label: "Chelsea, London", "Leeds, England", "England". */
+  /** A readable label: "Chelsea, London", "Leeds, England", "England"; "القاهرة، محافظة القاهرة". */
   label(place: Place): string {
     const parent =
       place.kind === 'cityArea' && place.cityId !== undefined
@@ -538,7 +541,8 @@ export class Gazetteer {
         : place.kind === 'city' && place.regionId !== undefined
           ? this.byId.get(place.regionId)
           : undefined;
-    return parent && parent.norm !== place.norm ? `${place.name}, ${parent.name}` : place.name;
+    if (!parent || parent.norm === place.norm) return place.name;
+    return `${place.name}${placeSeparator(countryByCode(place.country)?.locale ?? 'en')}${parent.name}`;
   }
 }
 

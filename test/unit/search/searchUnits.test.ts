@@ -186,7 +186,10 @@ describe('Gazetteer', () => {
         expect(c.name, `${country} ${c.name}`).to.match(script);
     }
     // A governorate is not named as its capital; a Taiwanese city and county of one English name differ.
-    expect(g.label(g.resolve('eg', 'Cairo')!.place)).to.equal('القاهرة, محافظة القاهرة');
+    expect(g.label(g.resolve('eg', 'Cairo')!.place)).to.equal('القاهرة، محافظة القاهرة');
+    // A label as the autocomplete gives it is a where that finds its place again, by either comma.
+    expect(g.resolve('eg', 'الجيزة، محافظة الجيزة')?.place.name).to.equal('الجيزة');
+    expect(g.resolve('eg', 'Giza, الجيزة')?.place.name).to.equal('الجيزة');
     expect(g.resolve('eg', 'القاهرة')?.place.kind).to.equal('city');
     expect(g.resolveRegion('eg', 'Cairo Governorate')?.place.name).to.equal('محافظة القاهرة');
     expect(g.resolveRegion('eg', 'الجيزة')?.place.name).to.equal('محافظة الجيزة');
