@@ -49,7 +49,7 @@ export class GazetteerPlaces implements PlaceLookup {
    * (`Gazetteer.placeIn`), else the city stays text and the region stays. A region found only by a
    * spelling correction is less sure than the city: a city found elsewhere takes its own region then.
    * A `<city>` that names a region (and no city) gives that region, and that region's city known by
-   * the same name ("Ciudad de México" is Mexico City).
+   * the same name ("Ciudad de México" is the city of Ciudad de México in the region of that name).
    */
   private resolveNames(input: { region?: string; city?: string; cityArea?: string }): {
     location: Location;

@@ -177,7 +177,7 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
         { id: 'M2', city: 'Querétaro' },
       ]);
       expect(ads.M1?.location).to.deep.include({
-        cityId: city('mx', 'Mexico City').id,
+        cityId: city('mx', 'Ciudad de México').id,
         regionId: region('mx', 'Ciudad de México').id,
       });
       expect(ads.M2?.location).to.deep.include({

@@ -133,6 +133,8 @@ describe('Gazetteer', () => {
         // (and "Praha, Hlavní město" is Praha qualified by a region).
         const head = fold(data.split(',')[0] ?? '');
         if (found?.place.name === local) expect(g.named(country, data)?.name, `${country} ${data}`).to.equal(local);
+        // A data name a town of no people shares with its own region finds the region (Miaoli).
+        else if (found?.place.id === shown?.place.regionId && shown?.place.population === 0) continue;
         else if (found?.place.regionId !== shown?.place.id)
           expect(found?.place.norm, `${country} ${data}`).to.equal(head);
       }
@@ -284,7 +286,7 @@ describe('Gazetteer', () => {
     // The region's city known by the region's name (another name of it, which the region's data name took).
     const queretaro = g.regions('mx').find((r) => r.name === 'Querétaro')!;
     expect(g.placeIn('mx', 'Querétaro', queretaro, true)?.place.name).to.equal('Santiago de Querétaro');
-    expect(named('mx', 'Ciudad de México', 'Ciudad de México')).to.equal('Mexico City');
+    expect(named('mx', 'Ciudad de México', 'Ciudad de México')).to.equal('Ciudad de México');
   });
 
   it('knows the hierarchy of a city area, with our country codes (uk = GB, bc = BE)', () => {
