@@ -47,23 +47,12 @@ export const suggestionsLoaded = (suggestions: Suggestion[]): SearchAction => ({
 export const filtersToggled = (open: boolean): SearchAction => ({ type: FILTERS_TOGGLED, open });
 
 /**
- * The where of the results on screen as it is written: the URL lower-cases it and a visitor may type
- * it without its accents, so the search service's name for it is shown ("London", "San Sebastián",
- * "Łódź" for "lodz"), when it is the same name. A name the service gave for another ("Naples" for
- * "Napoli") leaves the visitor's.
+ * The where of the results on screen: the search service's name for the place it found ("London" for
+ * "london", "Łódź" for "lodz", "Roma" for an old link's "rome", "الرياض" for "riyadh"), which is the
+ * site's own name for it (decisions 077, 081); the visitor's words when it found none.
  */
 export function placeOnScreen(where: string, named: string | undefined): string {
-  return named && looseLetters(named) === looseLetters(where) ? named : where;
-}
-
-/** A name's letters without case or accents ("Łódź" and "lodz" alike). */
-function looseLetters(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/[łøđı]/g, (c) => ({ ł: 'l', ø: 'o', đ: 'd', ı: 'i' })[c] ?? c);
+  return named || where;
 }
 
 const EMPTY_RESULTS: OrderedResults = {

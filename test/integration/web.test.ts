@@ -93,6 +93,8 @@ describe('the web role', function () {
       const res = await get('/search/in/riyadh', `homes.sa.localhost:${server.port}`).expect(200);
       const label = (/class="serp__location">(.*?)<\/span>/.exec(res.text)?.[1] ?? '').replace(/<!-- -->/g, '');
       expect(label.replace(/^\s*·\s*/, '')).to.equal('الرياض، منطقة الرياض');
+      // The form's where says the place as the site names it, not the old link's "riyadh".
+      expect(/<input[^>]*name="where"[^>]*value="([^"]*)"/.exec(res.text)?.[1]).to.equal('الرياض');
       const meta = [...res.text.matchAll(/class="ad-card__meta"><span>(.*?)<\/span>/g)].map((m) => m[1]);
       expect(meta.length).to.be.greaterThan(0);
       for (const place of meta) expect(place).to.match(/^[\u0600-\u06ff ]+$/);
