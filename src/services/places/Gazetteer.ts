@@ -230,13 +230,30 @@ function bareRegionName(norm: string): string {
 }
 
 /**
+ * A British division's name as partners write it, folded: as the data has it, and without what says
+ * which kind of council it is ("county durham" is "durham" too, "city and county of cardiff" is "cardiff",
+ * "blaenau gwent county borough" is "blaenau gwent").
+ */
+function countyNames(norm: string): string[] {
+  const bare = norm
+    .replace(
+      /^(?:city and county of |city of |county |london borough of |royal borough of |metropolitan borough of )/,
+      '',
+    )
+    .replace(/ (?:county borough|borough council|district council|city council|council|borough|district)$/, '');
+  return bare && bare !== norm ? [norm, bare] : [norm];
+}
+
+/**
  * Region names partners write that no region of the data has, not even without a designator, by our
  * country code (the name as written → the data region's shown name). Kept small: a name belongs
  * here when feeds use it and nothing else finds the region. Spain: the Catalan, Basque and Valencian
  * names of the communities (the data has Castilian and English ones). United Kingdom: the data's
- * regions are the four nations (decision 011), and `country-state-city` lists the boroughs of the
- * metropolitan counties and Greater London but not the counties, which partners write as the region
- * of England's big cities ("Newcastle, Tyne and Wear"). A test holds each to a region of its country.
+ * regions are the four nations (decision 011); `country-state-city`'s counties and council areas are
+ * names of their nation (Kent, Fife, Gwynedd, built with the country), but it lacks the metropolitan
+ * counties, which partners write as the region of England's big cities ("Newcastle, Tyne and Wear"),
+ * the historic and postal ones (Middlesex, Gwent, County Antrim), and places a few in America (Kent,
+ * Norfolk). A test holds each to a region of its country.
  */
 export const REGION_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   es: {
@@ -254,6 +271,50 @@ export const REGION_ALIASES: Readonly<Record<string, Readonly<Record<string, str
     'West Yorkshire': 'England',
     'West Midlands': 'England',
     'Tyne and Wear': 'England',
+    // Counties the second package places in America (Kent in Ohio, Norfolk in Virginia), lists under
+    // another name, or no longer has (the historic and postal counties partners still write).
+    Kent: 'England',
+    Norfolk: 'England',
+    Rutland: 'England',
+    Bedfordshire: 'England',
+    Berkshire: 'England',
+    Middlesex: 'England',
+    Avon: 'England',
+    Cleveland: 'England',
+    Humberside: 'England',
+    'East Yorkshire': 'England',
+    Medway: 'England',
+    Trafford: 'England',
+    Gwent: 'Wales',
+    Glamorgan: 'Wales',
+    'Mid Glamorgan': 'Wales',
+    'South Glamorgan': 'Wales',
+    'West Glamorgan': 'Wales',
+    Dyfed: 'Wales',
+    Clwyd: 'Wales',
+    Strathclyde: 'Scotland',
+    Lothian: 'Scotland',
+    Grampian: 'Scotland',
+    Tayside: 'Scotland',
+    Angus: 'Scotland',
+    Midlothian: 'Scotland',
+    Shetland: 'Scotland',
+    'Shetland Islands': 'Scotland',
+    Orkney: 'Scotland',
+    'Orkney Islands': 'Scotland',
+    'Western Isles': 'Scotland',
+    'County Antrim': 'Northern Ireland',
+    'County Down': 'Northern Ireland',
+    'County Armagh': 'Northern Ireland',
+    'County Tyrone': 'Northern Ireland',
+    'County Fermanagh': 'Northern Ireland',
+    'County Londonderry': 'Northern Ireland',
+    'Co. Antrim': 'Northern Ireland',
+    'Co. Down': 'Northern Ireland',
+    'Co. Armagh': 'Northern Ireland',
+    'Co. Tyrone': 'Northern Ireland',
+    'Co. Fermanagh': 'Northern Ireland',
+    'Co. Londonderry': 'Northern Ireland',
   },
 };
 
@@ -811,6 +872,33 @@ function buildCountry(
   const aliases = new Map<string, string>();
   for (const [alias, name] of Object.entries(REGION_ALIASES[code] ?? {})) {
     aliases.set(normalizePhrase(alias), bareRegionName(normalizePhrase(name)));
+  }
+  // Where the regions are GeoNames' divisions (the United Kingdom's nations), the second package's own
+  // divisions (Kent, Fife, Gwynedd, County Antrim) are names partners write for a region too: each is the
+  // region of the city nearest its centre. Not a name a city has: <region>Leeds</region> stays the city.
+  if (ADMIN_AS_REGION.has(code)) {
+    const regionIds = new Set(regions.map((r) => r.id));
+    for (const st of states) {
+      const id = REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(st.isoCode) ?? 999);
+      if (regionIds.has(id) || !st.latitude || !st.longitude) continue;
+      const lat = Number(st.latitude);
+      const lng = Number(st.longitude);
+      let nearest: Place | undefined;
+      let nearestKm = 40;
+      for (const c of cities) {
+        const km = distanceKm(lat, lng, c.lat, c.lng);
+        if (km < nearestKm) {
+          nearestKm = km;
+          nearest = c;
+        }
+      }
+      const region = regions.find((r) => r.id === nearest?.regionId);
+      if (!region) continue;
+      for (const name of countyNames(normalizePhrase(st.name))) {
+        const city = dataNames.has(name) && byNorm.get(name)?.some((p) => p.kind === 'city');
+        if (!city && !aliases.has(name)) aliases.set(name, bareRegionName(region.norm));
+      }
+    }
   }
   // Each region's main division code (most of its people's), and the region of each code that is one's main.
   const adminPop = new Map<number, Map<string, number>>();

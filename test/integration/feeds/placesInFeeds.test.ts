@@ -113,6 +113,29 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
       expect(await found('jp', `filters[region]=${region('jp', '新潟県').id}`)).to.deep.equal([]);
     });
 
+    it("uk: a county is its nation: Kent is England (not the village of Kenn), Gwent is Wales, Newport is Gwent's", async () => {
+      const { summary, ads } = await importAds('uk', [
+        { id: 'C1', region: 'Kent' },
+        { id: 'C2', city: 'Canterbury', region: 'Kent' },
+        { id: 'C3', city: 'Newport', region: 'Gwent' },
+        { id: 'C4', city: 'Newport', region: 'Isle of Wight' },
+        { id: 'C5', city: 'Lisburn', region: 'Co. Antrim' },
+        { id: 'C6', region: 'Fife' },
+        { id: 'C7', region: 'Leeds' },
+      ]);
+      expect(ads.C1?.location).to.deep.include({ regionId: region('uk', 'England').id, region: 'England' });
+      expect(ads.C1?.location.city).to.equal(undefined);
+      expect(ads.C2?.location).to.deep.include({ city: 'Canterbury', region: 'England' });
+      expect(ads.C3?.location).to.deep.include({ city: 'Newport', region: 'Wales' });
+      expect(ads.C4?.location).to.deep.include({ region: 'England' });
+      expect(ads.C4?.location.cityId).to.not.equal(ads.C3?.location.cityId);
+      expect(ads.C5?.location).to.deep.include({ city: 'Lisburn', region: 'Northern Ireland' });
+      expect(ads.C6?.location).to.deep.include({ region: 'Scotland' });
+      // A division named as its city is that city's region, as before.
+      expect(ads.C7?.location).to.deep.include({ region: 'England' });
+      expect(placeWarnings(summary)).to.deep.equal([]);
+    });
+
     it('uk: Newcastle, Tyne and Wear is Newcastle upon Tyne, not the small Newcastle of another region', async () => {
       const { summary, ads } = await importAds('uk', [{ id: 'N1', city: 'Newcastle', region: 'Tyne and Wear' }]);
       const upon = city('uk', 'Newcastle upon Tyne');
