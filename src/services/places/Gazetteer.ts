@@ -542,6 +542,14 @@ export class Gazetteer {
         : undefined;
       return { place: qualified ?? preferredOf(exact), corrected: false };
     }
+    // A name partners write for a region is no misspelling of another place: "Catalunya" is Cataluña.
+    // Where the regions are nations, it names a county within one, which no place of ours is: "Kent" is
+    // searched as the word it is (ads that say Kent), never as the village of Kenn nor as all England.
+    const alias = data.aliases.get(name);
+    if (alias !== undefined) {
+      const region = ADMIN_AS_REGION.has(country) ? undefined : data.regionsByBare.get(alias);
+      return region ? { place: region, corrected: false } : undefined;
+    }
     if (name.length < 4) return undefined;
     const max = name.length >= 7 ? 2 : 1;
     const best = closestSpelling([...data.regions, ...data.cities], name, max);

@@ -122,6 +122,14 @@ describe('search service: search calls', function () {
       expect(misspelt.meta.totalCount).to.equal(body.meta.totalCount);
     });
 
+    it('never corrects a county to another place: "Kent" is searched as its word, not the village of Kenn', async () => {
+      const kent = await search('what=flat&where=Kent', 'uk/homes', 404);
+      expect(kent.errors[0].code).to.equal('NO_RESULTS');
+      expect(kent.meta.keyword).to.deep.include({ where: 'Kent', redirectWhere: null, city: null, region: null });
+      // Elsewhere a name partners write for a region is that region.
+      expect((await search('where=Catalunya', 'es/homes')).meta.keyword.region.name).to.equal('Cataluña');
+    });
+
     it('takes a place that ends the what as the search place, and says so (redirectWhat, redirectWhere)', async () => {
       const typed = await search('what=flat%20london');
       const split = await search('what=flat&where=London');
