@@ -5,10 +5,10 @@ import { countryByCode } from '../../../config/countries';
 import { openWalDatabase, upgrading } from '../sqlite';
 import type { GroupField, SearchStore } from './SearchStore';
 import { INDEX_TOKENIZER, indexText } from './indexText';
-import { inSiteCurrency } from './currencies';
+import { inSiteCurrency, siteCurrency } from './currencies';
 import { langOf, type Lang } from './reference';
 import { isStopWord } from './searchWords';
-import { adIdOf, siteCode } from './siteKeys';
+import { adIdOf, siteCode, siteOfCode } from './siteKeys';
 import { hasVoicedKana, isUnspaced, normalizePhrase, slug, spaceWords, tokenize } from './text';
 import type {
   AdInput,
@@ -127,9 +127,11 @@ function siteRange(site: number): { base: number; top: number } {
  * a layout-3 store's text index is rebuilt without positions on open (decision 065); a layout-4
  * store gains the `kw` column (its ads' keyword phrases; read from their titles while it is empty);
  * a layout-5 store's text index is rebuilt of folded text (`indexText`, decision 075); a layout-6
- * store's ads with a voiced kana are indexed again, their voicing marks kept (`refoldKana`).
+ * store's ads with a voiced kana are indexed again, their voicing marks kept (`refoldKana`); a layout-7
+ * store's ads priced in another currency than their site's are priced in the site's for filters and
+ * sorting (`convertPrices`).
  */
-export const LAYOUT_VERSION = 7;
+export const LAYOUT_VERSION = 8;
 
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;
@@ -292,6 +294,7 @@ export class SqliteSearchStore implements SearchStore {
         if (existing && layout < 5) this.addKeywordColumn();
         if (existing && layout < 6) this.reindexText();
         if (existing && layout < 7) this.refoldKana();
+        if (existing && layout < 8) this.convertPrices();
         if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
       }
     });
@@ -588,6 +591,45 @@ export class SqliteSearchStore implements SearchStore {
    * voiced phrase; the sites touched are recounted. One scan of the documents, under the write lock
    * (another process may be opening the same store).
    */
+  /**
+   * Layout 7 to 8: an ad priced in another currency than its site's ("US$ 450,000" on the Mexican
+   * site) has its price columns in the site's currency, as ads written since are (`adColumns`), so it
+   * filters and sorts among the others by its worth rather than by its figure. Its document, and so
+   * what it shows, is unchanged. Only ads whose document names another currency are read.
+   */
+  private convertPrices(): void {
+    this.db
+      .transaction(() => {
+        if ((this.db.pragma('user_version', { simple: true }) as number) >= 8) return;
+        const update = this.db.prepare('UPDATE ads SET price = ?, price_m = ? WHERE k = ?');
+        const sites = this.db.prepare('SELECT site FROM sites').pluck().all() as number[];
+        for (const site of sites) {
+          const key = siteOfCode(site);
+          if (!key) continue;
+          const { base, top } = siteRange(site);
+          const rows = this.db
+            .prepare(
+              `SELECT a.k, a.area, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
+               WHERE a.k BETWEEN ? AND ? AND a.price IS NOT NULL
+                 AND instr(d.doc, '"currency":') > 0 AND instr(d.doc, ?) = 0`,
+            )
+            .all(BigInt(base), BigInt(top), `"currency":${JSON.stringify(siteCurrency(key.country))}`) as {
+            k: number;
+            area: number | null;
+            doc: string;
+          }[];
+          for (const r of rows) {
+            const ad = JSON.parse(r.doc) as AdInput;
+            if (!ad.price) continue;
+            const price = inSiteCurrency(ad.price.value, ad.currency, ad.country);
+            update.run(price, r.area ? Math.round((price / r.area) * 100) / 100 : null, r.k);
+          }
+        }
+        this.db.pragma('user_version = 8');
+      })
+      .immediate();
+  }
+
   private refoldKana(): void {
     const sites = new Set<number>();
     this.db
@@ -685,7 +727,7 @@ export class SqliteSearchStore implements SearchStore {
           sites.add(r.site);
         }
         for (const site of sites) dropTerms.run(site);
-        this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+        this.db.pragma('user_version = 7');
       })
       .immediate();
     for (const site of sites) this.recountKeywords(site);

@@ -631,3 +631,60 @@ describe('feed tables of an earlier version', function () {
     }
   });
 });
+
+describe("a search store of layout 7 or before (before prices in another currency were filtered in the site's)", () => {
+  it("prices its ads of another currency in the site's on open, after the upgrades before it, and filters them by their worth", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout7-'));
+    const MX_HOMES: SiteKey = { country: 'mx', vertical: 'homes' };
+    const house = (partnerAdId: string, value: number, currency: string): AdInput => ({
+      ...madridHome({ sourceId: 4, title: `Casa ${partnerAdId}`, description: 'Casa con jardín.' }),
+      country: 'mx',
+      location: { city: 'Guadalajara' },
+      homes: { propertyType: 'house', floorArea: 100 },
+      partnerAdId,
+      currency,
+      price: { value },
+    });
+    const dearer = async (store: SqliteSearchStore, min: number) => {
+      const { candidates } = await store.findCandidates({
+        site: MX_HOMES,
+        ranges: [{ field: 'price', min }],
+        order: 'newest',
+        limit: 50,
+        terms: [],
+        tags: [],
+      });
+      return (await store.getAds(candidates.map((c) => c.id))).map((a) => a.partnerAdId).sort();
+    };
+    try {
+      const old = new SqliteSearchStore(dir, { now: () => NOW_S });
+      await old.writeAds([house('usd', 450_000, 'USD'), house('mxn', 5_000_000, 'MXN'), house('eur', 300_000, 'EUR')]);
+      // What layouts up to 7 wrote: the partner's figure, whatever its currency. A layout-6 store takes
+      // the upgrade to 7 first, which must not skip this one.
+      old.db.exec(`UPDATE ads SET price = 450000, price_m = 4500 WHERE partner_id = 'usd'`);
+      old.db.exec(`UPDATE ads SET price = 300000, price_m = 3000 WHERE partner_id = 'eur'`);
+      old.db.pragma('user_version = 6');
+      expect(await dearer(old, 1_000_000)).to.deep.equal(['mxn']);
+      old.close();
+
+      const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+      expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
+      // US$ 450,000 and €300,000 are worth more than 5 million pesos; the documents still say dollars and euros.
+      expect(await dearer(store, 6_000_000)).to.deep.equal(['eur', 'usd']);
+      const prices = store.db.prepare('SELECT partner_id, price, price_m FROM ads ORDER BY partner_id').all() as {
+        partner_id: string;
+        price: number;
+        price_m: number;
+      }[];
+      expect(prices.find((p) => p.partner_id === 'mxn')).to.deep.include({ price: 5_000_000, price_m: 50_000 });
+      const usd = prices.find((p) => p.partner_id === 'usd')!;
+      expect(usd.price).to.be.greaterThan(6_000_000);
+      expect(usd.price_m).to.equal(Math.round((usd.price / 100) * 100) / 100);
+      const [doc] = await store.getAds([(await store.getAdByPartner(4, 'usd'))!.id]);
+      expect(doc).to.deep.include({ currency: 'USD', price: { value: 450_000 } });
+      store.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
