@@ -93,8 +93,17 @@ describe('the web role', function () {
       const res = await get('/search/in/riyadh', `homes.sa.localhost:${server.port}`).expect(200);
       const label = (/class="serp__location">(.*?)<\/span>/.exec(res.text)?.[1] ?? '').replace(/<!-- -->/g, '');
       expect(label.replace(/^\s*·\s*/, '')).to.equal('الرياض، منطقة الرياض');
-      // The form's where says the place as the site names it, not the old link's "riyadh".
+      // The form's where says the place as the site names it, not the old link's "riyadh", and the old
+      // link names the page of that name as its canonical: one page, not two.
       expect(/<input[^>]*name="where"[^>]*value="([^"]*)"/.exec(res.text)?.[1]).to.equal('الرياض');
+      const canonical = /<link rel="canonical" href="([^"]+)">/.exec(res.text)?.[1] ?? '';
+      expect(decodeURI(canonical)).to.equal(`http://homes.sa.localhost:${server.port}/search/in/الرياض`);
+      const own = await get(encodeURI('/search/in/الرياض'), `homes.sa.localhost:${server.port}`).expect(200);
+      expect(/<link rel="canonical" href="([^"]+)">/.exec(own.text)?.[1]).to.equal(canonical);
+      // A where with its region keeps it: the name alone could be another place's.
+      const qualified = await get('/search/in/newport,-wales', `homes.uk.localhost:${server.port}`);
+      const kept = /<link rel="canonical" href="([^"]+)">/.exec(qualified.text)?.[1] ?? '';
+      expect(decodeURIComponent(kept)).to.match(/\/search\/in\/newport,-wales$/);
       const meta = [...res.text.matchAll(/class="ad-card__meta"><span>(.*?)<\/span>/g)].map((m) => m[1]);
       expect(meta.length).to.be.greaterThan(0);
       for (const place of meta) expect(place).to.match(/^[\u0600-\u06ff ]+$/);

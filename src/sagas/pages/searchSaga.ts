@@ -179,10 +179,14 @@ function* loadResults(
     const title = doc.meta.title
       ? `${doc.meta.title} | Trawl`
       : intl.formatMessage({ id: where ? 'serp.title' : 'serp.titleNoWhere' }, { what, where });
+    // A place the service found is named as the site names it: an old link's "rome" or "riyadh" is the
+    // page of "Roma" or "الرياض" (decisions 077, 081). A where with its region ("Florești, Cluj") stays
+    // whole: the name alone could be another place's.
+    const named = doc.meta.keyword?.where;
     const canonical: string = yield call(canonicalUrl, 'serp_search', {
       // A what the service corrected ("flatt") names the corrected search's page.
       what: doc.meta.keyword?.redirectWhat || what,
-      where: app.site.target === 'jobs' ? undefined : where,
+      where: app.site.target === 'jobs' ? undefined : named && !/[,،，、]/.test(where) ? named : where,
       type_id: typeof params.type_id === 'number' ? params.type_id : undefined,
       // The page shown, left out when it is the first (spec §5), whatever the URL wrote.
       page: pageNumberOf(params) > 1 ? pageNumberOf(params) : undefined,
