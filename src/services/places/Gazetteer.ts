@@ -210,6 +210,30 @@ const ADMIN_AS_REGION = new Set(['uk']);
 /** What separates a place from its region in "city, region": the Latin comma, Arabic's, the ideographic ones. */
 const PLACE_SEPARATOR = /[,،，、]/;
 
+/**
+ * Places whose region the second package gets wrong, by our country code and the data's name → the
+ * region's code. Taiwan: the package files New Taipei's districts under Taipei (it lists no town of New
+ * Taipei), Keelung under Taipei, and Hsinchu city and county each under the other's code.
+ */
+const PLACE_REGIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  tw: {
+    Banqiao: 'NWT',
+    Xindian: 'NWT',
+    Jiufen: 'NWT',
+    Keelung: 'KEE',
+    Hsinchu: 'HSZ',
+    Zhubei: 'HSQ',
+    Xinying: 'TNN',
+    Taibao: 'CYQ',
+    Pingtung: 'PIF',
+    Fengshan: 'KHH',
+    Taoyuan: 'TAO',
+  },
+};
+
+/** How far from its region's centre the second package may file a city before it is taken as misfiled. */
+const MISFILED_KM = 2500;
+
 /** How far from a region's centre a place of no known region may lie to count as in it. */
 const NEAR_REGION_KM = 150;
 
@@ -680,7 +704,29 @@ function buildCountry(
   // A coarse grid of the second package's cities, to find the nearest quickly.
   const grid = new Map<string, { lat: number; lng: number; state: string }[]>();
   const cell = (lat: number, lng: number) => `${Math.floor(lat)}:${Math.floor(lng)}`;
+  // The regions' centres that lie within the country's places (the package puts South Holland's in
+  // Illinois): a city filed under a region whose centre is thousands of kilometres away is misfiled (the
+  // package files Irkutsk Oblast's towns under Sevastopol), no guide to its neighbours' region.
+  let [south, north, west, east] = [90, -90, 180, -180];
+  for (const c of raw) {
+    if (!c.name) continue;
+    [south, north, west, east] = [
+      Math.min(south, c.lat),
+      Math.max(north, c.lat),
+      Math.min(west, c.lng),
+      Math.max(east, c.lng),
+    ];
+  }
+  const centres = new Map<string, [number, number]>();
+  for (const st of states) {
+    const lat = Number(st.latitude);
+    const lng = Number(st.longitude);
+    if (st.latitude && st.longitude && lat >= south && lat <= north && lng >= west && lng <= east)
+      centres.set(st.isoCode, [lat, lng]);
+  }
   for (const c of cscCities) {
+    const centre = centres.get(c.state);
+    if (centre && distanceKm(c.lat, c.lng, centre[0], centre[1]) > MISFILED_KM) continue;
     const k = cell(c.lat, c.lng);
     let list = grid.get(k);
     if (!list) grid.set(k, (list = []));
@@ -743,13 +789,19 @@ function buildCountry(
     const { lng, lat } = c;
     // GeoNames' own division where its codes are the regions' (the United Kingdom's nations: ENG, NIR, SCT,
     // WLS); else the nearest of the second package's cities, which files Belfast under North Yorkshire.
-    const state = ADMIN_AS_REGION.has(code) && stateIndex.has(c.adminCode) ? c.adminCode : stateOf(lat, lng);
+    const state =
+      PLACE_REGIONS[code]?.[c.name] ??
+      (ADMIN_AS_REGION.has(code) && stateIndex.has(c.adminCode) ? c.adminCode : stateOf(lat, lng));
     const regionId =
       state !== undefined ? REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(state) ?? 999) : undefined;
     if (state !== undefined) regionPop.set(state, (regionPop.get(state) ?? 0) + c.population);
+    // A city area lies in its city's region: across a region's border it is a city of its own (Jersey
+    // City by New York, Naucalpan by Ciudad de México, Banqiao of New Taipei by Taipei, Nonthaburi by
+    // Bangkok), however near.
     const parent = big.find(
       (b) =>
         c.population * 4 < b.population &&
+        b.regionId === regionId &&
         distanceKm(lat, lng, b.lat, b.lng) < Math.min(20, 3 + Math.sqrt(b.population) / 150),
     );
     const name = local[c.name] ?? ownScript?.(altNames.get(c.cityId) ?? []) ?? c.name;

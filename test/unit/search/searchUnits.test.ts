@@ -220,6 +220,25 @@ describe('Gazetteer', () => {
     expect(traditionalChineseName(['Chiang Rai', '清迈', 'チエンマイ'])).to.equal(undefined);
   });
 
+  it("files each place in its own region, and makes a city area only of a place of its city's region", () => {
+    const label = (country: string, name: string) => g.label(g.resolve(country, name)!.place);
+    // The second package files Irkutsk Oblast's towns under Sevastopol, and puts South Holland in Illinois.
+    expect(label('ru', 'Irkutsk')).to.equal('Иркутск, Иркутская область');
+    expect(label('nl', 'Rotterdam')).to.equal('Rotterdam, Zuid-Holland');
+    // New Taipei's districts and Keelung are not Taipei's; Hsinchu the city is not the county.
+    expect(label('tw', 'Banqiao')).to.equal('板橋, 新北市');
+    expect(label('tw', 'Keelung')).to.equal('基隆市');
+    expect(label('tw', 'Hsinchu')).to.equal('新竹市');
+    // Across a region's border a near town is a city of its own, not an area of the big city.
+    expect(g.resolve('us', 'Jersey City')?.place).to.deep.include({ kind: 'city', name: 'Jersey City' });
+    expect(label('us', 'Jersey City')).to.equal('Jersey City, New Jersey');
+    expect(label('mx', 'Naucalpan de Juárez')).to.equal('Naucalpan de Juárez, Estado de México');
+    expect(g.resolve('th', 'Mueang Nonthaburi')?.place.kind).to.equal('city');
+    // Within it, as before: Croydon is London's.
+    expect(label('uk', 'Croydon')).to.equal('Croydon, London');
+    expect(label('es', 'Getafe')).to.equal('Getafe, Madrid');
+  });
+
   it("finds the region a feed's <region> names: regions first, as partners spell them, else another place's", () => {
     const regionOf = (country: string, text: string) => {
       const p = g.resolveRegion(country, text)?.place;
