@@ -245,7 +245,7 @@ const NEAR_REGION_KM = 150;
  * Russian sites write their divisions. Folded, as `normalizePhrase` gives them.
  */
 const REGION_DESIGNATOR_BEFORE =
-  /^(?:comunidad (?:autonoma |foral )?de(?: la)? |region de(?: la)? |principado de |provincia de |estado de |province of |prefecture of |state of |محافظة |منطقة |بلدية )/;
+  /^(?:comunidad (?:autonoma |foral )?de(?: la)? |region de(?: la)? |principado de |provincia de |estado de |province of |prefecture of |state of |kanton |محافظة |منطقة |بلدية )/;
 const REGION_DESIGNATOR_AFTER =
   /(?: prefecture| province| region| oblast| krai| governorate| municipality| область| край)$|(?<=.)[都府県]$/;
 
@@ -763,7 +763,9 @@ function buildCountry(
   };
 
   const sorted = raw
-    .filter((c) => c.name)
+    // Not the data's doubles named with a digit glued on ("Zapopan2" beside Zapopan): "Marseille 01",
+    // "Sector 1" are names.
+    .filter((c) => c.name && !/\p{Ll}\d+$/u.test(c.name))
     .slice()
     .sort((a, b) => b.population - a.population || a.cityId - b.cityId);
   const capital = sorted.find((c) => c.featureCode === 'PPLC') ?? sorted[0];

@@ -68,8 +68,24 @@ function fill(pattern: string, what: string, place: string): string {
   return substitute(pattern, what, place).trim();
 }
 
-/** "Flats in Madrid", "Mieszkania – Kraków", "東京の住宅". */
+/** A letter of the Thai script. */
+const THAI = /[\u0e01-\u0e5b]/;
+
+/**
+ * Thai writes no space between words: "คอนโดขายในเชียงใหม่"; a space only sets a word of another
+ * script apart ("iPhone ในกรุงเทพมหานคร").
+ */
+function thaiInPlace(what: string, place: string): string {
+  const before = THAI.test(what.slice(-1)) ? '' : ' ';
+  const after = THAI.test(place.charAt(0)) ? '' : ' ';
+  return `${what.trim()}${before}ใน${after}${place.trim()}`.trim();
+}
+
+/** "Flats in Madrid", "Mieszkania – Kraków", "東京の住宅", "Immobilien im Kanton Zürich". */
 export function inPlace(language: Language, what: string, place: string): string {
+  if (language === 'th') return thaiInPlace(what, place);
+  // A Swiss canton takes its article: "im Kanton Genf", as "in der Schweiz" does.
+  if (language === 'de' && place.startsWith('Kanton ')) return fill('{what} im {place}', what, place);
   return fill(IN_PLACE[language], what, place);
 }
 
