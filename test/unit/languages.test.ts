@@ -5,6 +5,7 @@ import { COUNTRIES, countryByCode, inCountry } from '../../config/countries';
 import { LANGUAGES, languageOf } from '../../src/shared/i18n/featureCatalogue';
 import { inCountryPhrase, inPlace, inPlaceParts } from '../../src/shared/i18n/inPlace';
 import { messagesFor, type MessageId } from '../../src/shared/i18n/messages';
+import { catalogueOf } from '../../src/shared/i18n/regions';
 import { messagesFor as alertMessagesFor, searchLabel } from '../../src/services/notifications/messages';
 import { generateDemoSite } from '../../src/services/demo/generateDemoData';
 import { demoWords, PRODUCT_BRANDS } from '../../src/services/demo/wording';
@@ -189,8 +190,8 @@ describe("every site's language", () => {
     const sites = COUNTRIES.filter((c) => (c.verticals as readonly string[]).includes('products')).map((c) => c.code);
     let checked = 0;
     for (const country of sites) {
-      const lang = languageOf(countryByCode(country)?.locale ?? 'en') as reference.Lang;
-      const nouns = demoWords(lang).productNouns;
+      // The site's words: its language's, or its region's (decision 080: Brazil's "Celular").
+      const nouns = demoWords(catalogueOf(countryByCode(country)?.locale ?? 'en')).productNouns;
       const demo = generateDemoSite({ country, vertical: 'products' }, Gazetteer.shared(), { now: 1_790_000_000 });
       for (const ad of demo.ads) {
         const category = ad.products?.categoryId ?? 0;

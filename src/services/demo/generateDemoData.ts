@@ -12,13 +12,12 @@ import {
   TRANSMISSIONS,
   WORKING_HOURS,
   labelOf,
-  langOf,
-  type Lang,
 } from '../search/reference';
 import { siteCode } from '../search/siteKeys';
 import type { AdInput, SiteKey, Source } from '../search/types';
 import { COMPANIES, demoWords, PRODUCT_BRANDS } from './wording';
 import { seededRandom } from '../../shared/seededRandom';
+import { catalogueOf, type CatalogueId } from '../../shared/i18n/regions';
 
 /**
  * The deterministic demo data: for one site, its partners (some with an
@@ -158,7 +157,8 @@ export function generateDemoSite(site: SiteKey, gazetteer: Gazetteer, options: D
   const def = countryByCode(site.country);
   const currency = def?.currency ?? 'EUR';
   const money = CURRENCY[currency] ?? { rate: 1, level: 1 };
-  const lang = langOf(def?.locale ?? 'en');
+  // The site's words: its language's, or its region's where it has its own (decision 080).
+  const wording = catalogueOf(def?.locale ?? 'en');
   const batch = options.batch ?? 0;
   const dice = new Dice(seededRandom(hashString(`${site.country}/${site.vertical}`) ^ (batch * 2654435761)));
   const sources = demoSources(site);
@@ -210,7 +210,7 @@ export function generateDemoSite(site: SiteKey, gazetteer: Gazetteer, options: D
       currency,
     };
     const where = area ? `${area.name}, ${city.name}` : city.name;
-    fill(base, site.vertical, dice, lang, where, source.name, price);
+    fill(base, site.vertical, dice, wording, where, source.name, price);
     if (base.price && dice.chance(0.15)) {
       const old = Math.round(base.price.value * (1.05 + dice.next() * 0.2));
       base.price = {
@@ -253,12 +253,12 @@ function fill(
   ad: AdInput,
   vertical: Vertical,
   dice: Dice,
-  lang: Lang,
+  wording: CatalogueId,
   where: string,
   sourceName: string,
   price: (eur: number) => number,
 ): void {
-  const words = demoWords(lang);
+  const words = demoWords(wording);
   const city = ad.location.city ?? where;
   if (vertical === 'homes') {
     const typeId = dice.weighted<number>([
@@ -312,12 +312,12 @@ function fill(
       : typeId === 3
         ? dice.int(60, 250) * 7
         : floorArea * dice.int(9, 22) + 200;
-    const prop = labelOf(PROPERTY_TYPES, kind, lang);
-    const deal = words.lower(labelOf(DEAL_TYPES, typeId, lang));
+    const prop = labelOf(PROPERTY_TYPES, kind, wording);
+    const deal = words.lower(labelOf(DEAL_TYPES, typeId, wording));
     const features = Array.from(new Set(Array.from({ length: dice.int(2, 4) }, () => dice.pick(words.homeFeatures))));
     ad.typeId = typeId;
     // A deal type that names the property (a shared flat's room, an office for rent) is the title alone.
-    const dealLabel = labelOf(DEAL_TYPES, typeId, lang);
+    const dealLabel = labelOf(DEAL_TYPES, typeId, wording);
     ad.title = words.homeTitle(dwelling && kind !== 'room' ? { prop, deal, dealLabel } : dealLabel, where);
     ad.description = words.sentences.home({
       prop,
@@ -363,7 +363,7 @@ function fill(
     const transmission = dice.chance(0.4) ? 'automatic' : 'manual';
     const type = dice.pick(CAR_TYPES).value;
     const doors = type === 'coupe' || type === 'convertible' ? 3 : dice.pick([3, 5, 5, 5]);
-    const fuelLabel = labelOf(FUELS, fuel, lang);
+    const fuelLabel = labelOf(FUELS, fuel, wording);
     ad.title = `${make.name} ${model} ${fuelLabel} ${year}`;
     const color = dice.pick(words.colors);
     ad.description = words.sentences.car({
@@ -372,7 +372,7 @@ function fill(
       year,
       km: mileage.toLocaleString('en').replace(/,/g, ' '),
       fuel: words.lower(fuelLabel),
-      gearbox: words.lower(labelOf(TRANSMISSIONS, transmission, lang)),
+      gearbox: words.lower(labelOf(TRANSMISSIONS, transmission, wording)),
       doors,
       color,
       city: where,
@@ -424,8 +424,8 @@ function fill(
       company,
       title: words.lower(title),
       city: where,
-      type: words.lower(labelOf(JOB_TYPES, jobType, lang)),
-      hours: words.lower(labelOf(WORKING_HOURS, workingHours, lang)),
+      type: words.lower(labelOf(JOB_TYPES, jobType, wording)),
+      hours: words.lower(labelOf(WORKING_HOURS, workingHours, wording)),
       years: experience,
       salary: salary.toLocaleString('en'),
       remote: telecommute,

@@ -1,12 +1,14 @@
 import { createIntl } from 'react-intl';
 import { inPlace } from '../../shared/i18n/inPlace';
+import { regional, type CatalogueId, type RegionId } from '../../shared/i18n/regions';
 import type { Lang as SiteLang, WrittenLang as Lang } from '../search/reference';
 import { WORDING_BY_LANGUAGE, type Wording } from './wordingByLanguage';
 
 /**
  * Demo wording in every site's language (`demoWords`): job titles, product nouns, features,
  * sentences. The seven languages of the first sites are written below as functions; the others'
- * wording is data with ICU templates (`wordingByLanguage.ts`, decision 074).
+ * wording is data with ICU templates (`wordingByLanguage.ts`, decision 074). A region that writes
+ * otherwise than its language's country has its own words on top (`REGIONAL_WORDS`, decision 080).
  */
 
 export const JOB_TITLES: Record<number, Record<Lang, string[]>> = {
@@ -390,7 +392,7 @@ export const COLORS: Record<Lang, string[]> = {
   nl: ['wit', 'zwart', 'zilver', 'grijs', 'blauw', 'rood'],
 };
 
-type Sentences = {
+export type Sentences = {
   home: (p: {
     prop: string;
     area: number;
@@ -525,16 +527,209 @@ export interface DemoWords {
   homeTitle(what: { prop: string; deal: string; dealLabel: string } | string, place: string): string;
 }
 
-const demoWordsByLang = new Map<SiteLang, DemoWords>();
+/** What a region's demo ads write otherwise than its language's country: whole lists, and sentences by name. */
+interface RegionalWords {
+  readonly jobTitles?: Readonly<Record<number, readonly string[]>>;
+  /** By category, each list as long as its language's (a noun's index picks its brands, `PRODUCT_BRANDS`). */
+  readonly productNouns?: Readonly<Record<number, readonly string[]>>;
+  readonly homeFeatures?: readonly string[];
+  readonly colors?: readonly string[];
+  readonly sentences?: Partial<Sentences>;
+}
 
-/** The wording of a site's demo ads, in the site's language. */
-export function demoWords(lang: SiteLang): DemoWords {
-  let words = demoWordsByLang.get(lang);
+/** "a" or "an" before a word, by its sound's first letter as far as a job title needs. */
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
+/**
+ * The regions' own words (decision 080), over their base's spelled their way (`regional`: no ß in
+ * Switzerland). Spanish-American and Colombian titles take their labels' words too ("Departamento en
+ * venta", "Apartamento en arriendo"), from the search service's regional labels.
+ */
+const REGIONAL_WORDS: Readonly<Partial<Record<RegionId, RegionalWords>>> = {
+  // Brazil: banheiro, câmbio, celular, cinza, "entre em contato", retirada, home office.
+  'pt-BR': {
+    jobTitles: {
+      1: ['Contador'],
+      2: ['Auxiliar administrativo'],
+      3: ['Operador de telemarketing'],
+      7: ['Garçom', 'Cozinheiro'],
+      9: ['Motorista', 'Auxiliar de logística'],
+      10: ['Gerente de marketing'],
+      11: ['Vendedor de loja'],
+      12: ['Representante comercial'],
+      14: ['Analista de recursos humanos'],
+    },
+    productNouns: {
+      103: ['Notebook', 'Televisão'],
+      104: ['Casinha de cachorro', 'Aquário'],
+      105: ['Celular'],
+      107: ['Carrinho de bebê'],
+      108: ['Câmera'],
+      110: ['Jaqueta de couro'],
+      112: ['Bagageiro de teto', 'Rodas de liga leve'],
+    },
+    homeFeatures: [
+      'jardim',
+      'terraço',
+      'elevador',
+      'piscina',
+      'ar-condicionado',
+      'varanda',
+      'depósito',
+      'lareira',
+      'vista para o mar',
+      'perto do metrô',
+    ],
+    colors: ['branco', 'preto', 'prata', 'cinza', 'azul', 'vermelho'],
+    sentences: {
+      home: (p) =>
+        `${p.prop} de ${p.area} m² com ${count(p.rooms, 'quarto', 'quartos')} e ${count(p.baths, 'banheiro', 'banheiros')} em ${p.city}. Características: ${p.features}. Entre em contato com ${p.source} para agendar uma visita.`,
+      car: (p) =>
+        `${p.make} ${p.model} ${p.year}, ${p.km} km, ${p.fuel}, câmbio ${p.gearbox}, ${p.doors} portas, cor ${p.color}. Revisões em dia. Em ${p.city}.`,
+      job: (p) =>
+        `${p.company} contrata ${p.title} em ${p.city}. Contrato ${p.type}, ${p.hours}. Experiência mínima de ${p.years} anos. Salário de ${p.salary} por ano.${p.remote ? ' Possibilidade de home office.' : ''}`,
+      product: (p) => `${p.noun} ${p.brand} ${p.used ? 'usado' : 'novo'}, em ótimo estado. Retirada em ${p.city}.`,
+    },
+  },
+  // Latin America: mesero, celular, elevador, bodega, transmisión, sueldo, "contacta a", entrega.
+  'es-419': {
+    jobTitles: {
+      1: ['Contador', 'Analista financiero'],
+      2: ['Auxiliar administrativo', 'Recepcionista'],
+      3: ['Agente de call center', 'Agente de atención al cliente'],
+      7: ['Mesero', 'Cocinero'],
+      9: ['Repartidor', 'Auxiliar de bodega'],
+      10: ['Gerente de marketing'],
+      11: ['Vendedor de tienda', 'Gerente de tienda'],
+      12: ['Ejecutivo de ventas', 'Ejecutivo de cuentas'],
+      14: ['Analista de recursos humanos'],
+    },
+    productNouns: {
+      102: ['Bicicleta de ruta', 'Caminadora'],
+      103: ['Laptop', 'Televisor'],
+      104: ['Casa para perro', 'Acuario'],
+      105: ['Celular'],
+      107: ['Carriola', 'Cuna'],
+      108: ['Cámara', 'Lente'],
+      110: ['Chaqueta de cuero', 'Tenis'],
+      111: ['Secadora de cabello'],
+      112: ['Portaequipaje de techo', 'Rines'],
+    },
+    homeFeatures: [
+      'jardín',
+      'terraza',
+      'elevador',
+      'piscina',
+      'aire acondicionado',
+      'balcón',
+      'bodega',
+      'chimenea',
+      'vista al mar',
+      'cerca del metro',
+    ],
+    sentences: {
+      home: (p) =>
+        `${p.prop} de ${p.area} m² con ${count(p.rooms, 'habitación', 'habitaciones')} y ${count(p.baths, 'baño', 'baños')} en ${p.city}. Características: ${p.features}. Contacta a ${p.source} para agendar una visita.`,
+      car: (p) =>
+        `${p.make} ${p.model} ${p.year}, ${p.km} km, ${p.fuel}, transmisión ${p.gearbox}, ${p.doors} puertas, color ${p.color}. Servicios al día. En ${p.city}.`,
+      job: (p) =>
+        `${p.company} busca ${p.title} en ${p.city}. Contrato ${p.type}, ${p.hours}. Experiencia mínima de ${p.years} años. Sueldo de ${p.salary} al año.${p.remote ? ' Posibilidad de trabajo remoto.' : ''}`,
+      product: (p) => `${p.noun} ${p.brand} ${p.used ? 'usado' : 'nuevo'}, en muy buen estado. Entrega en ${p.city}.`,
+    },
+  },
+  // The United States: elevator, yard, stroller, sneakers, gray, transmission, "schedule a showing".
+  'en-US': {
+    jobTitles: {
+      3: ['Customer service representative', 'Call center agent'],
+      4: ['Grade school teacher', 'English teacher'],
+      6: ['Nurse', 'Nursing assistant'],
+      9: ['Delivery driver', 'Warehouse associate'],
+      11: ['Sales associate', 'Store manager'],
+      12: ['Sales representative', 'Account manager'],
+      13: ['Electrician', 'Construction manager'],
+      14: ['Human resources specialist', 'Recruiter'],
+    },
+    productNouns: {
+      107: ['Stroller', 'Crib'],
+      110: ['Leather jacket', 'Sneakers'],
+      112: ['Rooftop cargo box', 'Alloy wheels'],
+    },
+    homeFeatures: [
+      'yard',
+      'patio',
+      'elevator',
+      'swimming pool',
+      'air conditioning',
+      'balcony',
+      'storage room',
+      'fireplace',
+      'ocean views',
+      'close to public transit',
+    ],
+    colors: ['white', 'black', 'silver', 'gray', 'blue', 'red'],
+    sentences: {
+      home: (p) =>
+        `${p.prop} of ${p.area} m² with ${count(p.rooms, 'bedroom', 'bedrooms')} and ${count(p.baths, 'bathroom', 'bathrooms')} in ${p.city}. Features: ${p.features}. Contact ${p.source} to schedule a showing.`,
+      car: (p) =>
+        `${p.year} ${p.make} ${p.model}, ${p.km} km, ${p.fuel}, ${p.gearbox} transmission, ${p.doors} doors, ${p.color}. Full service records. Located in ${p.city}.`,
+      job: (p) =>
+        `${p.company} is hiring ${article(p.title)} ${p.title} in ${p.city}. ${p.type}, ${p.hours}. At least ${p.years} years of experience. Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
+      product: (p) =>
+        `${p.used ? 'Used' : 'New'} ${p.noun.toLowerCase()} by ${p.brand}, in very good condition. Pickup in ${p.city}.`,
+    },
+  },
+  // Switzerland: Lift, Cheminée, Seesicht (its views are of lakes), ÖV, Jahrgang, Lohn; and no ß.
+  'de-CH': {
+    homeFeatures: [
+      'Garten',
+      'Terrasse',
+      'Lift',
+      'Pool',
+      'Klimaanlage',
+      'Balkon',
+      'Keller',
+      'Cheminée',
+      'Seesicht',
+      'nahe ÖV',
+    ],
+    sentences: {
+      car: (p) =>
+        `${p.make} ${p.model}, Jahrgang ${p.year}, ${p.km} km, ${p.fuel}, ${p.gearbox}, ${p.doors} Türen, Farbe ${p.color}. Servicegepflegt. Standort ${p.city}.`,
+      job: (p) =>
+        `${p.company} sucht ${p.title} in ${p.city}. ${p.type}, ${p.hours}. Mindestens ${p.years} Jahre Berufserfahrung. Lohn ${p.salary} pro Jahr.${p.remote ? ' Homeoffice möglich.' : ''}`,
+    },
+  },
+};
+
+const demoWordsByCatalogue = new Map<CatalogueId, DemoWords>();
+
+/**
+ * The wording of a site's demo ads, in the site's language, or its region's (`catalogueOf`): its
+ * language's spelled the region's way, with the region's own words on top.
+ */
+export function demoWords(wording: CatalogueId): DemoWords {
+  let words = demoWordsByCatalogue.get(wording);
   if (!words) {
-    words = lang in SENTENCES ? writtenWords(lang as Lang) : templateWords(lang, WORDING_BY_LANGUAGE[lang as never]);
-    demoWordsByLang.set(lang, words);
+    words = regional(wording, languageWords, (region, base) => withRegionalWords(base, REGIONAL_WORDS[region]));
+    demoWordsByCatalogue.set(wording, words);
   }
   return words;
+}
+
+function languageWords(lang: SiteLang): DemoWords {
+  return lang in SENTENCES ? writtenWords(lang as Lang) : templateWords(lang, WORDING_BY_LANGUAGE[lang as never]);
+}
+
+function withRegionalWords(base: DemoWords, own: RegionalWords | undefined): DemoWords {
+  if (!own) return base;
+  return {
+    ...base,
+    jobTitles: { ...base.jobTitles, ...own.jobTitles },
+    productNouns: { ...base.productNouns, ...own.productNouns },
+    homeFeatures: own.homeFeatures ?? base.homeFeatures,
+    colors: own.colors ?? base.colors,
+    sentences: { ...base.sentences, ...own.sentences },
+  };
 }
 
 function writtenWords(lang: Lang): DemoWords {

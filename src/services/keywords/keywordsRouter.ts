@@ -5,9 +5,10 @@ import { ServiceError, jsonApiErrorHandler, parseInput, sendDocument } from '../
 import { rawQuery } from '../search/params';
 import type { SearchStore } from '../search/SearchStore';
 import { siteContext } from '../search/present';
-import { JOB_CATEGORIES, labelOf, PRODUCT_CATEGORIES, type Lang, type RefItem } from '../search/reference';
+import { JOB_CATEGORIES, labelOf, PRODUCT_CATEGORIES, type RefItem } from '../search/reference';
 import { siteOf } from '../search/siteKeys';
 import type { IndexCategory } from '../../shared/api/keywordsApi';
+import type { CatalogueId } from '../../shared/i18n/regions';
 
 /** The verticals whose index picks a category, and their names (the index's `type`). */
 const CATEGORY_NAMES: Partial<Record<string, readonly RefItem<number>[]>> = {
@@ -84,8 +85,8 @@ export function createKeywordsRouter(store: SearchStore, log?: (msg: string, ext
         maxPage: Math.max(1, Math.ceil(total / KEYWORDS_PAGE_SIZE)),
         totalCount: total,
         letters,
-        // The categories the site's index has, named in its language (jobs and products).
-        categories: namedCategories(vertical, categories, siteContext(site, 0).lang),
+        // The categories the site's index has, named in its language and region (jobs and products).
+        categories: namedCategories(vertical, categories, siteContext(site, 0).wording),
         categoryId: q.category_id ?? null,
         firstLetter: q.first_letter ?? null,
       },
@@ -98,8 +99,8 @@ export function createKeywordsRouter(store: SearchStore, log?: (msg: string, ext
   return router;
 }
 
-function namedCategories(vertical: string, ids: number[], lang: Lang): IndexCategory[] {
+function namedCategories(vertical: string, ids: number[], wording: CatalogueId): IndexCategory[] {
   const names = CATEGORY_NAMES[vertical];
   if (!names) return [];
-  return ids.filter((id) => names.some((c) => c.value === id)).map((id) => ({ id, name: labelOf(names, id, lang) }));
+  return ids.filter((id) => names.some((c) => c.value === id)).map((id) => ({ id, name: labelOf(names, id, wording) }));
 }

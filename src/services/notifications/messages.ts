@@ -1,9 +1,11 @@
 import { languageOf, type Language } from '../../shared/i18n/featureCatalogue';
 import { inPlace } from '../../shared/i18n/inPlace';
+import { catalogueOf, overlaid, regional, type CatalogueId, type RegionId } from '../../shared/i18n/regions';
 
 /**
- * Texts of alert e-mails, pushes and the unsubscribe page in every site's language; any other
- * language falls back to English (product-spec §5: "falls back to en"). `{name}` placeholders.
+ * Texts of alert e-mails, pushes and the unsubscribe page in every site's language, and region where
+ * it writes otherwise (decision 080); any other language falls back to English (product-spec §5:
+ * "falls back to en"). `{name}` placeholders.
  */
 export interface AlertMessages {
   subjectOne: string;
@@ -445,12 +447,41 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
   },
 };
 
+/**
+ * What a region's alert mails write otherwise than its language's country's, over those spelled the
+ * region's way (`regional`: "email" in the United States, no ß in Switzerland), as the region's
+ * catalogue writes the alerts' pages. Spain's mails need nothing else in Latin America (tú, "guardaste"),
+ * nor Britain's in the United States but its spelling, nor Germany's in Switzerland.
+ */
+const REGIONAL: Readonly<Partial<Record<RegionId, Partial<AlertMessages>>>> = {
+  // Brazil: você, no article before a possessive, gerenciar, salvar, inscrição, "não … mais".
+  'pt-BR': {
+    intro: 'Novos anúncios para seu alerta "{search}":',
+    manage: 'Gerenciar seus alertas',
+    footer: 'Você recebe este e-mail porque salvou um alerta em {site}.',
+    unsubscribeTitle: 'Cancelar inscrição',
+    unsubscribeConfirm: 'Parar de receber e-mails do alerta "{search}"?',
+    unsubscribeButton: 'Cancelar inscrição',
+    unsubscribeDone: 'Você não vai mais receber e-mails do alerta "{search}".',
+    linkInvalid: 'Este link não é mais válido. Abra o gerenciamento de alertas em um e-mail recente.',
+  },
+};
+
+const messagesByCatalogue = new Map<CatalogueId, AlertMessages>();
+
 export function langOfLocale(locale: string): AlertLang {
   return languageOf(locale);
 }
 
+/** The alert texts of a locale: its language's, or its region's (`catalogueOf`). */
 export function messagesFor(locale: string): AlertMessages {
-  return CATALOGUE[langOfLocale(locale)];
+  const id = catalogueOf(locale);
+  let messages = messagesByCatalogue.get(id);
+  if (!messages) {
+    messages = regional(id, (language) => CATALOGUE[language], overlaid(REGIONAL));
+    messagesByCatalogue.set(id, messages);
+  }
+  return messages;
 }
 
 export function fill(template: string, values: Record<string, string | number>): string {

@@ -1,5 +1,6 @@
 import { countryByCode, inCountry, inCountryParts } from '../../../config/countries';
 import { inCountryPhrase, inCountryPhraseParts, inPlace, inPlaceParts } from '../../shared/i18n/inPlace';
+import type { CatalogueId } from '../../shared/i18n/regions';
 import { ServiceError } from '../jsonapi';
 import { type Gazetteer, type Place, distanceKm } from '../places/Gazetteer';
 import { inSiteCurrency } from './currencies';
@@ -29,7 +30,7 @@ import {
   siteContext,
   type SiteContext,
 } from './present';
-import { adsCount, isStopWord, VERTICAL_NOUN } from './searchWords';
+import { adsCount, isStopWord, searchSynonyms, verticalNoun } from './searchWords';
 import { capitalize, editDistance, normalizePhrase, slug, spaceWords, tokenize } from './text';
 import type {
   Candidate,
@@ -135,12 +136,12 @@ export class SearchEngine {
     return place;
   }
 
-  private whatTerms(what: string, lang: Lang): { tokens: string[]; terms: string[][] } {
+  private whatTerms(what: string, ctx: SiteContext): { tokens: string[]; terms: string[][] } {
     // Words as the index has them: apart where their script writes them together ("大阪のマンション").
     const all = tokenize(spaceWords(what)).slice(0, 12);
-    const meaningful = all.filter((t) => !isStopWord(t, lang));
+    const meaningful = all.filter((t) => !isStopWord(t, ctx.lang));
     const tokens = meaningful.length > 0 ? meaningful : all;
-    return { tokens, terms: tokens.map(variants) };
+    return { tokens, terms: tokens.map((token) => withSynonyms(variants(token), ctx)) };
   }
 
   /** Keeps a word's plural/singular variant only when the site's titles know it (an OR costs). */
@@ -195,7 +196,7 @@ export class SearchEngine {
     const named = PLACE_FILTERS.some((name) => filters[name] !== undefined);
     const split = named || given.where ? undefined : this.placeInWhat(site, given.what, ctx.lang);
     const params = split ? { ...given, ...split } : given;
-    const { tokens, terms } = this.whatTerms(params.what, ctx.lang);
+    const { tokens, terms } = this.whatTerms(params.what, ctx);
     const tags: Plan['tags'] = [];
     const placeTags: Plan['placeTags'] = [];
     const ranges: Plan['ranges'] = [];
@@ -365,7 +366,7 @@ export class SearchEngine {
     if (organic.candidates.length === 0 && plan.whatTokens.length > 0) {
       correction = await this.correctWhat(plan);
       if (correction.redirect) {
-        const { tokens, terms } = this.whatTerms(correction.redirect, plan.ctx.lang);
+        const { tokens, terms } = this.whatTerms(correction.redirect, plan.ctx);
         plan.whatTokens = tokens;
         plan.terms = terms;
         await this.pruneVariants(plan);
@@ -635,7 +636,7 @@ export class SearchEngine {
           current: place ? { id: place.id, name: place.name, kind: place.kind } : null,
           condition: [],
           amenities: [],
-          fuel: plan.site.vertical === 'cars' ? refList(FUELS, ctx.lang) : [],
+          fuel: plan.site.vertical === 'cars' ? refList(FUELS, ctx.wording) : [],
           model:
             plan.site.vertical === 'cars' && plan.make
               ? (CAR_MAKES.find((m) => slug(m.name) === slug(plan.make ?? ''))?.models ?? []).map((m) => ({
@@ -643,8 +644,8 @@ export class SearchEngine {
                   label: m,
                 }))
               : [],
-          propertyType: plan.site.vertical === 'homes' ? refList(PROPERTY_TYPES, ctx.lang) : [],
-          subcategory: refList(typeItems, ctx.lang),
+          propertyType: plan.site.vertical === 'homes' ? refList(PROPERTY_TYPES, ctx.wording) : [],
+          subcategory: refList(typeItems, ctx.wording),
         };
       },
     };
@@ -728,7 +729,7 @@ export class SearchEngine {
     const duplicates = (await this.store.duplicatesOf(ad)).slice(0, 6);
     const exclude = [ad.id, ...duplicates.map((d) => d.id)];
     const kindTags = relatedTags(ad);
-    const { terms } = this.whatTerms(params.what, ctx.lang);
+    const { terms } = this.whatTerms(params.what, ctx);
     const wherePlace = params.where ? this.places.resolve(site.country, params.where)?.place : undefined;
     const l = ad.location;
     const placeSteps: { field: TagField; values: number[] }[][] = [];
@@ -847,11 +848,11 @@ export class SearchEngine {
     const subject =
       site.vertical === 'homes'
         ? params.propertyType
-          ? labelOf(PROPERTY_TYPES, params.propertyType, ctx.lang)
+          ? labelOf(PROPERTY_TYPES, params.propertyType, ctx.wording)
           : params.dealType !== undefined
-            ? labelOf(DEAL_TYPES, params.dealType, ctx.lang)
-            : (VERTICAL_NOUN.homes?.[ctx.lang] ?? 'Homes')
-        : (VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical);
+            ? labelOf(DEAL_TYPES, params.dealType, ctx.wording)
+            : verticalNoun('homes', ctx.wording)
+        : verticalNoun(site.vertical, ctx.wording);
     const query = ({ filters, ...extra }: Record<string, unknown>) => {
       const all = { ...(params.propertyType ? { propertyType: params.propertyType } : {}), ...(filters as object) };
       return {
@@ -897,7 +898,7 @@ export class SearchEngine {
         const value = Number(row.value);
         push(
           'categories',
-          labelOf(items, value, ctx.lang),
+          labelOf(items, value, ctx.wording),
           row.count,
           site.vertical === 'jobs' ? { filters: { category: value } } : { categoryId: value },
         );
@@ -907,7 +908,7 @@ export class SearchEngine {
       for (const row of await this.store.topValues(site, 'propertyType', where, 14)) {
         push(
           'propertyTypes',
-          `${labelOf(PROPERTY_TYPES, String(row.value), ctx.lang)}`,
+          `${labelOf(PROPERTY_TYPES, String(row.value), ctx.wording)}`,
           row.count,
           query({ filters: { propertyType: row.value } }),
         );
@@ -925,14 +926,14 @@ export class SearchEngine {
     const count = async (overrides: Partial<CandidateQuery>) =>
       rank(await this.store.findCandidates(this.query(plan, overrides)), plan).total;
     const items: { prefix: string; name: string; total: number; kind: number; query: Record<string, unknown> }[] = [];
-    const whatLabel = params.what || (VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical);
+    const whatLabel = params.what || verticalNoun(site.vertical, ctx.wording);
     const baseQuery = {
       ...(params.what ? { what: params.what } : {}),
       ...(params.typeId !== undefined ? { dealTypeId: params.typeId } : {}),
     };
     const correction = await this.correctWhat(plan);
     if (correction.didYouMean) {
-      const total = await count({ terms: this.whatTerms(correction.didYouMean, ctx.lang).terms });
+      const total = await count({ terms: this.whatTerms(correction.didYouMean, ctx).terms });
       if (total > 0) {
         items.push({
           prefix: '',
@@ -992,7 +993,7 @@ export class SearchEngine {
       const total = await count({ terms: [] });
       if (total > 0) {
         items.push({
-          ...whereParts(ctx, VERTICAL_NOUN[site.vertical]?.[ctx.lang] ?? site.vertical, place?.name),
+          ...whereParts(ctx, verticalNoun(site.vertical, ctx.wording), place?.name),
           total,
           kind: place ? 1 : 0,
           query: { where: params.where, filters: params.filters },
@@ -1020,6 +1021,21 @@ export class NoResults extends ServiceError {
 function variants(token: string): string[] {
   if (token.length <= 3 || /^\d+$/.test(token)) return [token];
   return token.endsWith('s') ? [token, token.slice(0, -1)] : [token, `${token}s`];
+}
+
+/**
+ * A word's variants with the words the site's region takes as the same (`searchSynonyms`: "piso" with
+ * "departamento" on a Mexican site), and theirs; each kept only if the site's titles know it
+ * (`pruneVariants`), the word itself first.
+ */
+function withSynonyms(words: string[], ctx: SiteContext): string[] {
+  const out = [...words];
+  for (const word of words) {
+    for (const synonym of searchSynonyms(word, ctx.wording)) {
+      for (const v of variants(synonym)) if (!out.includes(v)) out.push(v);
+    }
+  }
+  return out;
 }
 
 /**
@@ -1142,7 +1158,7 @@ function nearestFirst(list: Candidate[], place: Place | undefined): Candidate[] 
 type FacetItem = { value: string | number; label: string; count: number };
 
 function buildFacets(list: Candidate[], scale: number, plan: Plan, places: Gazetteer): Record<string, FacetItem[]> {
-  const lang = plan.ctx.lang;
+  const wording = plan.ctx.wording;
   const count = (get: (c: Candidate) => string | number | null, label: (v: string | number) => string, limit = 20) => {
     const counts = new Map<string | number, number>();
     for (const c of list) {
@@ -1156,7 +1172,7 @@ function buildFacets(list: Candidate[], scale: number, plan: Plan, places: Gazet
       .map(([value, n]) => ({ value, label: label(value), count: Math.round(n * scale) }));
   };
   const placeName = (v: string | number) => places.place(Number(v), plan.site.country)?.name ?? String(v);
-  const ref = (items: readonly RefItem<string | number>[]) => (v: string | number) => labelOf(items, v, lang);
+  const ref = (items: readonly RefItem<string | number>[]) => (v: string | number) => labelOf(items, v, wording);
   const facets: Record<string, FacetItem[]> = {
     region: count((c) => c.regionId, placeName),
     city: count((c) => c.cityId, placeName),
@@ -1239,8 +1255,8 @@ function priceEdges(list: Candidate[]): number[] {
   return edges;
 }
 
-function refList(items: readonly RefItem<string | number>[], lang: Lang) {
-  return items.map((i) => ({ value: i.value, label: i.labels[lang] }));
+function refList(items: readonly RefItem<string | number>[], wording: CatalogueId) {
+  return items.map((i) => ({ value: i.value, label: i.labels[wording] }));
 }
 
 /**
@@ -1258,7 +1274,7 @@ function whereParts(ctx: SiteContext, what: string, place: string | undefined) {
 
 function titleOf(plan: Plan): string {
   const lang = plan.ctx.lang;
-  const what = plan.params.what ? titleWhat(plan) : (VERTICAL_NOUN[plan.site.vertical]?.[lang] ?? '');
+  const what = plan.params.what ? titleWhat(plan) : verticalNoun(plan.site.vertical, plan.ctx.wording);
   const place = plan.place?.name ?? plan.params.where;
   if (place) return inPlace(lang, what, place);
   const country = countryByCode(plan.site.country);

@@ -1,6 +1,7 @@
 import { countryByCode } from '../../../config/countries';
 import type { Place } from '../places/Gazetteer';
 import { distanceKm } from '../places/Gazetteer';
+import { catalogueOf, type CatalogueId } from '../../shared/i18n/regions';
 import {
   CAR_TYPES,
   CONDITIONS,
@@ -41,7 +42,10 @@ export const FRESH_SECONDS = 2 * 24 * 3600;
 export interface SiteContext {
   site: SiteKey;
   locale: string;
+  /** The site's language: its stop words, its "in <place>", its plural forms. */
   lang: Lang;
+  /** The site's catalogue, its language's or its region's (decision 080): the labels and nouns it reads. */
+  wording: CatalogueId;
   currency: string;
   now: number;
   /**
@@ -56,7 +60,7 @@ const formats = new Map<string, Intl.NumberFormat>();
 export function siteContext(site: SiteKey, now: number): SiteContext {
   const def = countryByCode(site.country);
   const locale = def?.locale ?? 'en-GB';
-  return { site, locale, lang: langOf(locale), currency: def?.currency ?? 'EUR', now };
+  return { site, locale, lang: langOf(locale), wording: catalogueOf(locale), currency: def?.currency ?? 'EUR', now };
 }
 
 export function formatPrice(value: number, currency: string, locale: string): string {
@@ -343,9 +347,9 @@ function verticalProperties({ ad, ctx }: Presenting, fields: FieldSet): Record<s
   for (const name of COMMON_VERTICAL_MEMBERS) {
     if (fields === true || fields[name] !== undefined) out[name] = (common[name] as () => unknown)();
   }
-  if (fields === true) return Object.assign(out, verticalFields(ad, ctx.lang));
+  if (fields === true) return Object.assign(out, verticalFields(ad, ctx.wording));
   if (Object.keys(fields).some((name) => !COMMON_VERTICAL_MEMBERS.includes(name))) {
-    const own = verticalFields(ad, ctx.lang);
+    const own = verticalFields(ad, ctx.wording);
     for (const name of Object.keys(own)) if (fields[name] !== undefined) out[name] = own[name];
   }
   return out;
@@ -460,14 +464,14 @@ export function adResource(
   return { type: 'ads', id: ad.id, attributes };
 }
 
-function verticalFields(ad: StoredAd, lang: Lang): Record<string, unknown> {
+function verticalFields(ad: StoredAd, wording: CatalogueId): Record<string, unknown> {
   if (ad.homes) {
     const h = ad.homes;
     return {
       ...h,
-      propertyTypeLabel: labelOf(PROPERTY_TYPES, h.propertyType, lang),
-      typeLabel: ad.typeId !== undefined ? labelOf(DEAL_TYPES, ad.typeId, lang) : null,
-      conditionLabel: h.condition ? labelOf(CONDITIONS, h.condition, lang) : null,
+      propertyTypeLabel: labelOf(PROPERTY_TYPES, h.propertyType, wording),
+      typeLabel: ad.typeId !== undefined ? labelOf(DEAL_TYPES, ad.typeId, wording) : null,
+      conditionLabel: h.condition ? labelOf(CONDITIONS, h.condition, wording) : null,
       parking: h.parking ?? false,
       newBuilding: h.newBuilding ?? false,
       priceMeter: ad.price && h.floorArea ? Math.round(ad.price.value / h.floorArea) : null,
@@ -477,24 +481,24 @@ function verticalFields(ad: StoredAd, lang: Lang): Record<string, unknown> {
     const c = ad.cars;
     return {
       ...c,
-      typeLabel: c.type ? labelOf(CAR_TYPES, c.type, lang) : null,
-      fuelLabel: c.fuel ? labelOf(FUELS, c.fuel, lang) : null,
-      transmissionLabel: c.transmission ? labelOf(TRANSMISSIONS, c.transmission, lang) : null,
+      typeLabel: c.type ? labelOf(CAR_TYPES, c.type, wording) : null,
+      fuelLabel: c.fuel ? labelOf(FUELS, c.fuel, wording) : null,
+      transmissionLabel: c.transmission ? labelOf(TRANSMISSIONS, c.transmission, wording) : null,
     };
   }
   if (ad.jobs) {
     const j = ad.jobs;
     return {
       ...j,
-      categoryLabel: knownLabel(JOB_CATEGORIES, j.category, lang),
-      jobTypeLabel: j.jobType ? labelOf(JOB_TYPES, j.jobType, lang) : null,
-      workingHoursLabel: j.workingHours ? labelOf(WORKING_HOURS, j.workingHours, lang) : null,
+      categoryLabel: knownLabel(JOB_CATEGORIES, j.category, wording),
+      jobTypeLabel: j.jobType ? labelOf(JOB_TYPES, j.jobType, wording) : null,
+      workingHoursLabel: j.workingHours ? labelOf(WORKING_HOURS, j.workingHours, wording) : null,
     };
   }
   if (ad.products) {
     return {
       categoryId: ad.products.categoryId,
-      categoryLabel: knownLabel(PRODUCT_CATEGORIES, ad.products.categoryId, lang),
+      categoryLabel: knownLabel(PRODUCT_CATEGORIES, ad.products.categoryId, wording),
     };
   }
   return {};
@@ -504,6 +508,6 @@ function verticalFields(ad: StoredAd, lang: Lang): Record<string, unknown> {
  * A category's label, or null for one the site does not list: a partner's category that maps onto none
  * is stored as 0 (its text kept among the ad's attributes), which a visitor must not read as "0".
  */
-function knownLabel(items: readonly RefItem<number>[], value: number, lang: Lang): string | null {
-  return items.find((i) => i.value === value)?.labels[lang] ?? null;
+function knownLabel(items: readonly RefItem<number>[], value: number, wording: CatalogueId): string | null {
+  return items.find((i) => i.value === value)?.labels[wording] ?? null;
 }

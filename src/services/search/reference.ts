@@ -1,11 +1,15 @@
 /**
  * Reference data of product-spec §3 ("Reference data") and the enumerations
  * the filters take, with their labels in every site's language (seven written
- * here, the others in `referenceLabels.ts`). Filter values are the `value` slugs/ids below.
+ * here, the others in `referenceLabels.ts`) and region (what a region writes
+ * otherwise in `regionalLabels.ts`, decision 080). Filter values are the `value`
+ * slugs/ids below.
  */
 
 import { LANGUAGES, languageOf, type Language } from '../../shared/i18n/featureCatalogue';
+import { REGION_IDS, regional, type CatalogueId } from '../../shared/i18n/regions';
 import { REFERENCE_LABELS } from './referenceLabels';
+import { REGIONAL_LABELS } from './regionalLabels';
 
 export type Lang = Language;
 type OtherLang = Exclude<Lang, WrittenLang>;
@@ -14,7 +18,8 @@ export const LANGS: readonly Lang[] = LANGUAGES;
 /** The language of a locale among those we write, English otherwise. */
 export const langOf = languageOf;
 
-export type Labels = Readonly<Record<Lang, string>>;
+/** A value's label in every catalogue: each language's, and each region's (`catalogueOf` picks a site's). */
+export type Labels = Readonly<Record<CatalogueId, string>>;
 /** The languages whose labels are written beside each value below; the others' are in `referenceLabels.ts`. */
 export type WrittenLang = 'en' | 'es' | 'it' | 'fr' | 'de' | 'pt' | 'nl';
 
@@ -35,15 +40,25 @@ function l(
   return { en, es, it, fr, de, pt, nl };
 }
 
-/** A list's items with their labels in every language: those written here and those of `REFERENCE_LABELS`. */
+/**
+ * A list's items with their labels in every language, those written here and those of
+ * `REFERENCE_LABELS`, and in every region: its base's, spelled its way, or its own of `REGIONAL_LABELS`.
+ */
 function translated<V extends string | number>(
   list: keyof (typeof REFERENCE_LABELS)[OtherLang],
   items: readonly { value: V; labels: Record<WrittenLang, string> }[],
 ): RefItem<V>[] {
   return items.map(({ value, labels }) => {
-    const all = { ...labels } as Record<Lang, string>;
+    const all = { ...labels } as Record<CatalogueId, string>;
     for (const lang of LANGUAGES) {
       if (!(lang in all)) all[lang] = REFERENCE_LABELS[lang as OtherLang][list][String(value)] ?? labels.en;
+    }
+    for (const region of REGION_IDS) {
+      all[region] = regional(
+        region,
+        (lang) => all[lang],
+        (id, base) => REGIONAL_LABELS[id]?.[list]?.[String(value)] ?? base,
+      );
     }
     return { value, labels: all };
   });
@@ -519,8 +534,13 @@ export const WORKING_HOURS: readonly RefItem[] = translated('WORKING_HOURS', [
   },
 ]);
 
-export function labelOf<V extends string | number>(items: readonly RefItem<V>[], value: V, lang: Lang): string {
-  return items.find((i) => i.value === value)?.labels[lang] ?? String(value);
+/** A value's label in a catalogue (a language's or a region's, `catalogueOf`), the value itself when not listed. */
+export function labelOf<V extends string | number>(
+  items: readonly RefItem<V>[],
+  value: V,
+  wording: CatalogueId,
+): string {
+  return items.find((i) => i.value === value)?.labels[wording] ?? String(value);
 }
 
 /** Real makes and models for the cars vertical (demo data and what-detection). */

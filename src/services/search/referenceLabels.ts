@@ -1,7 +1,7 @@
 import type { Lang, WrittenLang } from './reference';
 
 /** The lists of reference.ts whose values have labels. */
-type ListName =
+export type ListName =
   | 'CAR_TYPES'
   | 'CONDITIONS'
   | 'DEAL_TYPES'

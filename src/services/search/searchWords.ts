@@ -1,9 +1,23 @@
-import type { Lang } from './reference';
+import { lineageOf, regional, type CatalogueId, type RegionId } from '../../shared/i18n/regions';
+import {
+  CAR_TYPES,
+  CONDITIONS,
+  DEAL_TYPES,
+  FUELS,
+  JOB_CATEGORIES,
+  JOB_TYPES,
+  PRODUCT_CATEGORIES,
+  PROPERTY_TYPES,
+  TRANSMISSIONS,
+  WORKING_HOURS,
+  type Lang,
+  type RefItem,
+} from './reference';
 import { tokenize } from './text';
 
 /**
- * The words the search service writes titles and descriptions with, in every site's language, and
- * the words it leaves out of a search's terms.
+ * The words the search service writes titles and descriptions with, in every site's language and
+ * region, the words it leaves out of a search's terms, and the words a region's search takes as one.
  */
 
 /** The plural noun of each vertical: "Homes in Madrid", "Cars in Bavaria". */
@@ -109,6 +123,104 @@ export const VERTICAL_NOUN: Readonly<Record<string, Readonly<Record<Lang, string
     zh: '商品',
   },
 };
+
+/** The vertical nouns a region writes otherwise than its language's country (decision 080). */
+const REGIONAL_VERTICAL_NOUNS: Readonly<Partial<Record<RegionId, Readonly<Record<string, string>>>>> = {
+  'es-419': { cars: 'Autos' },
+  'es-CO': { cars: 'Carros' },
+  'es-VE': { cars: 'Carros' },
+};
+
+/**
+ * The plural noun of a vertical in a catalogue, a language's or a region's (`catalogueOf`): "Coches en
+ * Madrid", "Autos en Guadalajara", "Carros en Medellín". Words for titles and links only: a search's
+ * words are the visitor's.
+ */
+export function verticalNoun(vertical: string, wording: CatalogueId): string {
+  return (
+    regional<string | undefined>(
+      wording,
+      (lang) => VERTICAL_NOUN[vertical]?.[lang],
+      (region, base) => REGIONAL_VERTICAL_NOUNS[region]?.[vertical] ?? base,
+    ) ?? vertical
+  );
+}
+
+/**
+ * Words of the ads that a region writes otherwise than its language's country, besides the labels and
+ * nouns (`searchSynonyms`), as the index folds them: the demo ads' and the partners' usual words.
+ */
+const REGIONAL_SEARCH_WORDS: Readonly<Partial<Record<RegionId, readonly (readonly string[])[]>>> = {
+  'pt-BR': [
+    ['arrendar', 'alugar'],
+    ['arrendamento', 'aluguel'],
+    ['telemovel', 'celular'],
+    ['portatil', 'notebook'],
+  ],
+  'es-419': [
+    ['movil', 'celular'],
+    ['ascensor', 'elevador'],
+    ['portatil', 'laptop'],
+  ],
+  'en-US': [
+    ['lift', 'elevator'],
+    ['pushchair', 'stroller'],
+    ['trainers', 'sneakers'],
+  ],
+};
+
+const REFERENCE_LISTS: readonly (readonly RefItem<string | number>[])[] = [
+  DEAL_TYPES,
+  PROPERTY_TYPES,
+  PRODUCT_CATEGORIES,
+  CAR_TYPES,
+  FUELS,
+  CONDITIONS,
+  TRANSMISSIONS,
+  JOB_CATEGORIES,
+  JOB_TYPES,
+  WORKING_HOURS,
+];
+
+const synonymTables = new Map<CatalogueId, ReadonlyMap<string, readonly string[]>>();
+
+/**
+ * The words a search on a region's sites takes as one (decision 080): a value's or a vertical's name in
+ * the region and in its language's country, where each is one word ("departamento" and "piso",
+ * "autos" and "coches", "carros" too in Colombia, "apartment" and "flat", "gasoline" and "petrol"), and
+ * `REGIONAL_SEARCH_WORDS`. So a visitor's word finds ads written with the other: partners write either,
+ * and a store's demo ads keep the words they were written with. Folded, as `tokenize` gives them; none
+ * on a language's own sites, where the region's word can mean something else.
+ */
+export function searchSynonyms(word: string, wording: CatalogueId): readonly string[] {
+  let table = synonymTables.get(wording);
+  if (!table) synonymTables.set(wording, (table = synonymTable(wording)));
+  return table.get(word) ?? [];
+}
+
+function synonymTable(wording: CatalogueId): ReadonlyMap<string, readonly string[]> {
+  const lineage = lineageOf(wording);
+  const table = new Map<string, string[]>();
+  if (lineage.length < 2) return table;
+  const names = [
+    ...Object.keys(VERTICAL_NOUN).map((vertical) => lineage.map((id) => verticalNoun(vertical, id))),
+    ...REFERENCE_LISTS.flatMap((items) => items.map((item) => lineage.map((id) => item.labels[id]))),
+    ...lineage.flatMap((id) => REGIONAL_SEARCH_WORDS[id as RegionId] ?? []),
+  ];
+  for (const words of names) {
+    const folded = words.map((w) => tokenize(w));
+    // A name of several words is no one word of a search ("Vaga de garagem").
+    if (!folded.every((w) => w.length === 1)) continue;
+    const group = [...new Set(folded.map((w) => w[0] as string))];
+    if (group.length < 2) continue;
+    for (const word of group) {
+      const others = table.get(word) ?? [];
+      for (const other of group) if (other !== word && !others.includes(other)) others.push(other);
+      table.set(word, others);
+    }
+  }
+  return table;
+}
 
 /**
  * The noun after a count of ads, in the plural forms of each language (`Intl.PluralRules`; a form a

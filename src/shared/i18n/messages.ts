@@ -35,7 +35,7 @@ import {
 import { type Language } from './featureCatalogue';
 import { FEATURES } from './features';
 import { referenceMessageId, type ReferenceList } from './referenceIds';
-import { catalogueOf, isRegionId, REGIONS, type CatalogueId } from './regions';
+import { catalogueOf, regional, REGIONS, type CatalogueId } from './regions';
 
 type Core = typeof en;
 type FeatureMessages = (typeof FEATURES)[number]['en'];
@@ -86,25 +86,28 @@ const REFERENCE_LISTS: Readonly<Record<ReferenceList, readonly RefItem<string | 
 /** A label as an ICU message that says it as written (an apostrophe or a brace is no syntax). */
 const literal = (text: string): string => text.replace(/'/g, "''").replace(/[{}]/g, (brace) => `'${brace}'`);
 
-/** The reference values' labels in a language, as `ref.<list>.<value>` messages (referenceIds.ts). */
-function referenceMessages(language: Language): Record<string, string> {
+/** The reference values' labels in a catalogue, as `ref.<list>.<value>` messages (referenceIds.ts). */
+function referenceMessages(id: CatalogueId): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [list, items] of Object.entries(REFERENCE_LISTS) as [ReferenceList, RefItem<string | number>[]][]) {
-    for (const item of items) out[referenceMessageId(list, item.value)] = literal(item.labels[language]);
+    for (const item of items) out[referenceMessageId(list, item.value)] = literal(item.labels[id]);
   }
   return out;
 }
 
 const CATALOGUES = new Map<CatalogueId, Messages>();
 
-/** A language's messages as written, or a region's: its base's, spelled its way, with its own on top. */
+/**
+ * A language's messages as written, or a region's: its base's, spelled its way, with its own on top
+ * (`regional`); and the reference values' labels, the search service's for the same catalogue.
+ */
 function buildCatalogue(id: CatalogueId): Messages {
-  if (!isRegionId(id)) {
-    return Object.assign({}, CORE[id], ...FEATURES.map((f) => f[id]), referenceMessages(id)) as Messages;
-  }
-  const { base, spelling, messages } = REGIONS[id];
-  const spelled = Object.entries(catalogue(base)).map(([key, text]) => [key, spelling ? spelling(text) : text]);
-  return { ...(Object.fromEntries(spelled) as Messages), ...messages };
+  const written = regional(
+    id,
+    (language) => Object.assign({}, CORE[language], ...FEATURES.map((f) => f[language])) as Messages,
+    (region, base) => ({ ...base, ...REGIONS[region].messages }),
+  );
+  return { ...written, ...referenceMessages(id) };
 }
 
 /** A catalogue by its id, built once per process. */

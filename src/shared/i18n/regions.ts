@@ -51,6 +51,57 @@ export function isRegionId(id: string): id is RegionId {
   return Object.prototype.hasOwnProperty.call(REGIONS, id);
 }
 
+/** The regions that write otherwise than their language's country. */
+export const REGION_IDS: readonly RegionId[] = Object.keys(REGIONS) as RegionId[];
+
+/** The catalogues a catalogue is made of, its language first: `es-CO` → `es`, `es-419`, `es-CO`. */
+export function lineageOf(id: CatalogueId): CatalogueId[] {
+  return isRegionId(id) ? [...lineageOf(REGIONS[id].base), id] : [id];
+}
+
+/**
+ * Anything written per language, as a region reads it: the same rule as the catalogues'. A
+ * language's is `ofLanguage`'s; a region's is its base's, spelled the region's way (`spelled`), with
+ * what `own` makes of it on top: the region's own words, which the spelling does not touch. The
+ * search service's labels and words, the demo ads and the alert mails keep their own regional words
+ * beside their table by language, and reach them through this with the catalogue `catalogueOf` gives
+ * (decision 080).
+ */
+export function regional<T>(
+  id: CatalogueId,
+  ofLanguage: (language: Language) => T,
+  own: (region: RegionId, base: T) => T,
+): T {
+  if (!isRegionId(id)) return ofLanguage(id);
+  const { base, spelling } = REGIONS[id];
+  const inBase = regional(base, ofLanguage, own);
+  return own(id, spelling ? spelled(inBase, spelling) : inBase);
+}
+
+/** `regional`'s `own` for a table of named entries: the region's entries in place of its base's. */
+export function overlaid<T extends object>(
+  overlays: Readonly<Partial<Record<RegionId, Partial<T>>>>,
+): (region: RegionId, base: T) => T {
+  return (region, base) => ({ ...base, ...overlays[region] });
+}
+
+/**
+ * A value with a spelling applied to every text in it: a string, the strings of an array or of an
+ * object's members, and what a function returns (a sentence written by a function).
+ */
+export function spelled<T>(value: T, spelling: (text: string) => string): T {
+  if (typeof value === 'string') return spelling(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => spelled(item, spelling)) as T;
+  if (typeof value === 'function') {
+    const f = value as (...args: unknown[]) => unknown;
+    return ((...args: unknown[]) => spelled(f(...args), spelling)) as T;
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, spelled(item, spelling)])) as T;
+  }
+  return value;
+}
+
 /**
  * The countries whose Spanish is Latin America's (CLDR's parent locale es-419): they read the es-419
  * catalogue unless they have one of their own (es-CO).
