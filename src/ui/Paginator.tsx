@@ -44,7 +44,10 @@ export function Paginator({
             {p === page ? (
               <span aria-current="page">{intl.formatNumber(p)}</span>
             ) : (
-              <Link to={href(p)} aria-label={intl.formatMessage({ id: 'paginator.page' }, { page: p })}>
+              <Link
+                to={href(p)}
+                aria-label={intl.formatMessage({ id: 'paginator.page' }, { page: intl.formatNumber(p) })}
+              >
                 {intl.formatNumber(p)}
               </Link>
             )}

@@ -54,6 +54,8 @@ function lookup<V>(
 
 function withLabels<V extends string | number>(items: readonly RefItem<V>[], extra: readonly (readonly [string, V])[]) {
   const map = table(extra);
+  // Each language's label first, then each region's ("Para alugar", "Departamento", "Sedan"): a
+  // region's word that is another value's in a language keeps the language's meaning.
   for (const item of items) {
     for (const lang of LANGS) {
       const key = enumKey(item.labels[lang]);
@@ -61,6 +63,12 @@ function withLabels<V extends string | number>(items: readonly RefItem<V>[], ext
     }
     const slug = enumKey(String(item.value));
     if (!map.has(slug)) map.set(slug, item.value);
+  }
+  for (const item of items) {
+    for (const label of Object.values(item.labels)) {
+      const key = enumKey(label);
+      if (!map.has(key)) map.set(key, item.value);
+    }
   }
   return map;
 }

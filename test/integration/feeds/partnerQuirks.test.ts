@@ -343,6 +343,31 @@ describe('feed import: feeds as partners really write them', function () {
     const d1 = await stored('D1', 41);
     expect(d1.typeId).to.equal(2);
     expect(d1.homes?.propertyType).to.equal('flat');
+    // A region's own words (decision 080): Brazil's "Para alugar" and "Kitnet", America's "Sedan".
+    await run(
+      feed(
+        record(
+          'B1',
+          '<title>Kitnet mobiliada</title><type>Para alugar</type><property_type>Kitnet</property_type><city>Curitiba</city><price>1500</price>',
+        ),
+      ),
+      { country: 'br', vertical: 'homes' },
+      45,
+    );
+    const b1 = await stored('B1', 45);
+    expect(b1.typeId).to.equal(2);
+    expect(b1.homes?.propertyType).to.equal('studio');
+    await run(
+      feed(
+        record(
+          'U1',
+          '<title>Honda Accord</title><make>Honda</make><model>Accord</model><car_type>Sedan</car_type><price>9000</price>',
+        ),
+      ),
+      { country: 'us', vertical: 'cars' },
+      46,
+    );
+    expect((await stored('U1', 46)).cars?.type).to.equal('saloon');
   });
 
   it('shows no label for a category the site does not list, rather than "0"', async () => {
