@@ -110,6 +110,26 @@ describe('the web role', function () {
       expect(meta.some((place) => place?.includes('، '))).to.equal(true);
     });
 
+    it("finds a car make typed in the site's script as the ads' Latin name finds it", async () => {
+      const total = async (country: string, what: string) => {
+        const res = await fetch(`${server.url}/api/sites/${country}/cars/search?what=${encodeURIComponent(what)}`);
+        const body = (await res.json()) as { meta?: { totalCount?: number } };
+        return res.status === 200 ? (body.meta?.totalCount ?? 0) : 0;
+      };
+      for (const [country, make, written] of [
+        ['eg', 'toyota', 'تويوتا'],
+        ['ru', 'toyota', 'Тойота'],
+        ['ua', 'toyota', 'тойота'],
+        ['tw', 'toyota', '豐田'],
+        ['th', 'toyota', 'โตโยต้า'],
+        ['ru', 'volkswagen', 'фольксваген'],
+      ] as const) {
+        const latin = await total(country, make);
+        expect(latin, `${country} ${make}`).to.be.greaterThan(0);
+        expect(await total(country, written), `${country} ${written}`).to.equal(latin);
+      }
+    });
+
     it('renders a non-Latin site with its country name in its language', async () => {
       const res = await get('/', `homes.jp.localhost:${server.port}`).expect(200);
       expect(res.text).to.include('<html lang="ja-JP"');

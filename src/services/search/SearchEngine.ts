@@ -30,7 +30,7 @@ import {
   siteContext,
   type SiteContext,
 } from './present';
-import { adsCount, isStopWord, searchSynonyms, verticalNoun } from './searchWords';
+import { adsCount, isStopWord, searchSynonyms, verticalNoun, withMakeNames } from './searchWords';
 import { capitalize, editDistance, normalizePhrase, slug, spaceWords, tokenize } from './text';
 import type {
   Candidate,
@@ -138,7 +138,7 @@ export class SearchEngine {
 
   private whatTerms(what: string, ctx: SiteContext): { tokens: string[]; terms: string[][] } {
     // Words as the index has them: apart where their script writes them together ("大阪のマンション").
-    const all = tokenize(spaceWords(what)).slice(0, 12);
+    const all = withMakeNames(tokenize(spaceWords(what))).slice(0, 12);
     const meaningful = all.filter((t) => !isStopWord(t, ctx.lang));
     const tokens = meaningful.length > 0 ? meaningful : all;
     return { tokens, terms: tokens.map((token) => withSynonyms(variants(token), ctx)) };

@@ -13,7 +13,7 @@ import {
   type Lang,
   type RefItem,
 } from './reference';
-import { tokenize } from './text';
+import { spaceWords, tokenize } from './text';
 
 /**
  * The words the search service writes titles and descriptions with, in every site's language and
@@ -195,7 +195,99 @@ const synonymTables = new Map<CatalogueId, ReadonlyMap<string, readonly string[]
 export function searchSynonyms(word: string, wording: CatalogueId): readonly string[] {
   let table = synonymTables.get(wording);
   if (!table) synonymTables.set(wording, (table = synonymTable(wording)));
-  return table.get(word) ?? [];
+  const same = table.get(word) ?? [];
+  const make = makeInLatin(word);
+  return make === undefined ? same : [...same, make];
+}
+
+/**
+ * The car makes as the sites of other scripts write them, by the make's name as partners and makers
+ * write it: a visitor of the Egyptian site types تويوتا, of the Russian one тойота, of the Taiwanese one
+ * 豐田, and the ads say Toyota. Arabic, Russian, Ukrainian, Traditional Chinese, Thai and Japanese.
+ */
+const MAKES_IN_OTHER_SCRIPTS: Readonly<Record<string, readonly string[]>> = {
+  toyota: ['تويوتا', 'тойота', '豐田', '丰田', 'โตโยต้า', 'トヨタ'],
+  hyundai: ['هيونداي', 'хендай', 'хёндай', 'хундай', 'хюндай', '現代', 'ฮุนได', 'ヒュンダイ'],
+  kia: ['كيا', 'киа', 'кіа', '起亞', 'เกีย', 'キア'],
+  nissan: ['نيسان', 'ниссан', 'ніссан', '日產', '日産', 'นิสสัน'],
+  honda: ['هوندا', 'хонда', '本田', 'ฮอนด้า', 'ホンダ'],
+  mitsubishi: ['ميتسوبيشي', 'мицубиси', 'митсубиси', 'міцубісі', '三菱', 'มิตซูบิชิ'],
+  mazda: ['مازدا', 'мазда', '馬自達', 'มาสด้า', 'マツダ'],
+  suzuki: ['سوزوكي', 'сузуки', 'сузукі', '鈴木', 'ซูซูกิ', 'スズキ'],
+  lexus: ['لكزس', 'лексус', '凌志', 'เล็กซัส', 'レクサス'],
+  chevrolet: ['شيفروليه', 'شفروليه', 'шевроле', '雪佛蘭', 'เชฟโรเลต', 'シボレー'],
+  ford: ['فورد', 'форд', '福特', 'ฟอร์ด', 'フォード'],
+  bmw: ['бмв', '寶馬', 'บีเอ็มดับเบิลยู'],
+  mercedes: ['مرسيدس', 'мерседес', '賓士', 'เมอร์เซเดส', 'เบนซ์', 'メルセデス'],
+  audi: ['أودي', 'اودي', 'ауди', 'ауді', '奧迪', 'ออดี้', 'アウディ'],
+  volkswagen: ['فولكس', 'фольксваген', '福斯', 'โฟล์คสวาเกน', 'フォルクスワーゲン'],
+  renault: ['رينو', 'рено', '雷諾', 'เรโนลต์', 'ルノー'],
+  peugeot: ['بيجو', 'пежо', '標緻', 'เปอโยต์', 'プジョー'],
+  skoda: ['سكودا', 'шкода', '斯柯達'],
+  lada: ['لادا', 'лада'],
+  geely: ['جيلي', 'джили', 'джилі', '吉利'],
+  chery: ['شيري', 'чери', 'чері', '奇瑞'],
+  isuzu: ['ايسوزو', 'исузу', 'ісузу', '五十鈴', 'อีซูซุ', 'いすゞ'],
+  subaru: ['سوبارو', 'субару', '速霸陸', 'ซูบารุ', 'スバル'],
+  jeep: ['جيب', 'джип', '吉普', 'จี๊ป', 'ジープ'],
+  porsche: ['بورش', 'порше', '保時捷', 'ปอร์เช่', 'ポルシェ'],
+  volvo: ['فولفو', 'вольво', '富豪', 'วอลโว่', 'ボルボ'],
+  opel: ['أوبل', 'اوبل', 'опель', '歐寶', 'オペル'],
+  fiat: ['فيات', 'фиат', 'фіат', '飛雅特', 'フィアット'],
+  citroen: ['ستروين', 'ситроен', 'сітроен', '雪鐵龍', 'シトロエン'],
+  daihatsu: ['دايهاتسو', 'дайхатсу', '大發', 'ไดฮัทสุ', 'ダイハツ'],
+};
+
+/** The makes by their other-script names as a search parts them: one word, or a run of words (Thai). */
+let makeNames: { words: Map<string, string>; runs: Map<string, string>; longest: number } | undefined;
+
+function makeNamesOf(): NonNullable<typeof makeNames> {
+  if (!makeNames) {
+    const words = new Map<string, string>();
+    const runs = new Map<string, string>();
+    let longest = 1;
+    for (const [make, names] of Object.entries(MAKES_IN_OTHER_SCRIPTS)) {
+      for (const name of names) {
+        const parted = tokenize(spaceWords(name));
+        if (parted.length === 1) words.set(parted[0] as string, make);
+        else if (parted.length > 1) {
+          runs.set(parted.join(' '), make);
+          longest = Math.max(longest, parted.length);
+        }
+      }
+    }
+    makeNames = { words, runs, longest };
+  }
+  return makeNames;
+}
+
+/** The Latin name of the make a word of another script names (folded, as `tokenize` gives it), if any. */
+function makeInLatin(word: string): string | undefined {
+  return makeNamesOf().words.get(word);
+}
+
+/**
+ * A search's words with each run of them that names a make in a script written without spaces as that
+ * make's Latin name: Thai parts "โตโยต้า" into three words, which are "toyota" to the ads that write it
+ * so. (A make named in one word keeps it, with the Latin name beside it: `searchSynonyms`.)
+ */
+export function withMakeNames(tokens: readonly string[]): string[] {
+  const { runs, longest } = makeNamesOf();
+  if (runs.size === 0) return [...tokens];
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length;) {
+    let taken = 0;
+    for (let n = Math.min(longest, tokens.length - i); n >= 2 && taken === 0; n--) {
+      const make = runs.get(tokens.slice(i, i + n).join(' '));
+      if (make !== undefined) {
+        out.push(make);
+        taken = n;
+      }
+    }
+    if (taken === 0) out.push(tokens[i++] as string);
+    else i += taken;
+  }
+  return out;
 }
 
 function synonymTable(wording: CatalogueId): ReadonlyMap<string, readonly string[]> {
