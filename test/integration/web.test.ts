@@ -342,6 +342,13 @@ describe('the web role', function () {
           ad.data.attributes.vertical_properties.color.toLowerCase(),
         );
       }
+      // An Arab site's titles name an area and its city with the Arabic comma, as its place lines do.
+      const egHomes = (await (
+        await fetch(`${server.url}/api/sites/eg/homes/search?countryCode=eg&page[size]=100`)
+      ).json()) as Doc;
+      const titles = egHomes.data.map((a) => a.attributes.title);
+      expect(titles.some((t) => t.includes('، '))).to.equal(true);
+      for (const title of titles) expect(title).not.to.include(', ');
     });
 
     it("serves a demo partner's ad page with a policy that lets its own style apply", async () => {

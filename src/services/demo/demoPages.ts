@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import express from 'express';
+import { placeSeparator } from '../../../config/countries';
 import type { SearchStore } from '../search/SearchStore';
 import { formatPrice, siteContext } from '../search/present';
 import { escapeHtml } from '../search/text';
@@ -95,7 +96,7 @@ export function createPartnerRouter(store: SearchStore, now: () => Date): expres
 ${ad.expired ? '<p class="expired">This ad has expired.</p>' : ''}
 <div class="pictures">${pictures}</div>
 <p>${escapeHtml(ad.description)}</p>
-<p>${escapeHtml([ad.location.cityArea, ad.location.city, ad.location.region].filter(Boolean).join(', '))}</p>
+<p>${escapeHtml([ad.location.cityArea, ad.location.city, ad.location.region].filter(Boolean).join(placeSeparator(ctx.locale)))}</p>
 <p>Contact: <a href="mailto:${escapeHtml(source?.contactEmail ?? '')}">${escapeHtml(source?.contactEmail ?? '')}</a> · ${escapeHtml(source?.contactPhone ?? '')}</p>
 <footer>A demo partner page served by Trawl.</footer>`;
     res

@@ -1,4 +1,4 @@
-import { countryByCode } from '../../../config/countries';
+import { countryByCode, placeSeparator } from '../../../config/countries';
 import type { Vertical } from '../../../config/verticals';
 import type { Gazetteer, Place } from '../places/Gazetteer';
 import {
@@ -209,7 +209,7 @@ export function generateDemoSite(site: SiteKey, gazetteer: Gazetteer, options: D
       images,
       currency,
     };
-    const where = area ? `${area.name}, ${city.name}` : city.name;
+    const where = area ? `${area.name}${placeSeparator(def?.locale ?? 'en')}${city.name}` : city.name;
     fill(base, site.vertical, dice, wording, where, source.name, price);
     if (base.price && dice.chance(0.15)) {
       const old = Math.round(base.price.value * (1.05 + dice.next() * 0.2));
