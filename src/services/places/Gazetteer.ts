@@ -188,6 +188,8 @@ interface CountryPlaces {
   shadowed: Map<string, Place[]>;
   /** Each region's folded names: shown, and the data's when another (`Lower Saxony` for Niedersachsen). */
   regionNames: Map<number, string[]>;
+  /** Each region's biggest city's population. */
+  regionLead: Map<number, number>;
   /** Regions by a name of theirs without its designator ("kanagawa", "mexico"), when only one has it. */
   regionsByBare: Map<string, Place>;
   /** `REGION_ALIASES` of the country, folded: the name partners write → the region's key in `regionsByBare`. */
@@ -602,8 +604,11 @@ export class Gazetteer {
       seen.add(entry.place.id);
       found.push(entry.place);
     }
+    // Biggest first, a region counted as its biggest city: a visitor typing "Ode" or "الر" means Odesa or
+    // Riyadh before their region, and a region whose towns are all small comes after a big city.
+    const size = (p: Place) => (p.kind === 'region' ? (data.regionLead.get(p.id) ?? p.population) : p.population);
     return found
-      .sort((a, b) => b.population - a.population || KIND_RANK[a.kind] - KIND_RANK[b.kind])
+      .sort((a, b) => size(b) - size(a) || KIND_RANK[a.kind] - KIND_RANK[b.kind])
       .filter((p) => {
         const label = this.label(p);
         if (labels.has(label)) return false;
@@ -926,6 +931,9 @@ function buildCountry(
       }
     }
   }
+  const regionLead = new Map<number, number>();
+  for (const c of cities)
+    if (c.regionId !== undefined && !regionLead.has(c.regionId)) regionLead.set(c.regionId, c.population);
   const regionNames = new Map<number, string[]>();
   for (const r of regions) {
     const data = dataNameOf.get(r.id);
@@ -1012,6 +1020,7 @@ function buildCountry(
     dataNames,
     shadowed,
     regionNames,
+    regionLead,
     regionsByBare,
     aliases,
     bounds,

@@ -205,6 +205,15 @@ describe('Gazetteer', () => {
     expect(g.resolve('th', 'Chiang Mai')?.place.name).to.equal('เชียงใหม่');
     expect(g.resolve('sa', 'Riyadh')?.place.name).to.equal('الرياض');
     expect(g.resolve('sa', 'الرياض')?.place.name).to.equal('الرياض');
+    // A suggestion list puts a city before its region, as a where means the city.
+    expect(
+      g
+        .autocomplete('sa', 'الر')
+        .map((p) => p.name)
+        .slice(0, 2),
+    ).to.deep.equal(['الرياض', 'منطقة الرياض']);
+    expect(g.autocomplete('ua', 'одес').map((p) => p.name)).to.deep.equal(['Одеса', 'Одеська область']);
+    expect(g.autocomplete('de', 'bay')[0]?.name).to.equal('Bayern');
 
     // The data's other names carry no language; each script's own rule picks the site's.
     expect(arabicName(['Cairo - القاهرة', 'قاهره', 'قاھىرە', 'قاہرہ', 'القاهرة'])).to.equal('القاهرة');
