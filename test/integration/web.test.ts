@@ -526,8 +526,11 @@ describe('the web role', function () {
       expect(res.text).to.include('Your search did not match any result');
       expect(res.text).to.include('zzqqxxyy');
       expect((res.text.match(/<li>[^<]+<\/li>/g) ?? []).length).to.be.at.least(2);
-      expect(res.text).to.include('Change the filters (0 active)');
+      // The link counts the active filters when there are some: not "(0 active)".
+      expect(res.text).to.match(/#filters">Change the filters<\/a>/);
       expect(res.text).to.include('noindex, nofollow, noarchive');
+      const filtered = await get('/homes/search/zzqqxxyy?rooms_min=3', `localhost:${server.port}`).expect(404);
+      expect(filtered.text).to.include('Change the filters (1 active)');
     });
 
     it('answers a page past the last with the not-found page, title included', async () => {

@@ -143,7 +143,7 @@ export const ar: CoreMessages = {
   'noResults.title': 'لا توجد نتائج | Trawl',
   'noResults.tipSpelling': 'تحقق من كتابة كلمات البحث.',
   'noResults.tipFewerWords': 'استخدم كلمات أقل أو فلاتر أقل.',
-  'noResults.openFilters': 'تعديل الفلاتر ({count, number} مفعّلة)',
+  'noResults.openFilters': 'تعديل الفلاتر{count, plural, =0 {} other { ({count, number} مفعّلة)}}',
   'noResults.suggestions': 'جرّب بدلًا من ذلك',
   'paginator.label': 'الصفحات',
   'paginator.previous': 'السابق',

@@ -143,7 +143,7 @@ export const cs: CoreMessages = {
   'noResults.title': 'Žádné výsledky | Trawl',
   'noResults.tipSpelling': 'Zkontrolujte pravopis hledaného výrazu.',
   'noResults.tipFewerWords': 'Použijte méně slov nebo filtrů.',
-  'noResults.openFilters': 'Upravit filtry (aktivní: {count})',
+  'noResults.openFilters': 'Upravit filtry{count, plural, =0 {} other { (aktivní: {count})}}',
   'noResults.suggestions': 'Zkuste hledat',
   'paginator.label': 'Stránky',
   'paginator.previous': 'Předchozí',

@@ -141,7 +141,8 @@ export const da: CoreMessages = {
   'noResults.title': 'Ingen resultater | Trawl',
   'noResults.tipSpelling': 'Tjek stavningen i din søgning.',
   'noResults.tipFewerWords': 'Brug færre ord eller færre filtre.',
-  'noResults.openFilters': 'Ret filtrene ({count, plural, one {# aktivt} other {# aktive}})',
+  'noResults.openFilters':
+    'Ret filtrene{count, plural, =0 {} other { ({count, plural, one {# aktivt} other {# aktive}})}}',
   'noResults.suggestions': 'Prøv i stedet',
   'paginator.label': 'Sider',
   'paginator.previous': 'Forrige',

@@ -141,7 +141,7 @@ export const de: CoreMessages = {
   'noResults.title': 'Keine Ergebnisse | Trawl',
   'noResults.tipSpelling': 'Prüfen Sie die Schreibweise Ihrer Suche.',
   'noResults.tipFewerWords': 'Verwenden Sie weniger Wörter oder Filter.',
-  'noResults.openFilters': 'Filter ändern ({count} aktiv)',
+  'noResults.openFilters': 'Filter ändern{count, plural, =0 {} other { ({count} aktiv)}}',
   'noResults.suggestions': 'Versuchen Sie stattdessen',
   'paginator.label': 'Seiten',
   'paginator.previous': 'Zurück',

@@ -139,7 +139,7 @@ export const en = {
   'noResults.title': 'No results | Trawl',
   'noResults.tipSpelling': 'Check the spelling of your search.',
   'noResults.tipFewerWords': 'Use fewer words or fewer filters.',
-  'noResults.openFilters': 'Change the filters ({count} active)',
+  'noResults.openFilters': 'Change the filters{count, plural, =0 {} other { ({count} active)}}',
   'noResults.suggestions': 'Try instead',
   'paginator.label': 'Pages',
   'paginator.previous': 'Previous',

@@ -141,7 +141,7 @@ export const hu: CoreMessages = {
   'noResults.title': 'Nincs találat | Trawl',
   'noResults.tipSpelling': 'Ellenőrizd, hogy jól írtad-e a keresett szavakat.',
   'noResults.tipFewerWords': 'Használj kevesebb szót vagy szűrőt.',
-  'noResults.openFilters': 'Szűrők módosítása ({count} aktív)',
+  'noResults.openFilters': 'Szűrők módosítása{count, plural, =0 {} other { ({count} aktív)}}',
   'noResults.suggestions': 'Próbáld inkább ezeket',
   'paginator.label': 'Oldalak',
   'paginator.previous': 'Előző',

@@ -141,7 +141,7 @@ export const id: CoreMessages = {
   'noResults.title': 'Tidak ada hasil | Trawl',
   'noResults.tipSpelling': 'Periksa ejaan pencarian Anda.',
   'noResults.tipFewerWords': 'Gunakan lebih sedikit kata atau filter.',
-  'noResults.openFilters': 'Ubah filter ({count} aktif)',
+  'noResults.openFilters': 'Ubah filter{count, plural, =0 {} other { ({count} aktif)}}',
   'noResults.suggestions': 'Coba cari ini',
   'paginator.label': 'Halaman',
   'paginator.previous': 'Sebelumnya',

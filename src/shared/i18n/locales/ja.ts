@@ -140,7 +140,7 @@ export const ja: CoreMessages = {
   'noResults.title': '検索結果なし | Trawl',
   'noResults.tipSpelling': 'キーワードに誤りがないか確認してください。',
   'noResults.tipFewerWords': 'キーワードや絞り込み条件を減らしてみてください。',
-  'noResults.openFilters': '絞り込み条件を変更（{count}件適用中）',
+  'noResults.openFilters': '絞り込み条件を変更{count, plural, =0 {} other {（{count}件適用中）}}',
   'noResults.suggestions': 'こちらもお試しください',
   'paginator.label': 'ページ',
   'paginator.previous': '前へ',

@@ -140,7 +140,8 @@ export const nb: CoreMessages = {
   'noResults.title': 'Ingen treff | Trawl',
   'noResults.tipSpelling': 'Sjekk stavemåten i søket ditt.',
   'noResults.tipFewerWords': 'Bruk færre ord eller færre filtre.',
-  'noResults.openFilters': 'Endre filtrene ({count, plural, one {# aktivt} other {# aktive}})',
+  'noResults.openFilters':
+    'Endre filtrene{count, plural, =0 {} other { ({count, plural, one {# aktivt} other {# aktive}})}}',
   'noResults.suggestions': 'Prøv i stedet',
   'paginator.label': 'Sider',
   'paginator.previous': 'Forrige',

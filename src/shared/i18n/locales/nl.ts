@@ -140,7 +140,7 @@ export const nl: CoreMessages = {
   'noResults.title': 'Geen resultaten | Trawl',
   'noResults.tipSpelling': 'Controleer de spelling van uw zoekopdracht.',
   'noResults.tipFewerWords': 'Gebruik minder woorden of filters.',
-  'noResults.openFilters': 'Filters wijzigen ({count} actief)',
+  'noResults.openFilters': 'Filters wijzigen{count, plural, =0 {} other { ({count} actief)}}',
   'noResults.suggestions': 'Probeer in plaats daarvan',
   'paginator.label': "Pagina's",
   'paginator.previous': 'Vorige',

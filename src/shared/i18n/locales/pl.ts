@@ -144,7 +144,7 @@ export const pl: CoreMessages = {
   'noResults.title': 'Brak wyników | Trawl',
   'noResults.tipSpelling': 'Sprawdź pisownię wyszukiwanej frazy.',
   'noResults.tipFewerWords': 'Użyj mniej słów lub filtrów.',
-  'noResults.openFilters': 'Zmień filtry (aktywne: {count})',
+  'noResults.openFilters': 'Zmień filtry{count, plural, =0 {} other { (aktywne: {count})}}',
   'noResults.suggestions': 'Spróbuj wyszukać',
   'paginator.label': 'Strony',
   'paginator.previous': 'Poprzednia',

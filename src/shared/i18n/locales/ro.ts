@@ -141,7 +141,8 @@ export const ro: CoreMessages = {
   'noResults.title': 'Niciun rezultat | Trawl',
   'noResults.tipSpelling': 'Verifică dacă ai scris corect.',
   'noResults.tipFewerWords': 'Folosește mai puține cuvinte sau filtre.',
-  'noResults.openFilters': 'Modifică filtrele ({count, plural, one {# activ} other {# active}})',
+  'noResults.openFilters':
+    'Modifică filtrele{count, plural, =0 {} other { ({count, plural, one {# activ} other {# active}})}}',
   'noResults.suggestions': 'Încearcă în schimb',
   'paginator.label': 'Pagini',
   'paginator.previous': 'Înapoi',

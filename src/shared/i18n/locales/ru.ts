@@ -143,7 +143,7 @@ export const ru: CoreMessages = {
   'noResults.title': 'Ничего не найдено | Trawl',
   'noResults.tipSpelling': 'Проверьте, правильно ли написан запрос.',
   'noResults.tipFewerWords': 'Используйте меньше слов или фильтров.',
-  'noResults.openFilters': 'Изменить фильтры (активных: {count})',
+  'noResults.openFilters': 'Изменить фильтры{count, plural, =0 {} other { (активных: {count})}}',
   'noResults.suggestions': 'Попробуйте другие запросы',
   'paginator.label': 'Страницы',
   'paginator.previous': 'Назад',

@@ -140,7 +140,8 @@ export const sv: CoreMessages = {
   'noResults.title': 'Inga träffar | Trawl',
   'noResults.tipSpelling': 'Kontrollera stavningen i din sökning.',
   'noResults.tipFewerWords': 'Använd färre ord eller färre filter.',
-  'noResults.openFilters': 'Ändra filtren ({count, plural, one {# aktivt} other {# aktiva}})',
+  'noResults.openFilters':
+    'Ändra filtren{count, plural, =0 {} other { ({count, plural, one {# aktivt} other {# aktiva}})}}',
   'noResults.suggestions': 'Prova i stället',
   'paginator.label': 'Sidor',
   'paginator.previous': 'Föregående',

@@ -140,7 +140,7 @@ export const th: CoreMessages = {
   'noResults.title': 'ไม่พบผลลัพธ์ | Trawl',
   'noResults.tipSpelling': 'ตรวจสอบการสะกดคำค้นหา',
   'noResults.tipFewerWords': 'ใช้คำให้น้อยลง หรือลดตัวกรอง',
-  'noResults.openFilters': 'เปลี่ยนตัวกรอง (ใช้อยู่ {count} รายการ)',
+  'noResults.openFilters': 'เปลี่ยนตัวกรอง{count, plural, =0 {} other { (ใช้อยู่ {count} รายการ)}}',
   'noResults.suggestions': 'ลองค้นหา',
   'paginator.label': 'หน้า',
   'paginator.previous': 'ก่อนหน้า',

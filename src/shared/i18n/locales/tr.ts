@@ -140,7 +140,7 @@ export const tr: CoreMessages = {
   'noResults.title': 'Sonuç bulunamadı | Trawl',
   'noResults.tipSpelling': 'Aramanızın yazımını kontrol edin.',
   'noResults.tipFewerWords': 'Daha az kelime veya filtre kullanın.',
-  'noResults.openFilters': 'Filtreleri değiştir ({count} etkin)',
+  'noResults.openFilters': 'Filtreleri değiştir{count, plural, =0 {} other { ({count} etkin)}}',
   'noResults.suggestions': 'Bunları deneyin',
   'paginator.label': 'Sayfalar',
   'paginator.previous': 'Önceki',

@@ -144,7 +144,7 @@ export const uk: CoreMessages = {
   'noResults.title': 'Нічого не знайдено | Trawl',
   'noResults.tipSpelling': 'Перевірте, чи правильно написано запит.',
   'noResults.tipFewerWords': 'Використайте менше слів або фільтрів.',
-  'noResults.openFilters': 'Змінити фільтри (активних: {count})',
+  'noResults.openFilters': 'Змінити фільтри{count, plural, =0 {} other { (активних: {count})}}',
   'noResults.suggestions': 'Спробуйте інші запити',
   'paginator.label': 'Сторінки',
   'paginator.previous': 'Назад',

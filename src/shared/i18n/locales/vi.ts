@@ -141,7 +141,7 @@ export const vi: CoreMessages = {
   'noResults.title': 'Không có kết quả | Trawl',
   'noResults.tipSpelling': 'Kiểm tra lại chính tả từ khóa.',
   'noResults.tipFewerWords': 'Dùng ít từ khóa hoặc ít bộ lọc hơn.',
-  'noResults.openFilters': 'Thay đổi bộ lọc ({count} đang áp dụng)',
+  'noResults.openFilters': 'Thay đổi bộ lọc{count, plural, =0 {} other { ({count} đang áp dụng)}}',
   'noResults.suggestions': 'Thử tìm',
   'paginator.label': 'Trang',
   'paginator.previous': 'Trước',

@@ -140,7 +140,7 @@ export const zh: CoreMessages = {
   'noResults.title': '查無結果 | Trawl',
   'noResults.tipSpelling': '請檢查關鍵字是否正確。',
   'noResults.tipFewerWords': '試著減少關鍵字或篩選條件。',
-  'noResults.openFilters': '修改篩選條件（已套用 {count} 項）',
+  'noResults.openFilters': '修改篩選條件{count, plural, =0 {} other {（已套用 {count} 項）}}',
   'noResults.suggestions': '試試這些搜尋',
   'paginator.label': '分頁',
   'paginator.previous': '上一頁',
