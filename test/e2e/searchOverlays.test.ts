@@ -127,7 +127,7 @@ describe('overlays of the search pages on a phone, in Chromium', function () {
     await page.locator('input[name="what"]').press('Enter');
     await page.waitForURL(/zzqxv/);
     await waitForLoaded(page);
-    const link = page.getByRole('link', { name: 'Cambiar los filtros (0 activos)' });
+    const link = page.getByRole('link', { name: 'Cambiar los filtros', exact: true });
     await link.click();
     await page.getByRole('group', { name: 'Filtros' }).waitFor();
     expect(await page.locator('details#filters').evaluate((d) => (d as HTMLDetailsElement).open)).to.equal(true);
