@@ -49,10 +49,11 @@ export const filtersToggled = (open: boolean): SearchAction => ({ type: FILTERS_
 /**
  * The where of the results on screen: the search service's name for the place it found ("London" for
  * "london", "Łódź" for "lodz", "Roma" for an old link's "rome", "الرياض" for "riyadh"), which is the
- * site's own name for it (decisions 077, 081); the visitor's words when it found none.
+ * site's own name for it (decisions 077, 081); the visitor's words when it found none, or when they
+ * name the place's region too ("Portland, Maine": the name alone is Oregon's Portland).
  */
 export function placeOnScreen(where: string, named: string | undefined): string {
-  return named || where;
+  return named && !/[,،，、]/.test(where) ? named : where;
 }
 
 const EMPTY_RESULTS: OrderedResults = {
