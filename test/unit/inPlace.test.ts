@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { inPlace } from '../../src/shared/i18n/inPlace';
+import { inPlace, inPlaceParts } from '../../src/shared/i18n/inPlace';
 import { Gazetteer } from '../../src/services/places/Gazetteer';
 
 describe('a search named with its place, as each language writes it', () => {
@@ -11,6 +11,10 @@ describe('a search named with its place, as each language writes it', () => {
 
   it('gives a Swiss canton its article, and names every canton as one, never as its capital', () => {
     expect(inPlace('de', 'Immobilien', 'Kanton Genf')).to.equal('Immobilien im Kanton Genf');
+    // The suggestions' words around a place say it alike.
+    expect(inPlaceParts('de', 'Wohnung', 'Kanton Zürich').prefix).to.equal('Wohnung im');
+    expect(inPlaceParts('de', 'Wohnung', 'Winterthur').prefix).to.equal('Wohnung in');
+    expect(inPlaceParts('th', 'คอนโด', 'เชียงใหม่').prefix).to.equal('คอนโดใน');
     expect(inPlace('de', 'Immobilien', 'Zürich')).to.equal('Immobilien in Zürich');
     const g = Gazetteer.shared();
     const cantons = g.regions('ch').map((r) => r.name);

@@ -958,7 +958,7 @@ export class SearchEngine {
         const total = await count({ tags: [...plan.tags, { field: 'city', values: [n.place.id] }] });
         if (total > 0)
           items.push({
-            ...inPlaceParts(ctx.lang, whatLabel),
+            ...inPlaceParts(ctx.lang, whatLabel, n.place.name),
             name: n.place.name,
             total,
             kind: 1,
@@ -970,7 +970,7 @@ export class SearchEngine {
         const total = await count({ tags: [...plan.tags, { field: 'region', values: [region.id] }] });
         if (total > 0)
           items.push({
-            ...inPlaceParts(ctx.lang, whatLabel),
+            ...inPlaceParts(ctx.lang, whatLabel, region.name),
             name: region.name,
             total,
             kind: 1,
@@ -1265,7 +1265,7 @@ function refList(items: readonly RefItem<string | number>[], wording: CatalogueI
  * the |United Kingdom|", "Mieszkania |w Polsce|").
  */
 function whereParts(ctx: SiteContext, what: string, place: string | undefined) {
-  if (place) return { ...inPlaceParts(ctx.lang, what), name: place };
+  if (place) return { ...inPlaceParts(ctx.lang, what, place), name: place };
   const country = countryByCode(ctx.site.country);
   const { prep, name } = country ? inCountryParts(country, ctx.locale) : { prep: '', name: ctx.site.country };
   const words = inCountryPhraseParts(ctx.lang, what);

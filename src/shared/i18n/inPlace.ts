@@ -101,9 +101,12 @@ export function inCountryPhraseParts(language: Language, what: string): { prefix
 
 /**
  * The words around a place in "<what> in <place>", for a list of places that each complete them
- * (a suggestion shows `prefix`, the place in bold, then `suffix`).
+ * (a suggestion shows `prefix`, the place in bold, then `suffix`), as `inPlace` writes them: "im Kanton
+ * Zürich", and Thai's "คอนโดใน" with no space before ใน.
  */
-export function inPlaceParts(language: Language, what: string): { prefix: string; suffix: string } {
+export function inPlaceParts(language: Language, what: string, place = ''): { prefix: string; suffix: string } {
+  if (language === 'th') return { prefix: `${what.trim()}${THAI.test(what.slice(-1)) ? '' : ' '}ใน`, suffix: '' };
+  if (language === 'de' && place.startsWith('Kanton ')) return parts('{what} im {place}', what);
   return parts(IN_PLACE[language], what);
 }
 
