@@ -604,9 +604,11 @@ export class Gazetteer {
       seen.add(entry.place.id);
       found.push(entry.place);
     }
-    // Biggest first, a region counted as its biggest city: a visitor typing "Ode" or "الر" means Odesa or
-    // Riyadh before their region, and a region whose towns are all small comes after a big city.
-    const size = (p: Place) => (p.kind === 'region' ? (data.regionLead.get(p.id) ?? p.population) : p.population);
+    // Biggest first, a region counted as its biggest city or a quarter of its people, whichever is more:
+    // a visitor typing "Ode" or "الر" means Odesa or Riyadh before their region, and "West" still finds
+    // West Virginia among the towns named West-something.
+    const size = (p: Place) =>
+      p.kind === 'region' ? Math.max(data.regionLead.get(p.id) ?? 0, p.population / 4) : p.population;
     return found
       .sort((a, b) => size(b) - size(a) || KIND_RANK[a.kind] - KIND_RANK[b.kind])
       .filter((p) => {

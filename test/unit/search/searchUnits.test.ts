@@ -214,6 +214,7 @@ describe('Gazetteer', () => {
     ).to.deep.equal(['الرياض', 'منطقة الرياض']);
     expect(g.autocomplete('ua', 'одес').map((p) => p.name)).to.deep.equal(['Одеса', 'Одеська область']);
     expect(g.autocomplete('de', 'bay')[0]?.name).to.equal('Bayern');
+    expect(g.autocomplete('us', 'west').map((p) => p.name)).to.include('West Virginia');
 
     // The data's other names carry no language; each script's own rule picks the site's.
     expect(arabicName(['Cairo - القاهرة', 'قاهره', 'قاھىرە', 'قاہرہ', 'القاهرة'])).to.equal('القاهرة');
