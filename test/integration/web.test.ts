@@ -104,6 +104,8 @@ describe('the web role', function () {
       const qualified = await get('/search/in/newport,-wales', `homes.uk.localhost:${server.port}`);
       const kept = /<link rel="canonical" href="([^"]+)">/.exec(qualified.text)?.[1] ?? '';
       expect(decodeURIComponent(kept)).to.match(/\/search\/in\/newport,-wales$/);
+      // So does the form's where (and an alert saved from the page): "Newport" alone is another town.
+      expect(/<input[^>]*name="where"[^>]*value="([^"]*)"/.exec(qualified.text)?.[1]).to.equal('newport, wales');
       const meta = [...res.text.matchAll(/class="ad-card__meta"><span>(.*?)<\/span>/g)].map((m) => m[1]);
       expect(meta.length).to.be.greaterThan(0);
       for (const place of meta) expect(place).to.match(/^[\u0600-\u06ff ]+$/);
@@ -660,6 +662,18 @@ describe('the web role', function () {
       // An unreadable page is page 1 (product-spec §5), whose address is /index.
       const negative = await get('/index/page/-1', `cars.uk.localhost:${server.port}`).expect(200);
       expect(negative.text).to.include(`<link rel="canonical" href="http://cars.uk.localhost:${server.port}/index">`);
+      // The letters of a site in another script open their index as Latin ones do.
+      for (const host of ['jobs.ru', 'homes.jp', 'homes.sa']) {
+        const html = (await get('/index', `${host}.localhost:${server.port}`).expect(200)).text;
+        const links = [...html.matchAll(/href="(\/index(?:\/letter\/|\?letter=)[^"]+)"/g)].map((m) =>
+          (m[1] as string).replace(/&amp;/g, '&'),
+        );
+        const script = links.find((l) => /[^\p{ASCII}]/u.test(decodeURIComponent(l)));
+        expect(script, `a letter of ${host}'s own script`).to.be.a('string');
+        const page = await get(script as string, `${host}.localhost:${server.port}`);
+        expect(page.status, `${host} ${decodeURIComponent(script as string)}`).to.equal(200);
+        expect(page.text).to.include('class="keywords"');
+      }
     });
 
     it('narrows the homes index by deal and property type, and knows no other index', async () => {

@@ -58,9 +58,10 @@ export function indexPage(routeName: string) {
     const type = wholeNumber(params.type);
     if (Number.isNaN(type)) return notFound;
     const categoryId = type === undefined || type === 0 ? null : type;
-    // A first letter is one letter or digit: /letter/ab is no index, not the whole one under another address.
+    // A first letter is one letter or digit, of any script (マ, г, ا, ค): /letter/ab is no index, not the
+    // whole one under another address.
     const letterParam = params.letter === undefined ? undefined : String(params.letter);
-    if (letterParam !== undefined && !/^[a-z0-9]$/i.test(letterParam)) return notFound;
+    if (letterParam !== undefined && !/^[\p{L}\p{N}]$/u.test(letterParam)) return notFound;
     const letter = letterParam?.toLowerCase() ?? null;
     if (vertical === 'homes') {
       // Path segments name an index: an unknown one is not found, not a copy of /index under another address.

@@ -30,7 +30,7 @@ const schema = z.object({
   category_id: z.string().regex(/^\d+$/, 'must be a category id').transform(Number).optional(),
   first_letter: z
     .string()
-    .regex(/^[a-z0-9]$/i, 'must be one letter or digit')
+    .regex(/^[\p{L}\p{N}]$/u, 'must be one letter or digit')
     .transform((v) => (/\d/.test(v) ? '0' : v.toLowerCase()))
     .optional(),
 });
