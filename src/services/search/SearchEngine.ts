@@ -84,6 +84,8 @@ interface Plan {
   filters: Record<string, FilterValue>;
   whatTokens: string[];
   terms: string[][];
+  /** The terms with a make parted into words named by its Latin name instead, when the what has one. */
+  makeTerms: string[][] | undefined;
   place: Place | undefined;
   placeCorrected: boolean;
   /** The place was the end of the what ("flat london"): `params` hold the what without it and the place as where. */
@@ -136,12 +138,19 @@ export class SearchEngine {
     return place;
   }
 
-  private whatTerms(what: string, ctx: SiteContext): { tokens: string[]; terms: string[][] } {
+  private whatTerms(
+    what: string,
+    ctx: SiteContext,
+  ): { tokens: string[]; terms: string[][]; makeTerms: string[][] | undefined } {
     // Words as the index has them: apart where their script writes them together ("大阪のマンション").
-    const all = withMakeNames(tokenize(spaceWords(what))).slice(0, 12);
+    const all = tokenize(spaceWords(what)).slice(0, 12);
     const meaningful = all.filter((t) => !isStopWord(t, ctx.lang));
     const tokens = meaningful.length > 0 ? meaningful : all;
-    return { tokens, terms: tokens.map((token) => withSynonyms(variants(token), ctx)) };
+    const termsOf = (words: string[]) => words.map((token) => withSynonyms(variants(token), ctx));
+    // A make its script parts into words (โตโยต้า, フォルクスワーゲン) is searched as written first, and as
+    // its Latin name when that finds nothing (`search`).
+    const named = withMakeNames(tokens);
+    return { tokens, terms: termsOf(tokens), makeTerms: named.length < tokens.length ? termsOf(named) : undefined };
   }
 
   /** Keeps a word's plural/singular variant only when the site's titles know it (an OR costs). */
@@ -196,7 +205,7 @@ export class SearchEngine {
     const named = PLACE_FILTERS.some((name) => filters[name] !== undefined);
     const split = named || given.where ? undefined : this.placeInWhat(site, given.what, ctx.lang);
     const params = split ? { ...given, ...split } : given;
-    const { tokens, terms } = this.whatTerms(params.what, ctx);
+    const { tokens, terms, makeTerms } = this.whatTerms(params.what, ctx);
     const tags: Plan['tags'] = [];
     const placeTags: Plan['placeTags'] = [];
     const ranges: Plan['ranges'] = [];
@@ -310,6 +319,7 @@ export class SearchEngine {
       filters,
       whatTokens: tokens,
       terms,
+      makeTerms,
       place,
       placeCorrected,
       placeFromWhat: split !== undefined && place !== undefined,
@@ -361,6 +371,11 @@ export class SearchEngine {
     const plan = this.plan(site, params, mode);
     await this.pruneVariants(plan);
     let organic = await this.store.findCandidates(this.query(plan));
+    if (organic.candidates.length === 0 && plan.makeTerms) {
+      plan.terms = plan.makeTerms;
+      await this.pruneVariants(plan);
+      organic = await this.store.findCandidates(this.query(plan));
+    }
     // "Did you mean" only when the words found nothing: one match means every word is known.
     let correction: { didYouMean: string | null; redirect: string | null } = { didYouMean: null, redirect: null };
     if (organic.candidates.length === 0 && plan.whatTokens.length > 0) {
