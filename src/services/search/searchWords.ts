@@ -155,12 +155,10 @@ const REGIONAL_SEARCH_WORDS: Readonly<Partial<Record<RegionId, readonly (readonl
     ['arrendar', 'alugar'],
     ['arrendamento', 'aluguel'],
     ['telemovel', 'celular'],
-    ['portatil', 'notebook'],
   ],
   'es-419': [
     ['movil', 'celular'],
     ['ascensor', 'elevador'],
-    ['portatil', 'laptop'],
   ],
   'en-US': [
     ['lift', 'elevator'],
@@ -181,6 +179,24 @@ const REFERENCE_LISTS: readonly (readonly RefItem<string | number>[])[] = [
   JOB_TYPES,
   WORKING_HOURS,
 ];
+
+/**
+ * Words that mean something else as often as the thing (folded): never taken for another's synonym. In
+ * Latin America a "piso" is a floor and a "departamento" an administrative division (Colombia's
+ * "departamento de Antioquia"); "portátil", "independiente", "permanente" are adjectives; a "quinta" is
+ * a fifth, a "cobertura" a cover, an "estudio" a study, "comercio" any trade.
+ */
+const AMBIGUOUS = new Set([
+  'piso',
+  'departamento',
+  'portatil',
+  'quinta',
+  'independiente',
+  'permanente',
+  'cobertura',
+  'estudio',
+  'comercio',
+]);
 
 const synonymTables = new Map<CatalogueId, ReadonlyMap<string, readonly string[]>>();
 
@@ -303,7 +319,7 @@ function synonymTable(wording: CatalogueId): ReadonlyMap<string, readonly string
     const folded = words.map((w) => tokenize(w));
     // A name of several words is no one word of a search ("Vaga de garagem").
     if (!folded.every((w) => w.length === 1)) continue;
-    const group = [...new Set(folded.map((w) => w[0] as string))];
+    const group = [...new Set(folded.map((w) => w[0] as string))].filter((w) => !AMBIGUOUS.has(w));
     if (group.length < 2) continue;
     for (const word of group) {
       const others = table.get(word) ?? [];
