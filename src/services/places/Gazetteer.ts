@@ -886,6 +886,15 @@ function buildCountry(
     keys.push({ key: stem, place: r });
     stems.add(stem);
   }
+  // A Japanese or Chinese city named by the table without its 市 (さいたま, 豊中), where no place has that
+  // name: its other names have theirs already (withoutCitySuffix).
+  for (const p of [...cities, ...areas]) {
+    if (!dataNameOf.has(p.id) || !/^[\u3041-\u30ff\u3400-\u9fff\uf900-\ufaff]{2,}市$/.test(p.name)) continue;
+    const stem = normalizePhrase(p.name.slice(0, -1));
+    if (!stem || byNorm.has(stem)) continue;
+    byNorm.set(stem, [p]);
+    keys.push({ key: stem, place: p });
+  }
   // A city's other names, where no place has that name: a name of the data always wins.
   const dataNames = new Set(byNorm.keys());
   const shadowed = new Map<string, Place[]>();

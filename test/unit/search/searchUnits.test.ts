@@ -155,6 +155,10 @@ describe('Gazetteer', () => {
     expect(g.resolve('jp', '茨城')?.place.name).to.equal('茨城県');
     expect(g.resolve('jp', '神奈川')?.place.name).to.equal('神奈川県');
     expect(g.resolve('jp', '大阪')?.place.name).to.equal('大阪市');
+    // Cities the data gives no kanji name are named by the table, and found without their 市 too.
+    expect(g.resolve('jp', 'Saitama')?.place.name).to.equal('さいたま市');
+    expect(g.resolve('jp', 'さいたま')?.place.name).to.equal('さいたま市');
+    expect(g.label(g.resolve('jp', '豊中')!.place)).to.match(/^豊中市, /);
     // "City, region" by the region's old name or without its designator, as old links have them.
     expect(g.label(g.resolve('ro', 'Florești, Cluj')!.place)).to.match(/, Județul Cluj$/);
     expect(g.label(g.resolve('de', 'Lohne, Lower Saxony')!.place)).to.equal('Lohne, Niedersachsen');
