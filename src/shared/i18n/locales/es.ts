@@ -140,7 +140,7 @@ export const es: CoreMessages = {
   'noResults.title': 'Sin resultados | Trawl',
   'noResults.tipSpelling': 'Revisa la ortografía de tu búsqueda.',
   'noResults.tipFewerWords': 'Usa menos palabras o menos filtros.',
-  'noResults.openFilters': 'Cambiar los filtros{count, plural, =0 {} other { ({count} activos)}}',
+  'noResults.openFilters': 'Cambiar los filtros{count, plural, =0 {} one { (# activo)} other { (# activos)}}',
   'noResults.suggestions': 'Prueba con',
   'paginator.label': 'Páginas',
   'paginator.previous': 'Anterior',

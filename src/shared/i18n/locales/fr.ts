@@ -141,7 +141,7 @@ export const fr: CoreMessages = {
   'noResults.title': 'Aucun résultat | Trawl',
   'noResults.tipSpelling': "Vérifiez l'orthographe de votre recherche.",
   'noResults.tipFewerWords': 'Utilisez moins de mots ou de filtres.',
-  'noResults.openFilters': 'Modifier les filtres{count, plural, =0 {} other { ({count} actifs)}}',
+  'noResults.openFilters': 'Modifier les filtres{count, plural, =0 {} one { (# actif)} other { (# actifs)}}',
   'noResults.suggestions': 'Essayez plutôt',
   'paginator.label': 'Pages',
   'paginator.previous': 'Précédente',

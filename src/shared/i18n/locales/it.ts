@@ -140,7 +140,7 @@ export const it: CoreMessages = {
   'noResults.title': 'Nessun risultato | Trawl',
   'noResults.tipSpelling': "Controlla l'ortografia della ricerca.",
   'noResults.tipFewerWords': 'Usa meno parole o meno filtri.',
-  'noResults.openFilters': 'Modifica i filtri{count, plural, =0 {} other { ({count} attivi)}}',
+  'noResults.openFilters': 'Modifica i filtri{count, plural, =0 {} one { (# attivo)} other { (# attivi)}}',
   'noResults.suggestions': 'Prova invece',
   'paginator.label': 'Pagine',
   'paginator.previous': 'Precedente',

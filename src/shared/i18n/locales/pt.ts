@@ -140,7 +140,7 @@ export const pt: CoreMessages = {
   'noResults.title': 'Sem resultados | Trawl',
   'noResults.tipSpelling': 'Verifique a ortografia da pesquisa.',
   'noResults.tipFewerWords': 'Use menos palavras ou filtros.',
-  'noResults.openFilters': 'Alterar os filtros{count, plural, =0 {} other { ({count} ativos)}}',
+  'noResults.openFilters': 'Alterar os filtros{count, plural, =0 {} one { (# ativo)} other { (# ativos)}}',
   'noResults.suggestions': 'Experimente antes',
   'paginator.label': 'Páginas',
   'paginator.previous': 'Anterior',
