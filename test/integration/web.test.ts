@@ -533,6 +533,8 @@ describe('the web role', function () {
       expect(res.text).to.include('noindex, nofollow, noarchive');
       const filtered = await get('/homes/search/zzqqxxyy?rooms_min=3', `localhost:${server.port}`).expect(404);
       expect(filtered.text).to.include('Change the filters (1 active)');
+      const one = await get('/search/zzqqxxyy?rooms_min=3', `homes.es.localhost:${server.port}`).expect(404);
+      expect(one.text).to.include('Cambiar los filtros (1 activo)');
     });
 
     it('answers a page past the last with the not-found page, title included', async () => {
