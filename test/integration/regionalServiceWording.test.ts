@@ -5,14 +5,7 @@ import { Gazetteer } from '../../src/services/places/Gazetteer';
 import type { AdInput, SiteKey } from '../../src/services/search/types';
 import { stateOf } from '../support/pageState';
 import { startTestServer, type TestServer } from '../support/testServer';
-
-/** A page's visible text: no scripts, styles or tags. */
-const textOf = (html: string): string =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<style[\s\S]*?<\/style>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
+import { textOf } from '../support/pageText';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON:API bodies are read loosely in tests
 type Body = Record<string, any>;

@@ -2,14 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { stateOf } from '../support/pageState';
-
-/** A page's visible text: no scripts, styles or tags. */
-const textOf = (html: string): string =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<style[\s\S]*?<\/style>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
+import { textOf } from '../support/pageText';
 
 describe("a regional site's wording (decision 080)", function () {
   this.timeout(20_000);
