@@ -429,7 +429,7 @@ export const LOCAL_NAMES: Readonly<Record<string, Readonly<Record<string, string
   pe: { Huanuco: 'Huánuco' },
   ec: { 'Morona-Santiago': 'Morona Santiago' },
   // The sites in the Cyrillic script: their bigger cities (Russia's of 100,000 people and more, Ukraine's
-  // of 50,000), by hand, since the data's other names mix Russian, Ukrainian, Belarusian, Tatar and
+  // of 20,000), by hand, since the data's other names mix Russian, Ukrainian, Belarusian, Tatar and
   // others without saying which. Ukraine's cities by their names of today (Дніпро, Кропивницький).
   ru: {
     Zyuzino: 'Зюзино',
@@ -1097,9 +1097,9 @@ function counties(prefix: string, pairs: readonly (readonly [string, string])[])
 /**
  * Regions in the site's own script, by the region's code in `country-state-city` (its names are English,
  * and several are their capital's too: Cairo, Riyadh, Bangkok, Taipei, or Chiayi for both a city and a
- * county), for the sites written in another script than the Latin one. A region shares its name with its
- * city only where the two are one (Москва, 台北市); elsewhere it is named as its people name the division
- * (محافظة القاهرة, منطقة الرياض, Московская область).
+ * county), for the sites written in another script than the Latin one, and for Switzerland's cantons. A
+ * region shares its name with its city only where the two are one (Москва, 台北市); elsewhere it is named
+ * as its people name the division (محافظة القاهرة, منطقة الرياض, Московская область, Kanton Zürich).
  */
 export const REGION_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   // Every canton as "Kanton …", in German: so a canton is never named as its capital (Zürich, Bern,
