@@ -8,6 +8,8 @@ export interface SearchError {
   message: string;
   /** The service's name for the failure (NO_RESULTS, PAGE_NOT_FOUND ...). */
   reason?: string;
+  /** The place the service found for the where, by its name, when it found nothing there. */
+  where?: string;
 }
 
 /** Results page state (product-spec §4 "Search results"). */

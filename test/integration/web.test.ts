@@ -535,6 +535,10 @@ describe('the web role', function () {
       expect(filtered.text).to.include('Change the filters (1 active)');
       const one = await get('/search/zzqqxxyy?rooms_min=3', `homes.es.localhost:${server.port}`).expect(404);
       expect(one.text).to.include('Cambiar los filtros (1 activo)');
+      // The place the service found is named as the site names it, not as the URL lower-cases it.
+      const placed = await get('/search/zzqqxxyy/in/saint-petersburg', `homes.ru.localhost:${server.port}`).expect(404);
+      expect(/<input[^>]*name="where"[^>]*value="([^"]*)"/.exec(placed.text)?.[1]).to.equal('Санкт-Петербург');
+      expect(placed.text).to.include('zzqqxxyy, Санкт-Петербург');
     });
 
     it('answers a page past the last with the not-found page, title included', async () => {

@@ -6,7 +6,7 @@ import { SUGGESTIONS_MAX } from '../../shared/domain/constants';
 import { activeFilterCount } from '../../shared/domain/filters';
 import { stringifyQuery } from '../../shared/routing/query';
 import type { RootState } from '../../state/store';
-import { filtersToggled } from '../../state/search';
+import { filtersToggled, placeOnScreen } from '../../state/search';
 
 import { FiltersPanel } from '../../ui/LazyFiltersPanel';
 import { SearchForm } from '../../ui/SearchForm';
@@ -100,7 +100,9 @@ export function NoResultsPage() {
   const site = useSelector((state: RootState) => state.app.site);
   const suggestions = useSelector((state: RootState) => state.search.suggestions).slice(0, SUGGESTIONS_MAX);
   const what = params.what == null ? '' : String(params.what);
-  const where = params.where == null ? '' : String(params.where);
+  // The where as the site names the place the service found there ("Jersey City" for "jersey city").
+  const named = useSelector((state: RootState) => state.search.error?.where);
+  const where = placeOnScreen(params.where == null ? '' : String(params.where), named);
   const searched = [what, where].filter(Boolean).join(', ');
   const filters = activeFilterCount(params, site.target);
   const dispatch = useDispatch();

@@ -200,6 +200,7 @@ function* loadResults(
         status: error.status,
         message: error.message,
         ...(error.reason ? { reason: error.reason } : {}),
+        ...(typeof keywordWhere(error.meta) === 'string' ? { where: keywordWhere(error.meta) as string } : {}),
       }),
     );
     // Nothing found is the no-results page (with suggestions); a page past the last is not found.
@@ -220,6 +221,12 @@ function* loadResults(
       },
     };
   }
+}
+
+/** The keyword object's where of an error document's meta (a search that found nothing has one). */
+function keywordWhere(meta: Record<string, unknown> | undefined): unknown {
+  const keyword = meta?.keyword;
+  return keyword && typeof keyword === 'object' ? (keyword as Record<string, unknown>).where : undefined;
 }
 
 export function* loadSearchResults(params: QueryParams): SagaIterator<PageResult> {

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The service's own name for the failure (its `errors[0].code`: NO_RESULTS, API_TIMEOUT_ERROR ...). */
     readonly reason?: string,
+    /** The error document's `meta`, where the service gives one. */
+    readonly meta?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -11,7 +11,14 @@ export const JSONAPI = 'application/vnd.api+json';
  */
 export const PARSED_BODY: unique symbol = Symbol.for('trawl.api.parsedBody');
 
-export type ErrorFactory = (message: string, code: string | number, status: number, reason?: string) => ApiError;
+export type ErrorFactory = (
+  message: string,
+  code: string | number,
+  status: number,
+  reason?: string,
+  /** The error document's `meta`, where the service gives one (a search without results: its keyword object). */
+  meta?: Record<string, unknown>,
+) => ApiError;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -32,6 +39,7 @@ export interface HttpClient {
 
 interface JsonApiErrorBody {
   reason?: string;
+  meta?: Record<string, unknown>;
   errors?: Array<{ status?: string | number; code?: string; detail?: string; title?: string; error?: string }>;
 }
 
@@ -98,7 +106,7 @@ export function createHttpClient(
           const errorBody = body as JsonApiErrorBody | undefined;
           const reason = errorBody?.errors?.[0]?.code ?? errorBody?.reason;
           const code = reason ?? errorBody?.errors?.[0]?.status ?? response.status;
-          throw makeError(messageOf(errorBody, UNKNOWN_ERROR_MESSAGE), code, response.status, reason);
+          throw makeError(messageOf(errorBody, UNKNOWN_ERROR_MESSAGE), code, response.status, reason, errorBody?.meta);
         }
         done('ok');
         return body as T;

@@ -13,12 +13,19 @@ export type SearchQuery = Record<string, string | number | boolean | undefined |
  * Spec §8: a search failure's code is its status and its message 'reason - error' (the
  * service's name for it, then its words); the reason is kept apart for the sagas to branch on.
  */
-const searchError = (message: string, _code: string | number, status: number, reason?: string): ApiSearchError =>
+const searchError = (
+  message: string,
+  _code: string | number,
+  status: number,
+  reason?: string,
+  meta?: Record<string, unknown>,
+): ApiSearchError =>
   new ApiSearchError(
     reason && !message.startsWith(`${reason} - `) ? `${reason} - ${message}` : message,
     status,
     status,
     reason,
+    meta,
   );
 
 /** The search service of one site (service-calls spec §7 "Search service"). */
