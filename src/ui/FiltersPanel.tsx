@@ -314,7 +314,7 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
     for (const [key, value] of new FormData(event.currentTarget)) {
       if (typeof value === 'string' && value !== '') query.append(key, value);
     }
-    dispatch(filtersToggled(false));
+    setOpen(false);
     const search = query.toString();
     navigate(`${pathname}${search ? `?${search}` : ''}`);
   };
@@ -323,7 +323,7 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
   const onClear = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    dispatch(filtersToggled(false));
+    setOpen(false);
     navigate(cleared);
   };
 
