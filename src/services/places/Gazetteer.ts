@@ -688,8 +688,16 @@ function preferredOf(sameName: Place[]): Place {
  */
 function withoutCitySuffix(names: readonly string[]): string[] {
   const out = [...names];
-  for (const n of names) if (/^[\u3400-\u9fff\uf900-\ufaff]{2,}市$/.test(n)) out.push(n.slice(0, -1));
+  for (const n of names) {
+    const stem = cityStem(n);
+    if (stem !== undefined) out.push(stem);
+  }
   return out;
+}
+
+/** A Chinese or Japanese city's name without its 市, two characters at least ("大阪", "さいたま"). */
+function cityStem(name: string): string | undefined {
+  return /^[\u3041-\u30ff\u3400-\u9fff\uf900-\ufaff]{2,}市$/.test(name) ? name.slice(0, -1) : undefined;
 }
 
 function buildCountry(
@@ -708,6 +716,8 @@ function buildCountry(
   const dataNameOf = new Map<number, string>();
   const states = countryStates.slice().sort((a, b) => (a.isoCode < b.isoCode ? -1 : a.isoCode > b.isoCode ? 1 : 0));
   const stateIndex = new Map(states.map((s, i) => [s.isoCode, i]));
+  /** Our id of a region, by its code in the second package. */
+  const regionIdOf = (isoCode: string) => REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(isoCode) ?? 999);
   // A coarse grid of the second package's cities, to find the nearest quickly.
   const grid = new Map<string, { lat: number; lng: number; state: string }[]>();
   const cell = (lat: number, lng: number) => `${Math.floor(lat)}:${Math.floor(lng)}`;
@@ -801,8 +811,7 @@ function buildCountry(
     const state =
       PLACE_REGIONS[code]?.[c.name] ??
       (ADMIN_AS_REGION.has(code) && stateIndex.has(c.adminCode) ? c.adminCode : stateOf(lat, lng));
-    const regionId =
-      state !== undefined ? REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(state) ?? 999) : undefined;
+    const regionId = state !== undefined ? regionIdOf(state) : undefined;
     if (state !== undefined) regionPop.set(state, (regionPop.get(state) ?? 0) + c.population);
     // A city area lies in its city's region: across a region's border it is a city of its own (Jersey
     // City by New York, Naucalpan by Ciudad de México, Banqiao of New Taipei by Taipei, Nonthaburi by
@@ -837,7 +846,7 @@ function buildCountry(
   const regions: Place[] = states
     .filter((s) => regionPop.has(s.isoCode))
     .map((s): Place => {
-      const id = REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(s.isoCode) ?? 999);
+      const id = regionIdOf(s.isoCode);
       const name = regionLocal[s.isoCode] ?? local[s.name] ?? s.name;
       if (name !== s.name) dataNameOf.set(id, s.name);
       return {
@@ -889,8 +898,9 @@ function buildCountry(
   // A Japanese or Chinese city named by the table without its 市 (さいたま, 豊中), where no place has that
   // name: its other names have theirs already (withoutCitySuffix).
   for (const p of [...cities, ...areas]) {
-    if (!dataNameOf.has(p.id) || !/^[\u3041-\u30ff\u3400-\u9fff\uf900-\ufaff]{2,}市$/.test(p.name)) continue;
-    const stem = normalizePhrase(p.name.slice(0, -1));
+    const written = dataNameOf.has(p.id) ? cityStem(p.name) : undefined;
+    if (written === undefined) continue;
+    const stem = normalizePhrase(written);
     if (!stem || byNorm.has(stem)) continue;
     byNorm.set(stem, [p]);
     keys.push({ key: stem, place: p });
@@ -959,18 +969,29 @@ function buildCountry(
   // region of the city nearest its centre. Not a name a city has: <region>Leeds</region> stays the city.
   if (ADMIN_AS_REGION.has(code)) {
     const regionIds = new Set(regions.map((r) => r.id));
+    // The cities by 1° cell, so each division looks at the cities of its own and the next cells only.
+    const cityCells = new Map<string, Place[]>();
+    for (const c of cities) {
+      const k = cell(c.lat, c.lng);
+      let list = cityCells.get(k);
+      if (!list) cityCells.set(k, (list = []));
+      list.push(c);
+    }
     for (const st of states) {
-      const id = REGION_ID_BASE + countryIndex * 1000 + (stateIndex.get(st.isoCode) ?? 999);
-      if (regionIds.has(id) || !st.latitude || !st.longitude) continue;
+      if (regionIds.has(regionIdOf(st.isoCode)) || !st.latitude || !st.longitude) continue;
       const lat = Number(st.latitude);
       const lng = Number(st.longitude);
       let nearest: Place | undefined;
       let nearestKm = 40;
-      for (const c of cities) {
-        const km = distanceKm(lat, lng, c.lat, c.lng);
-        if (km < nearestKm) {
-          nearestKm = km;
-          nearest = c;
+      for (let i = -1; i <= 1; i++) {
+        for (let j = -1; j <= 1; j++) {
+          for (const c of cityCells.get(cell(Math.floor(lat) + i, Math.floor(lng) + j)) ?? []) {
+            const km = distanceKm(lat, lng, c.lat, c.lng);
+            if (km < nearestKm) {
+              nearestKm = km;
+              nearest = c;
+            }
+          }
         }
       }
       const region = regions.find((r) => r.id === nearest?.regionId);
