@@ -534,6 +534,20 @@ export const WORKING_HOURS: readonly RefItem[] = translated('WORKING_HOURS', [
   },
 ]);
 
+/** Every list of values above, with its labels in every catalogue. */
+export const REFERENCE_LISTS: readonly (readonly RefItem<string | number>[])[] = [
+  DEAL_TYPES,
+  PROPERTY_TYPES,
+  PRODUCT_CATEGORIES,
+  CAR_TYPES,
+  FUELS,
+  CONDITIONS,
+  TRANSMISSIONS,
+  JOB_CATEGORIES,
+  JOB_TYPES,
+  WORKING_HOURS,
+];
+
 /** A value's label in a catalogue (a language's or a region's, `catalogueOf`), the value itself when not listed. */
 export function labelOf<V extends string | number>(
   items: readonly RefItem<V>[],

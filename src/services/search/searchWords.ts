@@ -1,18 +1,5 @@
 import { lineageOf, regional, type CatalogueId, type RegionId } from '../../shared/i18n/regions';
-import {
-  CAR_TYPES,
-  CONDITIONS,
-  DEAL_TYPES,
-  FUELS,
-  JOB_CATEGORIES,
-  JOB_TYPES,
-  PRODUCT_CATEGORIES,
-  PROPERTY_TYPES,
-  TRANSMISSIONS,
-  WORKING_HOURS,
-  type Lang,
-  type RefItem,
-} from './reference';
+import { REFERENCE_LISTS, type Lang } from './reference';
 import { spaceWords, tokenize } from './text';
 
 /**
@@ -166,19 +153,6 @@ const REGIONAL_SEARCH_WORDS: Readonly<Partial<Record<RegionId, readonly (readonl
     ['trainers', 'sneakers'],
   ],
 };
-
-const REFERENCE_LISTS: readonly (readonly RefItem<string | number>[])[] = [
-  DEAL_TYPES,
-  PROPERTY_TYPES,
-  PRODUCT_CATEGORIES,
-  CAR_TYPES,
-  FUELS,
-  CONDITIONS,
-  TRANSMISSIONS,
-  JOB_CATEGORIES,
-  JOB_TYPES,
-  WORKING_HOURS,
-];
 
 /**
  * Words that mean something else as often as the thing (folded): never taken for another's synonym. In
