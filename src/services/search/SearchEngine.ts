@@ -1039,8 +1039,8 @@ function variants(token: string): string[] {
 }
 
 /**
- * A word's variants with the words the site's region takes as the same (`searchSynonyms`: "piso" with
- * "departamento" on a Mexican site), and theirs; each kept only if the site's titles know it
+ * A word's variants with the words the site's region takes as the same (`searchSynonyms`: "coches" with
+ * "autos" on a Mexican site, "тойота" with "toyota"), and theirs; each kept only if the site's titles know it
  * (`pruneVariants`), the word itself first.
  */
 function withSynonyms(words: string[], ctx: SiteContext): string[] {

@@ -176,9 +176,9 @@ const synonymTables = new Map<CatalogueId, ReadonlyMap<string, readonly string[]
 
 /**
  * The words a search on a region's sites takes as one (decision 080): a value's or a vertical's name in
- * the region and in its language's country, where each is one word ("departamento" and "piso",
- * "autos" and "coches", "carros" too in Colombia, "apartment" and "flat", "gasoline" and "petrol"), and
- * `REGIONAL_SEARCH_WORDS`. So a visitor's word finds ads written with the other: partners write either,
+ * the region and in its language's country, where each is one word and none is `AMBIGUOUS` ("autos"
+ * and "coches", "carros" too in Colombia, "apartment" and "flat", "gasoline" and "petrol"), and
+ * `REGIONAL_SEARCH_WORDS`; and a car make written in another script, with its Latin name. So a visitor's word finds ads written with the other: partners write either,
  * and a store's demo ads keep the words they were written with. Folded, as `tokenize` gives them; none
  * on a language's own sites, where the region's word can mean something else.
  */
