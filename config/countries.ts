@@ -26,6 +26,12 @@ export interface CountryDef {
   readonly sharedHost?: boolean;
   /** The results-page autocomplete setting for `what`; on unless false. */
   readonly whatAutocomplete?: boolean;
+  /**
+   * How the country measures a car's mileage, a distance and a home's floor area: in miles and square
+   * feet where `imperial` (the United States and Britain), else in kilometres and square metres
+   * (decision 082). The store keeps metric values; pages and filters speak the site's.
+   */
+  readonly units?: 'imperial';
 }
 
 const ALL = ['homes', 'cars', 'jobs'] as const satisfies readonly Vertical[];
@@ -59,7 +65,15 @@ export const COUNTRIES = [
   { code: 'ng', name: 'Nigeria', locale: 'en-NG', currency: 'NGN', tld: 'com.ng', verticals: ALL, sharedHost: true },
   { code: 'jp', name: 'Japan', locale: 'ja-JP', currency: 'JPY', tld: 'jp', verticals: ALL },
   { code: 'ch', name: 'Switzerland', locale: 'de-CH', currency: 'CHF', tld: 'ch', verticals: ALL },
-  { code: 'uk', name: 'United Kingdom', locale: 'en-GB', currency: 'GBP', tld: 'co.uk', verticals: ALL_WITH_PRODUCTS },
+  {
+    code: 'uk',
+    name: 'United Kingdom',
+    locale: 'en-GB',
+    currency: 'GBP',
+    tld: 'co.uk',
+    verticals: ALL_WITH_PRODUCTS,
+    units: 'imperial',
+  },
   { code: 'sg', name: 'Singapore', locale: 'en-SG', currency: 'SGD', tld: 'com.sg', verticals: NO_CARS },
   { code: 'za', name: 'South Africa', locale: 'en-ZA', currency: 'ZAR', tld: 'co.za', verticals: ALL },
   { code: 'ua', name: 'Ukraine', locale: 'uk-UA', currency: 'UAH', tld: 'com.ua', verticals: ALL },
@@ -68,7 +82,15 @@ export const COUNTRIES = [
   { code: 'de', name: 'Germany', locale: 'de-DE', currency: 'EUR', tld: 'de', verticals: ALL_WITH_PRODUCTS },
   { code: 'au', name: 'Australia', locale: 'en-AU', currency: 'AUD', tld: 'com.au', verticals: ALL },
   { code: 'id', name: 'Indonesia', locale: 'id-ID', currency: 'IDR', tld: 'co.id', verticals: ALL },
-  { code: 'us', name: 'United States', locale: 'en-US', currency: 'USD', tld: 'com', verticals: ALL },
+  {
+    code: 'us',
+    name: 'United States',
+    locale: 'en-US',
+    currency: 'USD',
+    tld: 'com',
+    verticals: ALL,
+    units: 'imperial',
+  },
   { code: 'ca', name: 'Canada', locale: 'en-CA', currency: 'CAD', tld: 'ca', verticals: ALL },
   { code: 'ph', name: 'Philippines', locale: 'en-PH', currency: 'PHP', tld: 'ph', verticals: ALL },
   { code: 'my', name: 'Malaysia', locale: 'en-MY', currency: 'MYR', tld: 'com.my', verticals: ALL },

@@ -4,6 +4,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import type { FacetValue } from '../shared/domain/ad';
 import { activeFilterCount, queryWithoutFilters } from '../shared/domain/filters';
+import { unitsOf, type Units } from '../shared/domain/units';
 import type { MessageId } from '../shared/i18n/messages';
 import { referenceMessageId, type ReferenceList } from '../shared/i18n/referenceIds';
 import type { QueryParams } from '../shared/routing/query';
@@ -134,15 +135,17 @@ export function filterFieldViews(
   target: string,
   params: QueryParams,
   facets: Record<string, unknown>,
+  units: Units,
 ): FieldView[] {
   const fields = [...COMMON_HEAD, ...(FIELDS[target] ?? []), ...COMMON_TAIL];
   const keys = panelKeys(fields);
   let known = labels.get(intl);
   if (!known) labels.set(intl, (known = new Map()));
-  const t = (id: MessageId, values?: { days: number }) => {
-    const key = values ? `${id}:${values.days}` : id;
+  // A measured filter's label names the site's unit ("Area (sq ft)", decision 082).
+  const t = (id: MessageId, days?: number) => {
+    const key = `${id}:${days ?? units}`;
     let text = known.get(key);
-    if (text === undefined) known.set(key, (text = intl.formatMessage({ id }, values)));
+    if (text === undefined) known.set(key, (text = intl.formatMessage({ id }, { days, units })));
     return text;
   };
   /** A reference value's label in the site's language (its catalogue's), whether or not a facet names it. */
@@ -173,7 +176,7 @@ export function filterFieldViews(
       const value = str(params[field.key]);
       const options: Option[] = [{ value: '', text: t(field.kind === 'since' ? 'filters.anyTime' : 'filters.any') }];
       if (field.kind === 'since') {
-        for (const days of [1, 7, 30]) options.push({ value: String(days), text: t('filters.lastDays', { days }) });
+        for (const days of [1, 7, 30]) options.push({ value: String(days), text: t('filters.lastDays', days) });
       } else {
         const found = facets[field.facet];
         const list = Array.isArray(found) ? (found as FacetValue[]) : [];
@@ -255,7 +258,7 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
   const target = site.target === 'general' ? 'homes' : site.target;
   const count = activeFilterCount(params, site.target);
   const cleared = `${pathname}${queryWithoutFilters(params, site.target)}`;
-  const views = filterFieldViews(intl, target, params, facets);
+  const views = filterFieldViews(intl, target, params, facets, unitsOf(site.country));
 
   useEffect(() => {
     if (!open) return;

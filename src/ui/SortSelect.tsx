@@ -3,12 +3,13 @@ import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { SORT_KEYS } from '../shared/domain/constants';
+import { unitsOf } from '../shared/domain/units';
 import type { MessageId } from '../shared/i18n/messages';
 import { stringifyQuery, type QueryParams } from '../shared/routing/query';
 import type { RootState } from '../state/store';
 import { plainMessage } from './plainMessage';
 
-/** Sort keys offered per vertical: price per square metre only where there are square metres. */
+/** Sort keys offered per vertical: price per square metre (or foot) only where there are floor areas. */
 function sortsFor(target: string): readonly string[] {
   return target === 'homes' ? SORT_KEYS : SORT_KEYS.filter((k) => !k.startsWith('price_per_meters'));
 }
@@ -28,6 +29,7 @@ export function SortSelect({ action, pathname, params }: { action: string; pathn
   const intl = useIntl();
   const navigate = useNavigate();
   const target = useSelector((state: RootState) => state.app.site.target);
+  const units = unitsOf(useSelector((state: RootState) => state.app.site.country));
   const current = typeof params.sort === 'string' ? params.sort : 'relevance';
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const sort = event.currentTarget.value;
@@ -48,7 +50,7 @@ export function SortSelect({ action, pathname, params }: { action: string; pathn
         <select name="sort" value={current} onChange={onChange}>
           {sortsFor(target).map((key) => (
             <option key={key} value={key}>
-              {plainMessage(intl, labelOf(target, key))}
+              {plainMessage(intl, labelOf(target, key), units)}
             </option>
           ))}
         </select>

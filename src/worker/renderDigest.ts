@@ -3,7 +3,7 @@ import type { MailMessage } from '../services/mail/Mailer';
 import { escapeHtml, fill, messagesFor, searchLabel } from '../services/notifications/messages';
 import {
   ORIGIN_PUSH_ALERT,
-  searchParamsOf,
+  resultsFilterParams,
   type AlertQuery,
   type AlertSite,
 } from '../services/notifications/searchRules';
@@ -39,13 +39,10 @@ export function resultsUrl(
   if (query.what) segments.push(`/${encodeURIComponent(encodeSeoSegment(query.what))}`);
   if (query.where && site.vertical !== 'jobs')
     segments.push(`/in/${encodeURIComponent(encodeSeoSegment(query.where))}`);
-  const params = searchParamsOf(site, query);
-  params.delete('what');
-  params.delete('where');
-  const typeId = params.get('dealTypeId') ?? params.get('categoryId');
-  params.delete('dealTypeId');
-  params.delete('categoryId');
-  if (typeId) params.set('type_id', typeId);
+  // The results page's own parameters: its filters as its URL names them (not the search call's).
+  const params = new URLSearchParams();
+  if (query.dealTypeId) params.set('type_id', String(query.dealTypeId));
+  for (const [k, v] of resultsFilterParams(query.filters)) params.set(k, v);
   for (const [k, v] of Object.entries(extra)) params.set(k, v);
   const qs = params.toString();
   return `${publicBase.replace(/\/+$/, '')}${segments.join('')}${qs ? `?${qs}` : ''}`;

@@ -902,6 +902,49 @@ describe('the web role', function () {
       }
     });
 
+    it('measures in miles and square feet on the American and British sites, in their pages and filters', async () => {
+      const mi = (km: number) => Math.round(km / 1.609344);
+      for (const country of ['us', 'uk']) {
+        const host = `cars.${country}.localhost:${server.port}`;
+        const api = async (query: string) =>
+          (await (
+            await fetch(`${server.url}/api/sites/${country}/cars/search?countryCode=${country}&${query}`)
+          ).json()) as { data: Array<{ id: string }>; meta: { totalCount: number } };
+        let shown = 0;
+        for (const { id } of (await api('page[size]=30')).data) {
+          const ad = (await (
+            await fetch(`${server.url}/api/sites/${country}/cars/ad/${id}?countryCode=${country}`)
+          ).json()) as { data: { attributes: { vertical_properties: { mileage?: number } } } };
+          const km = ad.data.attributes.vertical_properties.mileage;
+          if (!km) continue;
+          const page = await get(`/ad/${id}`, host).expect(200);
+          expect(page.text, `${country} ${id}`).to.include(`<dd>${new Intl.NumberFormat('en').format(mi(km))} mi</dd>`);
+          expect(page.text).not.to.match(/<dd>[^<]*km<\/dd>/);
+          shown++;
+          break;
+        }
+        expect(shown, country).to.equal(1);
+        // A results URL's mileage is in miles: the search asks for its kilometres.
+        const results = await get('/search?mileage_max=30000', host).expect(200);
+        const { meta } = stateOf(results.text).search as { meta: { totalCount: number } };
+        expect(meta.totalCount, country).to.equal((await api('filters[mileageMax]=48280')).meta.totalCount);
+        expect(meta.totalCount, country).to.be.above((await api('filters[mileageMax]=30000')).meta.totalCount);
+      }
+      const homes = await get('/search?area_min=1000', `homes.us.localhost:${server.port}`).expect(200);
+      expect(homes.text).to.include('<legend>Area (sq ft)</legend>');
+      expect(homes.text).to.include('Lowest price per sq ft');
+      const apiHomes = (await (
+        await fetch(`${server.url}/api/sites/us/homes/search/m?countryCode=us&filters[areaMin]=92.9`)
+      ).json()) as { meta: { totalCount: number } };
+      expect((stateOf(homes.text).search as { meta: { totalCount: number } }).meta.totalCount).to.equal(
+        apiHomes.meta.totalCount,
+      );
+      // Every other site measures in kilometres and square metres.
+      const ie = await get('/search', `homes.ie.localhost:${server.port}`).expect(200);
+      expect(ie.text).to.include('<legend>Area (m²)</legend>');
+      expect(ie.text).to.include('Lowest price per m²');
+    });
+
     it('asks for the viewport width, and takes a tablet narrower than a phone (600 px) for a phone', async () => {
       const IPAD =
         'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';

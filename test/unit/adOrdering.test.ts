@@ -64,23 +64,23 @@ describe('ad ordering on a results page', () => {
 describe('filters', () => {
   it('sends the filters of the vertical camel-cased, dropping a min or max of 0 or below', () => {
     const params = { price_min: 0, price_max: 900, rooms_min: -1, parking: true, make: 'bmw', area_max: 70 };
-    expect(apiFilters(params, 'homes')).to.deep.equal({
+    expect(apiFilters(params, 'homes', 'metric')).to.deep.equal({
       'filters[priceMax]': 900,
       'filters[parking]': true,
       'filters[areaMax]': 70,
     });
-    expect(apiFilters(params, 'cars')).to.deep.equal({ 'filters[make]': 'bmw', 'filters[priceMax]': 900 });
+    expect(apiFilters(params, 'cars', 'metric')).to.deep.equal({ 'filters[make]': 'bmw', 'filters[priceMax]': 900 });
   });
 
   it('keeps the sign of a map box west of Greenwich or south of the equator, as the search service does', () => {
     const box = { lat_min: -34.7, lat_max: 0, long_min: -1, long_max: -0.05, price_min: -5 };
-    expect(apiFilters(box, 'homes')).to.deep.equal({
+    expect(apiFilters(box, 'homes', 'metric')).to.deep.equal({
       'filters[latMin]': -34.7,
       'filters[latMax]': 0,
       'filters[longMin]': -1,
       'filters[longMax]': -0.05,
     });
-    expect(apiFilters({ long_min: 'west' }, 'homes')).to.deep.equal({});
+    expect(apiFilters({ long_min: 'west' }, 'homes', 'metric')).to.deep.equal({});
   });
 
   it('counts the active filters', () => {

@@ -20,23 +20,32 @@ describe('the filters panel’s words', () => {
   it('says a distance is a radius ("within"), in every language, and a lone lower bound "at least"', () => {
     for (const language of LANGUAGES) {
       const messages = messagesFor(language);
-      const views = filterFieldViews(intlOf(language), 'jobs', { distance: 25, experience_min: 2 }, {});
+      const views = filterFieldViews(intlOf(language), 'jobs', { distance: 25, experience_min: 2 }, {}, 'metric');
       const distance = rangeOf(views, 'distance');
-      expect(distance?.label, language).to.equal(messages['filters.distance']);
+      expect(distance?.label, language).to.equal(
+        intlOf(language).formatMessage({ id: 'filters.distance' }, { units: 'metric' }),
+      );
       expect(distance?.inputs, language).to.deep.equal([
         { label: messages['filters.within'], name: 'distance', value: '25' },
       ]);
       expect(messages['filters.within'], language).to.not.equal(messages['filters.atLeast']);
       expect(rangeOf(views, 'experience_min')?.inputs[0]?.label, language).to.equal(messages['filters.atLeast']);
     }
-    const pl = rangeOf(filterFieldViews(intlOf('pl'), 'jobs', {}, {}), 'distance');
+    expect(rangeOf(filterFieldViews(intlOf('en'), 'jobs', {}, {}, 'metric'), 'distance')?.label).to.equal(
+      'Distance (km)',
+    );
+    // An imperial site's radius is in miles (decision 082).
+    expect(rangeOf(filterFieldViews(intlOf('en'), 'jobs', {}, {}, 'imperial'), 'distance')?.label).to.equal(
+      'Distance (mi)',
+    );
+    const pl = rangeOf(filterFieldViews(intlOf('pl'), 'jobs', {}, {}, 'metric'), 'distance');
     expect(pl?.inputs[0]?.label).to.not.equal('Co najmniej');
   });
 
   it("names chosen values by the site language's reference labels on a page without results (no facets)", () => {
     const params: QueryParams = { fuel: 'lpg', transmission: 'manual', car_type: 'suv' };
     for (const language of LANGUAGES) {
-      const views = filterFieldViews(intlOf(language), 'cars', params, {});
+      const views = filterFieldViews(intlOf(language), 'cars', params, {}, 'metric');
       expect(selectOf(views, 'fuel')?.options.find((o) => o.value === 'lpg')?.text, language).to.equal(
         labelOf(FUELS, 'lpg', language),
       );
@@ -44,14 +53,14 @@ describe('the filters panel’s words', () => {
         labelOf(TRANSMISSIONS, 'manual', language),
       );
     }
-    const it = filterFieldViews(intlOf('it'), 'cars', params, {});
+    const it = filterFieldViews(intlOf('it'), 'cars', params, {}, 'metric');
     expect(selectOf(it, 'fuel')?.options.map((o) => o.text)).to.deep.equal(['Qualsiasi', 'GPL']);
     expect(selectOf(it, 'transmission')?.options.map((o) => o.text)).to.deep.equal(['Qualsiasi', 'Manuale']);
     // Homes deal types (numbers) and jobs' contracts too; a value no list knows reads as written.
-    const es = filterFieldViews(intlOf('es'), 'homes', { type_id: 2, property_type: 'castle-ish' }, {});
+    const es = filterFieldViews(intlOf('es'), 'homes', { type_id: 2, property_type: 'castle-ish' }, {}, 'metric');
     expect(selectOf(es, 'type_id')?.options[1]?.text).to.equal(labelOf(DEAL_TYPES, 2, 'es'));
     expect(selectOf(es, 'property_type')?.options[1]?.text).to.equal('castle-ish');
-    const pl = filterFieldViews(intlOf('pl'), 'jobs', { job_type: 'permanent' }, {});
+    const pl = filterFieldViews(intlOf('pl'), 'jobs', { job_type: 'permanent' }, {}, 'metric');
     expect(selectOf(pl, 'job_type')?.options[1]?.text).to.equal(labelOf(JOB_TYPES, 'permanent', 'pl'));
   });
 
@@ -59,7 +68,7 @@ describe('the filters panel’s words', () => {
     const facets = { fuel: [{ value: 'lpg', count: 3 }] };
     const compiled = createIntl({ locale: 'it-IT', messages: compiledMessagesFor('it-IT') });
     for (const intl of [intlOf('it'), compiled]) {
-      const fuel = selectOf(filterFieldViews(intl, 'cars', {}, facets), 'fuel');
+      const fuel = selectOf(filterFieldViews(intl, 'cars', {}, facets, 'metric'), 'fuel');
       expect(fuel?.options.map((o) => o.text)).to.deep.equal(['Qualsiasi', 'GPL (3)']);
     }
   });

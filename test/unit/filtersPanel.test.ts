@@ -115,7 +115,7 @@ describe("FiltersPanel: the form's controls written as one string", () => {
   for (const [name, locale, target, params] of cases) {
     it(`writes the same HTML as React's rendering of its controls: ${name} (${target}, ${locale})`, () => {
       const intl = createIntl({ locale, messages: messagesFor(locale) });
-      const views = filterFieldViews(intl, target, params, facets);
+      const views = filterFieldViews(intl, target, params, facets, 'metric');
       const html = fieldsHtml(views);
       expect(html).to.equal(reactHtml(views));
       expect(html).to.contain('<button type="submit"');
@@ -125,7 +125,7 @@ describe("FiltersPanel: the form's controls written as one string", () => {
   it('marks the chosen options, values and checks in what it writes', () => {
     const intl = createIntl({ locale: 'en-GB', messages: messagesFor('en') });
     const html = fieldsHtml(
-      filterFieldViews(intl, 'homes', { region: '2', price_min: 1000, parking: true, sort: 'price' }, facets),
+      filterFieldViews(intl, 'homes', { region: '2', price_min: 1000, parking: true, sort: 'price' }, facets, 'metric'),
     );
     expect(html).to.contain(
       '<option value="2" selected="">Scotland &amp; &quot;Islands&quot; &lt;north&gt; (7)</option>',

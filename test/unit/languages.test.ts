@@ -172,8 +172,20 @@ describe("every site's language", () => {
       'Piso en venta en Madrid',
     );
     // One room is one room, in the languages written as functions too.
-    const home = { prop: 'Flat', area: 48, rooms: 1, baths: 1, city: 'Leeds', features: 'lift', source: 'S' };
-    expect(demoWords('en').sentences.home(home)).to.include('with 1 bedroom and 1 bathroom in');
+    const home = {
+      prop: 'Flat',
+      area: 48,
+      units: 'metric' as const,
+      rooms: 1,
+      baths: 1,
+      city: 'Leeds',
+      features: 'lift',
+      source: 'S',
+    };
+    expect(demoWords('en').sentences.home(home)).to.include('Flat of 48 m² with 1 bedroom and 1 bathroom in');
+    // A British or American site measures in square feet and miles (decision 082).
+    expect(demoWords('en').sentences.home({ ...home, area: 520, units: 'imperial' })).to.include('Flat of 520 sq ft');
+    expect(demoWords('en-US').sentences.home({ ...home, area: 520, units: 'imperial' })).to.include('of 520 sq ft');
     expect(demoWords('es').sentences.home(home)).to.include('con 1 habitación y 1 baño en');
     expect(demoWords('de').sentences.home({ ...home, rooms: 3 })).to.include('3 Zimmern und 1 Bad in');
     // A label inside a sentence is in lower case, but its abbreviations stay in capitals.

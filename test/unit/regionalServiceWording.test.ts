@@ -23,12 +23,22 @@ const LISTS = [
 /** Every sentence a site's demo ads are written with, with stand-in values, once per choice. */
 function demoTexts(words: DemoWords): string[] {
   const sentences = [true, false].flatMap((flag) => [
-    words.sentences.home({ prop: 'P', area: 80, rooms: 2, baths: 1, city: 'C', features: 'F', source: 'S' }),
+    words.sentences.home({
+      prop: 'P',
+      area: 80,
+      units: 'metric',
+      rooms: 2,
+      baths: 1,
+      city: 'C',
+      features: 'F',
+      source: 'S',
+    }),
     words.sentences.car({
       make: 'M',
       model: 'X',
       year: 2020,
       km: '45,000',
+      units: 'metric',
       fuel: 'f',
       gearbox: 'g',
       doors: 5,

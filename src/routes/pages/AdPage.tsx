@@ -11,6 +11,7 @@ import { AdCard, placeOf } from '../../ui/AdCard';
 import { AdSlot } from '../../ui/ads/AdSlot';
 import { TimeAgo } from '../../ui/TimeAgo';
 import { isEmailAddress } from '../../shared/domain/email';
+import { fromMetric, unitsOf, type Measure, type Units } from '../../shared/domain/units';
 
 /** Facts shown per vertical: the ad's field and its label. */
 const FACTS: Record<string, Array<[string, MessageId]>> = {
@@ -46,28 +47,40 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
   products: [['categoryLabel', 'facts.category']],
 };
 
-/** Facts written with their unit or form: mileage is stored in kilometres (a feed's miles are converted on import). */
-const FACT_UNITS: Record<string, FormatNumberOptions> = {
-  mileage: { style: 'unit', unit: 'kilometer', unitDisplay: 'short' },
-  // A year is a number without grouping ("2021", not "2,021"), in the site's digits ("٢٠٢١").
-  year: { useGrouping: false },
+/**
+ * Facts measured in a unit, as the store keeps them (kilometres, square metres: a feed's miles and
+ * square feet are converted on import), shown in the site's (decision 082).
+ */
+const MEASURED_FACTS: Readonly<Record<string, Measure>> = { mileage: 'distance', floorArea: 'area' };
+
+/** Facts written with their unit or form, on a metric and on an imperial site. */
+const FACT_FORMATS: Readonly<Record<Units, Readonly<Record<string, FormatNumberOptions>>>> = {
+  metric: { mileage: { style: 'unit', unit: 'kilometer', unitDisplay: 'short' } },
+  imperial: { mileage: { style: 'unit', unit: 'mile', unitDisplay: 'short' } },
 };
 
-function Facts({ ad, vertical }: { ad: Ad; vertical: string }) {
+// A year is a number without grouping ("2021", not "2,021"), in the site's digits ("٢٠٢١").
+const YEAR_FORMAT: FormatNumberOptions = { useGrouping: false };
+
+function Facts({ ad, vertical, units }: { ad: Ad; vertical: string; units: Units }) {
   const intl = useIntl();
   const props = ad.attributes.vertical_properties;
   const rows = (FACTS[vertical] ?? []).filter(
     ([key]) => props[key] !== undefined && props[key] !== null && props[key] !== '',
   );
   if (rows.length === 0) return null;
+  const text = (key: string, value: unknown): string => {
+    if (typeof value !== 'number') return String(value);
+    const measure = MEASURED_FACTS[key];
+    const n = measure ? fromMetric(measure, value, units) : value;
+    return intl.formatNumber(n, key === 'year' ? YEAR_FORMAT : FACT_FORMATS[units][key]);
+  };
   return (
     <dl className="facts">
       {rows.map(([key, label]) => (
         <div key={key}>
-          <dt>{intl.formatMessage({ id: label })}</dt>
-          <dd>
-            {typeof props[key] === 'number' ? intl.formatNumber(props[key], FACT_UNITS[key]) : String(props[key])}
-          </dd>
+          <dt>{intl.formatMessage({ id: label }, { units })}</dt>
+          <dd>{text(key, props[key])}</dd>
         </div>
       ))}
     </dl>
@@ -220,7 +233,7 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
           ))}
         </ul>
       )}
-      <Facts ad={ad} vertical={site.target} />
+      <Facts ad={ad} vertical={site.target} units={unitsOf(site.country)} />
       <h2>{intl.formatMessage({ id: 'ad.description' })}</h2>
       {/* A partner's own text: its direction is its own (an English ad on an Arabic site). */}
       <p className="ad-page__description" dir="auto">

@@ -13,6 +13,7 @@ import {
 } from '../../shared/domain/ad';
 import { CLIENT_ID, SORT_KEYS, clipSearchText } from '../../shared/domain/constants';
 import { apiFilters } from '../../shared/domain/filters';
+import { unitsOf } from '../../shared/domain/units';
 import { pageNumberOf, stringifyQuery, type QueryParams, type QueryValue } from '../../shared/routing/query';
 import type { AppState } from '../../state/app';
 import type { PageResult } from '../../state/page';
@@ -113,7 +114,7 @@ export function searchQuery(
     'redirect[pageViewId]': tracking.pageViewId || undefined,
     'redirect[trackingCode]': tracking.trackingCode ?? undefined,
     'redirect[suggester]': text(params.suggester) || undefined,
-    ...sinceDays(apiFilters(params, site.target), now),
+    ...sinceDays(apiFilters(params, site.target, unitsOf(site.country)), now),
   };
 }
 

@@ -18,6 +18,7 @@ import type { AdInput, SiteKey, Source } from '../search/types';
 import { COMPANIES, demoWords, PRODUCT_BRANDS } from './wording';
 import { seededRandom } from '../../shared/seededRandom';
 import { catalogueOf, type CatalogueId } from '../../shared/i18n/regions';
+import { fromMetric, unitsOf, type Units } from '../../shared/domain/units';
 
 /**
  * The deterministic demo data: for one site, its partners (some with an
@@ -210,7 +211,7 @@ export function generateDemoSite(site: SiteKey, gazetteer: Gazetteer, options: D
       currency,
     };
     const where = area ? `${area.name}${placeSeparator(def?.locale ?? 'en')}${city.name}` : city.name;
-    fill(base, site.vertical, dice, wording, where, source.name, price);
+    fill(base, site.vertical, dice, wording, unitsOf(site.country), where, source.name, price);
     if (base.price && dice.chance(0.15)) {
       const old = Math.round(base.price.value * (1.05 + dice.next() * 0.2));
       base.price = {
@@ -254,6 +255,7 @@ function fill(
   vertical: Vertical,
   dice: Dice,
   wording: CatalogueId,
+  units: Units,
   where: string,
   sourceName: string,
   price: (eur: number) => number,
@@ -319,9 +321,11 @@ function fill(
     // A deal type that names the property (a shared flat's room, an office for rent) is the title alone.
     const dealLabel = labelOf(DEAL_TYPES, typeId, wording);
     ad.title = words.homeTitle(dwelling && kind !== 'room' ? { prop, deal, dealLabel } : dealLabel, where);
+    // Stored in square metres; written in the site's unit (decision 082).
     ad.description = words.sentences.home({
       prop,
-      area: floorArea,
+      area: fromMetric('area', floorArea, units),
+      units,
       rooms,
       baths,
       city: where,
@@ -370,7 +374,12 @@ function fill(
       make: make.name,
       model,
       year,
-      km: mileage.toLocaleString('en').replace(/,/g, ' '),
+      // Stored in kilometres; written in the site's unit, grouped as its language groups digits.
+      km:
+        units === 'imperial'
+          ? fromMetric('distance', mileage, units).toLocaleString('en')
+          : mileage.toLocaleString('en').replace(/,/g, ' '),
+      units,
       fuel: words.lower(fuelLabel),
       gearbox: words.lower(labelOf(TRANSMISSIONS, transmission, wording)),
       doors,

@@ -3,6 +3,7 @@ import { inPlace } from '../../shared/i18n/inPlace';
 import { regional, type CatalogueId, type RegionId } from '../../shared/i18n/regions';
 import type { Lang as SiteLang, WrittenLang as Lang } from '../search/reference';
 import { WORDING_BY_LANGUAGE, type Wording } from './wordingByLanguage';
+import type { Units } from '../../shared/domain/units';
 
 /**
  * Demo wording in every site's language (`demoWords`): job titles, product nouns, features,
@@ -395,7 +396,9 @@ export const COLORS: Record<Lang, string[]> = {
 export type Sentences = {
   home: (p: {
     prop: string;
+    /** In the site's unit: square metres, or square feet on an imperial site (only English has one). */
     area: number;
+    units: Units;
     rooms: number;
     baths: number;
     city: string;
@@ -406,7 +409,9 @@ export type Sentences = {
     make: string;
     model: string;
     year: number;
+    /** In the site's unit: kilometres, or miles on an imperial site. */
     km: string;
+    units: Units;
     fuel: string;
     gearbox: string;
     doors: number;
@@ -426,15 +431,19 @@ export type Sentences = {
   product: (p: { noun: string; brand: string; used: boolean; city: string }) => string;
 };
 
+/** English's units: an imperial site's (Britain's, the United States') and every other's (decision 082). */
+const areaUnit = (units: Units): string => (units === 'imperial' ? 'sq ft' : 'm²');
+const distanceUnit = (units: Units): string => (units === 'imperial' ? 'miles' : 'km');
+
 /** "1 bedroom", "2 bedrooms": the seven languages below put one alone in the singular. */
 const count = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
 
 export const SENTENCES: Record<Lang, Sentences> = {
   en: {
     home: (p) =>
-      `${p.prop} of ${p.area} m² with ${count(p.rooms, 'bedroom', 'bedrooms')} and ${count(p.baths, 'bathroom', 'bathrooms')} in ${p.city}. Features: ${p.features}. Contact ${p.source} to arrange a viewing.`,
+      `${p.prop} of ${p.area} ${areaUnit(p.units)} with ${count(p.rooms, 'bedroom', 'bedrooms')} and ${count(p.baths, 'bathroom', 'bathrooms')} in ${p.city}. Features: ${p.features}. Contact ${p.source} to arrange a viewing.`,
     car: (p) =>
-      `${p.year} ${p.make} ${p.model}, ${p.km} km, ${p.fuel}, ${p.gearbox} gearbox, ${p.doors} doors, ${p.color}. Full service history. Located in ${p.city}.`,
+      `${p.year} ${p.make} ${p.model}, ${p.km} ${distanceUnit(p.units)}, ${p.fuel}, ${p.gearbox} gearbox, ${p.doors} doors, ${p.color}. Full service history. Located in ${p.city}.`,
     job: (p) =>
       `${p.company} is hiring a ${p.title} in ${p.city}. ${p.type}, ${p.hours}. At least ${p.years} years of experience. Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
     product: (p) =>
@@ -669,9 +678,9 @@ const REGIONAL_WORDS: Readonly<Partial<Record<RegionId, RegionalWords>>> = {
     colors: ['white', 'black', 'silver', 'gray', 'blue', 'red'],
     sentences: {
       home: (p) =>
-        `${p.prop} of ${p.area} m² with ${count(p.rooms, 'bedroom', 'bedrooms')} and ${count(p.baths, 'bathroom', 'bathrooms')} in ${p.city}. Features: ${p.features}. Contact ${p.source} to schedule a showing.`,
+        `${p.prop} of ${p.area} ${areaUnit(p.units)} with ${count(p.rooms, 'bedroom', 'bedrooms')} and ${count(p.baths, 'bathroom', 'bathrooms')} in ${p.city}. Features: ${p.features}. Contact ${p.source} to schedule a showing.`,
       car: (p) =>
-        `${p.year} ${p.make} ${p.model}, ${p.km} km, ${p.fuel}, ${p.gearbox} transmission, ${p.doors} doors, ${p.color}. Full service records. Located in ${p.city}.`,
+        `${p.year} ${p.make} ${p.model}, ${p.km} ${distanceUnit(p.units)}, ${p.fuel}, ${p.gearbox} transmission, ${p.doors} doors, ${p.color}. Full service records. Located in ${p.city}.`,
       job: (p) =>
         `${p.company} is hiring ${article(p.title)} ${p.title} in ${p.city}. ${p.type}, ${p.hours}. At least ${p.years} years of experience. Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
       product: (p) =>

@@ -513,7 +513,14 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (year !== undefined) cars.year = Math.round(year);
     const mileageField = r.field('mileage');
     // Whole kilometres or miles, the unit in an attribute or after the number: "120.000" is 120,000 anywhere.
-    const mileage = r.number('mileage', 1, 1_000_000, parseKilometres(mileageField?.text, mileageField?.attrs.unit));
+    // A mileage without a unit is in the site's (a British or American odometer counts miles, decision 082).
+    const miles = def?.units === 'imperial';
+    const mileage = r.number(
+      'mileage',
+      1,
+      1_000_000,
+      parseKilometres(mileageField?.text, mileageField?.attrs.unit, true, miles),
+    );
     if (mileage !== undefined) cars.mileage = mileage;
     const doors = r.number('doors', 2, 11);
     if (doors !== undefined) cars.doors = Math.round(doors);

@@ -3,6 +3,7 @@
  * real feeds use), each returning `undefined` for what cannot be read.
  * See docs/feeds.md for the accepted forms.
  */
+import { KM_PER_MILE } from '../../shared/domain/units';
 
 const TRUE = new Set(['true', 'yes', 'si', 'sí', '1', 'y', 'on', 'oui', 'ja', 'sim']);
 const FALSE = new Set(['false', 'no', '0', 'n', 'off', 'non', 'nein', 'nao', 'não']);
@@ -151,16 +152,20 @@ export function parseArea(
   return { unit: u.slice(0, 20) };
 }
 
-/** A distance in kilometres from a value and its unit, in an attribute or after the number ("45,000 miles"). */
+/**
+ * A distance in kilometres from a value and its unit, in an attribute or after the number ("45,000
+ * miles"); without one, in the site's unit (`miles` on a site that measures in miles, decision 082).
+ */
 export function parseKilometres(
   text: string | undefined,
   unit: string | undefined,
   dotThousands = true,
+  miles = false,
 ): number | undefined {
   const n = parseNumber(text, dotThousands);
   if (n === undefined) return undefined;
   const u = (unit?.trim() || /[\d\s]([a-z]+)\.?$/i.exec(text?.trim() ?? '')?.[1] || '').toLowerCase();
-  return Math.round(/^mi(les?)?$/.test(u) ? n * 1.609344 : n);
+  return Math.round((u === '' ? miles : /^mi(les?)?$/.test(u)) ? n * KM_PER_MILE : n);
 }
 
 const NAMED_ENTITIES: Record<string, string> = {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { countryByCode } from '../../../config/countries';
 import { type Vertical, verticalById } from '../../../config/verticals';
 import { searchTextMin, significantChars } from '../../shared/domain/searchText';
+import { metricFilters, unitsOf } from '../../shared/domain/units';
 import { ServiceError } from '../jsonapi';
 import { parseFilters, parseSearchParams, rawQuery } from '../search/params';
 
@@ -201,14 +202,15 @@ export function toCamel(key: string): string {
 /**
  * The search call's query parameters for an alert (service-calls spec §7):
  * what, where, dealTypeId (categoryId for products), `filters[name]` in
- * camelCase, lists comma-joined, ranges as `min-max`.
+ * camelCase, lists comma-joined, ranges as `min-max`. An alert's filters are
+ * its results page's, in its site's units; the service's are metric (decision 082).
  */
 export function searchParamsOf(site: AlertSite, q: AlertQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (q.what) params.set('what', q.what);
   if (q.where && site.vertical !== 'jobs') params.set('where', q.where);
   if (q.dealTypeId) params.set(site.vertical === 'products' ? 'categoryId' : 'dealTypeId', String(q.dealTypeId));
-  for (const [key, value] of Object.entries(q.filters)) {
+  for (const [key, value] of Object.entries(metricFilters(q.filters, unitsOf(site.country)))) {
     const name = `filters[${toCamel(key)}]`;
     if (value === null) continue;
     if (Array.isArray(value)) params.set(name, value.join(','));
@@ -216,4 +218,24 @@ export function searchParamsOf(site: AlertSite, q: AlertQuery): URLSearchParams 
     else params.set(name, String(value));
   }
   return params;
+}
+
+export const toSnake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * An alert's filters as its results page's URL names them (product-spec §3, snake case): a range's
+ * ends as `<name>_min` and `<name>_max`, lists comma-joined, values in the site's units as saved.
+ */
+export function resultsFilterParams(filters: Record<string, FilterValue>): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [key, value] of Object.entries(filters)) {
+    const name = toSnake(key);
+    if (value === null || value === false) continue;
+    if (Array.isArray(value)) out.push([name, value.join(',')]);
+    else if (typeof value === 'object') {
+      if (value.min !== undefined) out.push([`${name}_min`, String(value.min)]);
+      if (value.max !== undefined) out.push([`${name}_max`, String(value.max)]);
+    } else out.push([name, String(value)]);
+  }
+  return out;
 }

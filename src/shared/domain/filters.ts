@@ -1,5 +1,6 @@
 import type { SiteTarget, Vertical } from '../../../config/verticals';
 import { stringifyQuery, type QueryParams, type QueryValue } from '../routing/query';
+import { metricFilters, type Units } from './units';
 
 /**
  * Filter keys of product-spec §3, as the results URL writes them (snake
@@ -94,10 +95,15 @@ export function searchFilters(params: QueryParams, target: SiteTarget): Record<s
   return out;
 }
 
-/** The filters of a results URL as the search service takes them: `filters[camelCase]`. */
-export function apiFilters(params: QueryParams, target: SiteTarget): Record<string, QueryValue> {
+/**
+ * The filters of a results URL as the search service takes them: `filters[camelCase]`, in metric
+ * units (a results URL's are its site's: miles and square feet on an imperial site, decision 082).
+ */
+export function apiFilters(params: QueryParams, target: SiteTarget, units: Units): Record<string, QueryValue> {
   const out: Record<string, QueryValue> = {};
-  for (const [key, value] of Object.entries(searchFilters(params, target))) out[`filters[${camelCase(key)}]`] = value;
+  for (const [key, value] of Object.entries(metricFilters(searchFilters(params, target), units))) {
+    out[`filters[${camelCase(key)}]`] = value;
+  }
   return out;
 }
 

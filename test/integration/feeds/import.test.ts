@@ -198,7 +198,8 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
         fuel: 'petrol',
         transmission: 'automatic',
         power: 148,
-        mileage: 45000,
+        // 45,000 without a unit: miles, as a British odometer counts them (decision 082), kept in km.
+        mileage: 72420,
         guarantee: true,
       });
       expect(c1.location).to.deep.include({ city: 'London', cityArea: 'Chelsea', region: 'England' });

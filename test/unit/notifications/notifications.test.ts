@@ -79,6 +79,46 @@ describe('alert search rules', () => {
       'what=flat&where=London&dealTypeId=2&filters%5BroomsMin%5D=2&filters%5Bmake%5D=a%2Cb&filters%5Bprice%5D=1-9',
     );
   });
+
+  it('asks the search service in metric for a saved search of an imperial site (decision 082)', () => {
+    const usCars = resolveSite('us', 2, '');
+    const p = searchParamsOf(usCars, {
+      what: 'ford',
+      where: '',
+      dealTypeId: null,
+      filters: { mileage_max: 30000, mileageMin: 1000, price_max: 9000 },
+    });
+    expect(p.get('filters[mileageMax]')).to.equal('48280');
+    expect(p.get('filters[mileageMin]')).to.equal('1609');
+    expect(p.get('filters[priceMax]')).to.equal('9000');
+    const usHomes = resolveSite('us', 1, '');
+    const homes = searchParamsOf(usHomes, { what: 'house', where: '', dealTypeId: 1, filters: { area_min: 1000 } });
+    expect(homes.get('filters[areaMin]')).to.equal('92.9');
+    // A metric site's are as saved.
+    const esCars = resolveSite('es', 2, '');
+    expect(
+      searchParamsOf(esCars, { what: 'seat', where: '', dealTypeId: null, filters: { mileage_max: 30000 } }).get(
+        'filters[mileageMax]',
+      ),
+    ).to.equal('30000');
+  });
+
+  it("links an alert's results with the filters as its results page names them, in its site's units", () => {
+    const url = resultsUrl(
+      'https://cars.trawl.com',
+      resolveSite('us', 2, ''),
+      {
+        what: 'ford',
+        where: 'Austin',
+        dealTypeId: null,
+        filters: { mileage_max: 30000, make: ['ford'], price: { min: 1000, max: 9000 }, photos: true },
+      },
+      { from: 'alert' },
+    );
+    expect(url).to.equal(
+      'https://cars.trawl.com/search/ford/in/austin?mileage_max=30000&make=ford&price_min=1000&price_max=9000&photos=true&from=alert',
+    );
+  });
 });
 
 describe('push endpoints', () => {

@@ -76,7 +76,7 @@ export const en = {
   'facts.propertyType': 'Property',
   'facts.rooms': 'Bedrooms',
   'facts.bathrooms': 'Bathrooms',
-  'facts.floorArea': 'Floor area (m²)',
+  'facts.floorArea': '{units, select, imperial {Floor area (sq ft)} other {Floor area (m²)}}',
   'facts.year': 'Year',
   'facts.condition': 'Condition',
   'facts.make': 'Make',
@@ -115,7 +115,7 @@ export const en = {
   'filters.dealType': 'Type',
   'filters.propertyType': 'Property type',
   'filters.price': 'Price',
-  'filters.area': 'Area (m²)',
+  'filters.area': '{units, select, imperial {Area (sq ft)} other {Area (m²)}}',
   'filters.rooms': 'Bedrooms',
   'filters.bathrooms': 'Bathrooms',
   'filters.parking': 'Parking',
@@ -134,7 +134,7 @@ export const en = {
   'filters.workingHours': 'Working hours',
   'filters.salary': 'Salary',
   'filters.experience': 'Years of experience',
-  'filters.distance': 'Distance (km)',
+  'filters.distance': '{units, select, imperial {Distance (mi)} other {Distance (km)}}',
   'filters.telecommute': 'Remote work',
   'noResults.title': 'No results | Trawl',
   'noResults.tipSpelling': 'Check the spelling of your search.',
@@ -171,8 +171,8 @@ export const en = {
   'sort.price': 'Lowest price',
   'sort.salary_desc': 'Highest salary',
   'sort.salary': 'Lowest salary',
-  'sort.price_per_meters_desc': 'Highest price per m²',
-  'sort.price_per_meters': 'Lowest price per m²',
+  'sort.price_per_meters_desc': '{units, select, imperial {Highest price per sq ft} other {Highest price per m²}}',
+  'sort.price_per_meters': '{units, select, imperial {Lowest price per sq ft} other {Lowest price per m²}}',
 } as const;
 
 /** What every other core catalogue must match, key for key. */

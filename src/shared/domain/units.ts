@@ -1,0 +1,83 @@
+import { countryByCode } from '../../../config/countries';
+
+/**
+ * A site's measures (decision 082): the United States and Britain give a car's mileage and a
+ * distance in miles and a home's floor area in square feet; every other site in kilometres and
+ * square metres. The store and the search service keep metric values: the site's units are its
+ * pages', its results URLs' and its alerts'.
+ */
+export type Units = 'metric' | 'imperial';
+
+export function unitsOf(country: string): Units {
+  return countryByCode(country)?.units ?? 'metric';
+}
+
+export const KM_PER_MILE = 1.609344;
+export const M2_PER_SQFT = 0.09290304;
+
+export type Measure = 'distance' | 'area';
+
+/** One of an imperial site's units in the metric one: a mile in kilometres, a square foot in square metres. */
+const METRIC_PER_IMPERIAL: Readonly<Record<Measure, number>> = { distance: KM_PER_MILE, area: M2_PER_SQFT };
+
+/**
+ * The filters given in a unit, by their results-URL name, and the decimals the store keeps of them:
+ * whole kilometres of mileage (an import rounds so, and the service takes an integer), hundredths
+ * of a square metre of floor area (as an import rounds a feed's square feet), a radius to 10 m.
+ */
+const MEASURED_FILTERS: Readonly<Record<string, { measure: Measure; decimals: number }>> = {
+  mileage_min: { measure: 'distance', decimals: 0 },
+  mileage_max: { measure: 'distance', decimals: 0 },
+  distance: { measure: 'distance', decimals: 2 },
+  area_min: { measure: 'area', decimals: 2 },
+  area_max: { measure: 'area', decimals: 2 },
+};
+
+const rounded = (n: number, decimals: number): number => {
+  const f = 10 ** decimals;
+  return Math.round(n * f) / f;
+};
+
+/** A value in the site's unit in the metric one (unrounded). */
+export function toMetric(measure: Measure, value: number, units: Units): number {
+  return units === 'imperial' ? value * METRIC_PER_IMPERIAL[measure] : value;
+}
+
+/** A stored metric value in the site's unit, whole: as a page shows it ("48,280 mi", "1,076 sq ft"). */
+export function fromMetric(measure: Measure, value: number, units: Units): number {
+  return units === 'imperial' ? Math.round(value / METRIC_PER_IMPERIAL[measure]) : value;
+}
+
+const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A filter's value in metric: a number, a number written as text, or an alert's `{ min, max }` range. */
+function metricValue<V>(value: V, convert: (n: number) => number): V {
+  if (typeof value === 'number') return convert(value) as V;
+  if (typeof value === 'string' && /^\d+(?:\.\d+)?$/.test(value.trim())) return String(convert(Number(value))) as V;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const range = value as { min?: unknown; max?: unknown };
+    const end = (n: unknown) => (typeof n === 'number' ? convert(n) : n);
+    return {
+      ...range,
+      ...('min' in range ? { min: end(range.min) } : {}),
+      ...('max' in range ? { max: end(range.max) } : {}),
+    } as V;
+  }
+  return value;
+}
+
+/**
+ * Filters as the search service takes them: those a site gives in its units converted to metric,
+ * the others as they are. Keys as given (a results URL's `mileage_max`, an alert's `mileageMax`).
+ */
+export function metricFilters<V>(filters: Readonly<Record<string, V>>, units: Units): Record<string, V> {
+  if (units === 'metric') return { ...filters };
+  const out: Record<string, V> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    const measured = MEASURED_FILTERS[snakeCase(key)];
+    out[key] = measured
+      ? metricValue(value, (n) => rounded(toMetric(measured.measure, n, units), measured.decimals))
+      : value;
+  }
+  return out;
+}
