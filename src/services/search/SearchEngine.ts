@@ -1287,9 +1287,21 @@ function whereParts(ctx: SiteContext, what: string, place: string | undefined) {
   return { prefix: [words.prefix, prep].filter(Boolean).join(' '), name, suffix: words.suffix };
 }
 
+/**
+ * What a search without words is of: one property type, as the index's links to it name it ("Flat in
+ * London"), else the vertical's noun ("Homes").
+ */
+function subjectOf(plan: Plan): string {
+  const types = plan.filters.propertyType;
+  if (plan.site.vertical === 'homes' && Array.isArray(types) && types.length === 1) {
+    return labelOf(PROPERTY_TYPES, String(types[0]), plan.ctx.wording);
+  }
+  return verticalNoun(plan.site.vertical, plan.ctx.wording);
+}
+
 function titleOf(plan: Plan): string {
   const lang = plan.ctx.lang;
-  const what = plan.params.what ? titleWhat(plan) : verticalNoun(plan.site.vertical, plan.ctx.wording);
+  const what = plan.params.what ? titleWhat(plan) : subjectOf(plan);
   const place = plan.place?.name ?? plan.params.where;
   if (place) return inPlace(lang, what, place);
   const country = countryByCode(plan.site.country);

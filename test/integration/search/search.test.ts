@@ -179,6 +179,10 @@ describe('search service: search calls', function () {
       const typeCount = (facets.dealType as Body[]).reduce((n, f) => n + (f.count as number), 0);
       expect(typeCount).to.equal(body.meta.totalCount);
       expect(body.meta.title).to.equal('Flat in London');
+      // A property type's link from the home page or the index has no words: titled by its type.
+      expect((await search('where=London&filters[propertyType]=flat')).meta.title).to.equal('Flat in London');
+      expect((await search('filters[propertyType]=flat', 'es/homes')).meta.title).to.equal('Piso en España');
+      expect((await search('where=London&filters[propertyType]=flat,house')).meta.title).to.equal('Homes in London');
       expect(body.meta.description).to.contain('ads');
       expect(body.meta.keyword.hierarchy.propertyType.map((p: Body) => p.value)).to.include('flat');
       // A make and model the demo data has, as a visitor would type them.
