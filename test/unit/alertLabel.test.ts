@@ -15,5 +15,8 @@ describe("an alert's name on screen", () => {
     // Without a place, or without words.
     expect(alertLabel(intl('en-GB'), 'flat', '')).to.equal('flat');
     expect(alertLabel(intl('de-CH'), '', 'Bern')).to.equal('Alles in Bern');
+    expect(alertLabel(intl('de-CH'), '', 'Kanton Zürich')).to.equal('Alles im Kanton Zürich');
+    expect(alertLabel(intl('en-GB'), '', 'London')).to.equal('Everything in London');
+    expect(alertLabel(intl('cs-CZ'), '', 'Praha')).to.equal('Všechny inzeráty – Praha');
   });
 });

@@ -1,6 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import { languageOf } from '../../shared/i18n/featureCatalogue';
-import { inPlace } from '../../shared/i18n/inPlace';
+import { inPlace, inPlaceParts } from '../../shared/i18n/inPlace';
 
 /**
  * "flat in London", "flat", "Everything in London": how an alert's search is named on screen, a search
@@ -8,7 +8,11 @@ import { inPlace } from '../../shared/i18n/inPlace';
  * "คอนโดในเชียงใหม่").
  */
 export function alertLabel(intl: IntlShape, what: string, where: string): string {
-  if (what && where) return inPlace(languageOf(intl.locale), what, where);
+  const language = languageOf(intl.locale);
+  if (what && where) return inPlace(language, what, where);
   if (what) return intl.formatMessage({ id: 'nm.labelAnywhere' }, { what });
-  return intl.formatMessage({ id: 'nm.labelEverything' }, { where });
+  // A language may say "in <place>" as its titles do (`inWhere`: "im Kanton Zürich") rather than write the place alone.
+  const { prefix, suffix } = inPlaceParts(language, '', where);
+  const inWhere = `${prefix.trim()} ${where}${suffix}`.trim();
+  return intl.formatMessage({ id: 'nm.labelEverything' }, { where, inWhere });
 }

@@ -401,7 +401,7 @@ export const alertsMessages = featureCatalogue({
     'nm.loading': 'Wird geladen…',
     'nm.empty': 'Sie haben keine Suchaufträge.',
     'nm.labelAnywhere': '{what}',
-    'nm.labelEverything': 'Alles in {where}',
+    'nm.labelEverything': 'Alles {inWhere}',
     'nm.active': 'Aktiv',
     'nm.paused': 'Pausiert',
     'nm.frequency': 'Häufigkeit',
