@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { navigate as navigateAction } from '../state/page';
 import { popupEntryOnTop } from '../ui/popupHistory';
 import { setInAppNavigate } from './browserEffects';
+import { showHead } from './documentHead';
 import type { RootState } from '../state/store';
 
 /**
@@ -68,10 +69,8 @@ export function NavigationSync() {
 
   useEffect(() => {
     if (page.isLoading) return;
-    document.title = page.head.title;
-    const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (canonical && page.head.canonical) canonical.href = page.head.canonical;
-  }, [page.head, page.isLoading]);
+    showHead(document, page.head, page.status);
+  }, [page.head, page.status, page.isLoading]);
 
   useEffect(() => {
     if (page.isLoading || entryShown.current === location.key) return;

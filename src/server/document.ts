@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GENERAL_ACCENT, verticalByName } from '../../config/verticals';
+import { indexingOf } from '../state/page';
 import type { RootState } from '../state/store';
 import { adTagHead } from '../ui/ads/adTagMarkup';
 import { STYLES } from '../ui/styles';
@@ -54,8 +55,7 @@ export function renderDocument({ state, body, nonce, scripts, cookies = [] }: Do
   const { site } = state.app;
   const { head, status } = state.page;
   const accent = site.target === 'general' ? GENERAL_ACCENT : (verticalByName(site.target)?.accent ?? GENERAL_ACCENT);
-  const noindex = head.noindex || status >= 400;
-  const robots = status < 400 && head.noindex === 'follow' ? 'noindex, follow' : 'noindex, nofollow, noarchive';
+  const { robots, canonical } = indexingOf(head, status);
   const scriptHashes: string[] = [];
   const styleHashes: string[] = [];
   const nonceAttr = nonce ? ` nonce="${nonce}"` : '';
@@ -74,9 +74,9 @@ export function renderDocument({ state, body, nonce, scripts, cookies = [] }: Do
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(head.title)}</title>`,
     head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : '',
-    noindex ? `<meta name="robots" content="${robots}">` : '',
-    !noindex && head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}">` : '',
-    !noindex && head.canonical ? `<meta property="og:url" content="${escapeHtml(head.canonical)}">` : '',
+    robots ? `<meta name="robots" content="${robots}">` : '',
+    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
+    canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}">` : '',
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
     `<meta name="theme-color" content="${accent}">`,
     head.jsonLd ? inline('script', ' type="application/ld+json"', serializeState(head.jsonLd)) : '',

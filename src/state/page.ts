@@ -16,6 +16,18 @@ export interface PageHead {
   readonly jsonLd?: Record<string, unknown>;
 }
 
+/**
+ * What a page tells search engines, from its head and status, the same on the server's document and
+ * after a navigation in the app: a `robots` directive for a page kept out of them (an error page, a
+ * page of no value to them), else its canonical URL.
+ */
+export function indexingOf(head: PageHead, status: number): { robots?: string; canonical?: string } {
+  if (head.noindex || status >= 400) {
+    return { robots: status < 400 && head.noindex === 'follow' ? 'noindex, follow' : 'noindex, nofollow, noarchive' };
+  }
+  return head.canonical ? { canonical: head.canonical } : {};
+}
+
 /** The outcome of a page's load saga: the HTTP status and the head it wants. */
 export interface PageResult {
   readonly status: number;

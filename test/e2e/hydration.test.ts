@@ -56,6 +56,48 @@ describe('the app in Chromium', function () {
     await context.close();
   });
 
+  it('tells search engines of each page shown in the app what the server says of it: canonical or noindex', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const origin = `http://homes.uk.localhost:${server.port}`;
+    const head = () =>
+      page.evaluate(() => ({
+        canonical: document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null,
+        ogUrl: document.querySelector<HTMLMetaElement>('meta[property="og:url"]')?.content ?? null,
+        robots: document.querySelector<HTMLMetaElement>('meta[name="robots"]')?.content ?? null,
+        jsonLd: document.querySelectorAll('script[type="application/ld+json"]').length,
+      }));
+    await page.goto(`${origin}/search/house/in/london`);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    expect(await head()).to.deep.include({ canonical: `${origin}/search/house/in/london`, robots: null });
+    // A search without results: no canonical, kept out of the index, as the server writes it.
+    await page.getByPlaceholder('Search').fill('qqzxvw');
+    await page.getByPlaceholder('Where').fill('');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('main[data-loaded="/search/qqzxvw"]').waitFor();
+    expect(await head()).to.deep.include({ canonical: null, ogUrl: null, robots: 'noindex, nofollow, noarchive' });
+    // Back to a page with results: its canonical again, and no robots directive.
+    await page.goBack();
+    await page.locator('main[data-loaded="/search/house/in/london"]').waitFor();
+    expect(await head()).to.deep.include({
+      canonical: `${origin}/search/house/in/london`,
+      ogUrl: `${origin}/search/house/in/london`,
+      robots: null,
+      jsonLd: 0,
+    });
+    // An ad's page has its JSON-LD; the home page reached from it has none.
+    const ads = (await (await fetch(`${server.url}/api/sites/uk/homes/search/m?countryCode=uk`)).json()) as {
+      data: Array<{ id: string }>;
+    };
+    await page.goto(`${origin}/ad/${ads.data[0]!.id}`);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    expect((await head()).jsonLd).to.equal(1);
+    await page.locator('.header__logo').click();
+    await page.locator('main[data-loaded="/"]').waitFor();
+    expect(await head()).to.deep.include({ canonical: `${origin}/`, jsonLd: 0, robots: null });
+    await context.close();
+  });
+
   it('does nothing when the text already shown is submitted again', async () => {
     const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
