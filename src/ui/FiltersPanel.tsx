@@ -86,7 +86,11 @@ const FIELDS: Record<string, Field[]> = {
     { kind: 'range', max: 'distance', label: 'filters.distance' },
     { kind: 'check', key: 'telecommute', label: 'filters.telecommute' },
   ],
-  products: [{ kind: 'range', min: 'price_min', max: 'price_max', label: 'filters.price' }],
+  products: [
+    // The category a home page's link or a search carried (the form's `type`): shown, and removable.
+    { kind: 'facet', key: 'type_id', facet: 'category', label: 'filters.category', ref: 'productCategory' },
+    { kind: 'range', min: 'price_min', max: 'price_max', label: 'filters.price' },
+  ],
 };
 
 const NO_FACETS: Record<string, unknown> = {};

@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import { createIntl } from 'react-intl';
-import { FUELS, labelOf, TRANSMISSIONS, JOB_TYPES, DEAL_TYPES } from '../../src/services/search/reference';
+import {
+  DEAL_TYPES,
+  FUELS,
+  JOB_TYPES,
+  labelOf,
+  PRODUCT_CATEGORIES,
+  TRANSMISSIONS,
+} from '../../src/services/search/reference';
 import { compiledMessagesFor } from '../../src/shared/i18n/compiledMessages';
 import { LANGUAGES } from '../../src/shared/i18n/featureCatalogue';
 import { messagesFor } from '../../src/shared/i18n/messages';
@@ -62,6 +69,10 @@ describe('the filters panel’s words', () => {
     expect(selectOf(es, 'property_type')?.options[1]?.text).to.equal('castle-ish');
     const pl = filterFieldViews(intlOf('pl'), 'jobs', { job_type: 'permanent' }, {}, 'metric');
     expect(selectOf(pl, 'job_type')?.options[1]?.text).to.equal(labelOf(JOB_TYPES, 'permanent', 'pl'));
+    // A product category the search carries is shown, and can be set back to any.
+    const de = selectOf(filterFieldViews(intlOf('de'), 'products', { type_id: 103 }, {}, 'metric'), 'type_id');
+    expect(de?.value).to.equal('103');
+    expect(de?.options.map((o) => o.text)).to.deep.equal(['Alle', labelOf(PRODUCT_CATEGORIES, 103, 'de')]);
   });
 
   it('labels facet items without a label, and reads the same from the compiled catalogue the browser gets', () => {

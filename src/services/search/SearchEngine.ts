@@ -510,7 +510,7 @@ export class SearchEngine {
       this.places,
     );
     const pagination = paginationLinks(selfPath, params, maxPage);
-    const title = titleOf(plan);
+    const title = titleOf(plan, correction.redirect);
     const meta: Record<string, unknown> = {
       title,
       description: `${title}: ${adsCount(total, ctx.locale, ctx.lang)}.`,
@@ -1289,19 +1289,25 @@ function whereParts(ctx: SiteContext, what: string, place: string | undefined) {
 
 /**
  * What a search without words is of: one property type, as the index's links to it name it ("Flat in
- * London"), else the vertical's noun ("Homes").
+ * London"), a product category ("Elektronik in Deutschland"), else the vertical's noun ("Homes").
  */
 function subjectOf(plan: Plan): string {
+  const { site, ctx, params } = plan;
   const types = plan.filters.propertyType;
-  if (plan.site.vertical === 'homes' && Array.isArray(types) && types.length === 1) {
-    return labelOf(PROPERTY_TYPES, String(types[0]), plan.ctx.wording);
+  if (site.vertical === 'homes' && Array.isArray(types) && types.length === 1) {
+    return labelOf(PROPERTY_TYPES, String(types[0]), ctx.wording);
   }
-  return verticalNoun(plan.site.vertical, plan.ctx.wording);
+  if (site.vertical === 'products' && params.typeId !== undefined && params.typeId > 0) {
+    return labelOf(PRODUCT_CATEGORIES, params.typeId, ctx.wording);
+  }
+  return verticalNoun(site.vertical, ctx.wording);
 }
 
-function titleOf(plan: Plan): string {
+/** A results page's title: of the what searched (the corrected one, when the words were misspelt), in its place. */
+function titleOf(plan: Plan, correctedWhat: string | null): string {
   const lang = plan.ctx.lang;
-  const what = plan.params.what ? titleWhat(plan) : subjectOf(plan);
+  const searched = correctedWhat ?? plan.params.what;
+  const what = searched ? titleWhat(plan, searched) : subjectOf(plan);
   const place = plan.place?.name ?? plan.params.where;
   if (place) return inPlace(lang, what, place);
   const country = countryByCode(plan.site.country);
@@ -1309,8 +1315,8 @@ function titleOf(plan: Plan): string {
 }
 
 /** The what as a title says it: a car's make and model as their makers write them ("bmw x5" → "BMW X5"). */
-function titleWhat(plan: Plan): string {
-  let what = plan.params.what;
+function titleWhat(plan: Plan, searched: string): string {
+  let what = searched;
   if (plan.site.vertical === 'cars') {
     for (const name of [plan.make, plan.model]) {
       if (!name) continue;

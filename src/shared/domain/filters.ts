@@ -113,17 +113,20 @@ const BOUNDS: ReadonlySet<string> = new Set(['lat_min', 'lat_max', 'long_min', '
 /** The filter a URL key belongs to: a range's two ends are one filter ("price" for price_min and price_max). */
 const filterOf = (key: string): string => (BOUNDS.has(key) ? 'bounds' : key.replace(/_(min|max)$/, ''));
 
-const isHomesDealType = (params: QueryParams, target: SiteTarget): boolean =>
-  target === 'homes' && typeof params.type_id === 'number' && params.type_id > 0;
+/** The verticals whose `type_id` is a field of the filters panel: a home's deal type, a product's category. */
+const TYPE_IN_PANEL: ReadonlySet<SiteTarget> = new Set(['homes', 'products']);
+
+const isPanelType = (params: QueryParams, target: SiteTarget): boolean =>
+  TYPE_IN_PANEL.has(target) && typeof params.type_id === 'number' && params.type_id > 0;
 
 /**
  * How many filters the visitor set, as the filters button and the no-results page count them: a
- * range is one filter whether one end or both are set, and a homes deal type is one (a field of
- * the panel).
+ * range is one filter whether one end or both are set, and a homes deal type or a product category
+ * is one (a field of the panel).
  */
 export function activeFilterCount(params: QueryParams, target: SiteTarget): number {
   const filters = new Set(Object.keys(searchFilters(params, target)).map(filterOf));
-  return filters.size + (isHomesDealType(params, target) ? 1 : 0);
+  return filters.size + (isPanelType(params, target) ? 1 : 0);
 }
 
 /**
@@ -132,6 +135,6 @@ export function activeFilterCount(params: QueryParams, target: SiteTarget): numb
  */
 export function queryWithoutFilters(params: QueryParams, target: SiteTarget): string {
   const drop = new Set<string>([...filterKeysOf(target), 'page', 'what', 'where']);
-  if (target === 'homes') drop.add('type_id');
+  if (TYPE_IN_PANEL.has(target)) drop.add('type_id');
   return stringifyQuery(Object.fromEntries(Object.entries(params).filter(([key]) => !drop.has(key))));
 }

@@ -27,6 +27,7 @@ import {
   FUELS,
   JOB_CATEGORIES,
   JOB_TYPES,
+  PRODUCT_CATEGORIES,
   PROPERTY_TYPES,
   TRANSMISSIONS,
   WORKING_HOURS,
@@ -81,6 +82,7 @@ const REFERENCE_LISTS: Readonly<Record<ReferenceList, readonly RefItem<string | 
   jobCategory: JOB_CATEGORIES,
   jobType: JOB_TYPES,
   workingHours: WORKING_HOURS,
+  productCategory: PRODUCT_CATEGORIES,
 };
 
 /** A label as an ICU message that says it as written (an apostrophe or a brace is no syntax). */

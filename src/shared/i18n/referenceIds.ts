@@ -5,7 +5,15 @@
  * results has no facets to label it).
  */
 export type ReferenceList =
-  'dealType' | 'propertyType' | 'carType' | 'fuel' | 'transmission' | 'jobCategory' | 'jobType' | 'workingHours';
+  | 'dealType'
+  | 'propertyType'
+  | 'carType'
+  | 'fuel'
+  | 'transmission'
+  | 'jobCategory'
+  | 'jobType'
+  | 'workingHours'
+  | 'productCategory';
 
 /** The catalogue id of a reference value's label. */
 export const referenceMessageId = (list: ReferenceList, value: string | number): string => `ref.${list}.${value}`;

@@ -167,6 +167,8 @@ describe('search service: search calls', function () {
     it('corrects a misspelt what (redirectWhat) and suggests one (didYouMeanWhat)', async () => {
       const body = await search('what=flta');
       expect(body.meta.keyword.redirectWhat).to.equal('flat');
+      // The page is titled by the words it searched, not the typo.
+      expect(body.meta.title).to.equal('Flat in the United Kingdom');
       expect(body.meta.totalCount).to.equal(await total('what=flat'));
       const partly = await search('what=flat%20londn', 'uk/homes', 404);
       expect(partly.meta.keyword.didYouMeanWhat).to.equal('flat london');
@@ -183,6 +185,9 @@ describe('search service: search calls', function () {
       expect((await search('where=London&filters[propertyType]=flat')).meta.title).to.equal('Flat in London');
       expect((await search('filters[propertyType]=flat', 'es/homes')).meta.title).to.equal('Piso en España');
       expect((await search('where=London&filters[propertyType]=flat,house')).meta.title).to.equal('Homes in London');
+      // A product category's page is titled by its category.
+      const electronics = await search('categoryId=103', 'uk/products');
+      expect(electronics.meta.title).to.equal('Electronics in the United Kingdom');
       expect(body.meta.description).to.contain('ads');
       expect(body.meta.keyword.hierarchy.propertyType.map((p: Body) => p.value)).to.include('flat');
       // A make and model the demo data has, as a visitor would type them.
