@@ -200,6 +200,23 @@ describe("every site's language", () => {
     expect(demoWords('th').sentences.product({ ...product, city: 'Lampang' })).to.match(/ที่ Lampang$/);
   });
 
+  it("writes a demo job's salary as the site's language groups digits, and its words as the language writes them", () => {
+    const jobs = (country: string) =>
+      generateDemoSite({ country, vertical: 'jobs' }, Gazetteer.shared(), { now: 1_790_000_000, count: 40 }).ads;
+    for (const ad of jobs('de')) {
+      expect(ad.description).to.match(/Gehalt \d{1,3}(?:\.\d{3})+ pro Jahr/);
+      // A German job title is a noun: capitalised inside the sentence too ("sucht Elektriker").
+      expect(ad.description).to.match(/ sucht \p{Lu}/u);
+    }
+    for (const ad of jobs('fr')) expect(ad.description).to.match(/Salaire \d{1,3}(?:\u202f\d{3})+ par an/);
+    for (const ad of jobs('uk')) {
+      expect(ad.description).to.match(/Salary £?\d{1,3}(?:,\d{3})+ a year/);
+      expect(ad.description).not.to.include('At least 0 years');
+      // The contract starts its sentence: "Internship, part time."
+      expect(ad.description).to.match(/\. \p{Lu}[^.]*, [^.]*\. At least/u);
+    }
+  });
+
   it('pairs each demo product with a brand that makes it, in every language', () => {
     const sites = COUNTRIES.filter((c) => (c.verticals as readonly string[]).includes('products')).map((c) => c.code);
     let checked = 0;

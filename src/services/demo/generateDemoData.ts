@@ -425,7 +425,8 @@ function fill(
       ['part-time', 22],
       ['shifts', 8],
     ]);
-    const experience = dice.int(0, 8);
+    // At least a year: "at least 0 years of experience" is no requirement.
+    const experience = dice.int(1, 8);
     const telecommute = dice.chance(0.25);
     const salary = price(dice.int(18, 70) * 1000);
     ad.title = `${title} - ${company}`;
@@ -436,7 +437,9 @@ function fill(
       type: words.lower(labelOf(JOB_TYPES, jobType, wording)),
       hours: words.lower(labelOf(WORKING_HOURS, workingHours, wording)),
       years: experience,
-      salary: salary.toLocaleString('en'),
+      // Grouped as the site's language groups digits ("57.000" in German, "31 000" in French), in Latin
+      // digits: the languages written from templates read them back and write them their own way.
+      salary: new Intl.NumberFormat(wording, { numberingSystem: 'latn' }).format(salary),
       remote: telecommute,
     });
     ad.price = { value: salary };

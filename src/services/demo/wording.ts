@@ -435,6 +435,9 @@ export type Sentences = {
 const areaUnit = (units: Units): string => (units === 'imperial' ? 'sq ft' : 'm²');
 const distanceUnit = (units: Units): string => (units === 'imperial' ? 'miles' : 'km');
 
+/** A label that starts a sentence ("Internship, part time."). */
+const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** "1 bedroom", "2 bedrooms": the seven languages below put one alone in the singular. */
 const count = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
 
@@ -445,7 +448,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
     car: (p) =>
       `${p.year} ${p.make} ${p.model}, ${p.km} ${distanceUnit(p.units)}, ${p.fuel}, ${p.gearbox} gearbox, ${p.doors} doors, ${p.color}. Full service history. Located in ${p.city}.`,
     job: (p) =>
-      `${p.company} is hiring a ${p.title} in ${p.city}. ${p.type}, ${p.hours}. At least ${p.years} years of experience. Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
+      `${p.company} is hiring a ${p.title} in ${p.city}. ${capitalized(p.type)}, ${p.hours}. At least ${p.years} years of experience. Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
     product: (p) =>
       `${p.used ? 'Used' : 'New'} ${p.noun.toLowerCase()} by ${p.brand}, in very good condition. Pick-up in ${p.city}.`,
   },
@@ -682,7 +685,7 @@ const REGIONAL_WORDS: Readonly<Partial<Record<RegionId, RegionalWords>>> = {
       car: (p) =>
         `${p.year} ${p.make} ${p.model}, ${p.km} ${distanceUnit(p.units)}, ${p.fuel}, ${p.gearbox} transmission, ${p.doors} doors, ${p.color}. Full service records. Located in ${p.city}.`,
       job: (p) =>
-        `${p.company} is hiring ${article(p.title)} ${p.title} in ${p.city}. ${p.type}, ${p.hours}. At least ${p.years} years of experience. Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
+        `${p.company} is hiring ${article(p.title)} ${p.title} in ${p.city}. ${capitalized(p.type)}, ${p.hours}. At least ${p.years} years of experience. Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
       product: (p) =>
         `${p.used ? 'Used' : 'New'} ${p.noun.toLowerCase()} by ${p.brand}, in very good condition. Pickup in ${p.city}.`,
     },
@@ -750,7 +753,8 @@ function writtenWords(lang: Lang): DemoWords {
     homeFeatures: HOME_FEATURES[lang],
     colors: COLORS[lang],
     sentences: SENTENCES[lang],
-    lower: (text) => text.toLowerCase(),
+    // German writes its nouns (a job's title, a contract, a fuel) capitalised inside a sentence too.
+    lower: lang === 'de' ? (text) => text : (text) => text.toLowerCase(),
     list: (items) => items.join(', '),
     homeTitle: (what, place) => inPlace(lang, typeof what === 'string' ? what : `${what.prop} ${what.deal}`, place),
   };
