@@ -132,14 +132,14 @@ describe('alerts in Chromium', function () {
 
     await save.click();
     await dialog.getByRole('button', { name: 'Create alert' }).click();
-    await dialog.getByText('Please enter your email address').waitFor();
+    await dialog.getByText('Please enter your e-mail address').waitFor();
     await dialog.getByText('Please accept the terms and conditions.').waitFor();
     expect((await storeState(page)).alerts.creation.formError).to.deep.equal({
       email: 'alerts.email.required',
       terms: 'alerts.email.termsRequired',
     });
     // The visitor is put on the first wrong field, which its error describes.
-    const emailField = dialog.getByLabel('Email address');
+    const emailField = dialog.getByLabel('E-mail address');
     expect(await emailField.evaluate((el) => el === document.activeElement)).to.equal(true);
     expect(await emailField.getAttribute('aria-describedby')).to.be.a('string');
     await emailField.fill('reader@example.org');

@@ -174,6 +174,10 @@ describe('regional wording', () => {
     const gb = messagesFor('en-GB');
     expect(gb['facts.color']).to.equal('Colour');
     expect(gb['filters.transmission']).to.equal('Gearbox');
+    // One spelling in a dialog: "Get new ads by e-mail" over "E-mail address", not "Email address".
+    const email = Object.entries(gb).filter(([, text]) => /\bemail\b/i.test(text.replace(/\{email\}/g, '')));
+    expect(email).to.deep.equal([]);
+    expect(us['alerts.email.label']).to.equal('Email address');
     // Every other English-speaking site reads Britain's catalogue, as before.
     expect(messagesFor('en-IE')).to.equal(gb);
   });

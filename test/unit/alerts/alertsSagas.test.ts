@@ -91,7 +91,7 @@ describe('alert sagas', () => {
         email: 'alerts.email.required',
         terms: 'alerts.email.termsRequired',
       });
-      expect(state().intl.messages['alerts.email.required']).to.equal('Please enter your email address');
+      expect(state().intl.messages['alerts.email.required']).to.equal('Please enter your e-mail address');
       expect(state().intl.messages['alerts.email.termsRequired']).to.equal('Please accept the terms and conditions.');
       expect(create.called).to.equal(false);
     });
@@ -146,7 +146,7 @@ describe('alert sagas', () => {
 
     it('tells a 409 on creating the user and still saves the alert; other errors say an error occurred', async () => {
       const create = sinon.stub().resolves({ data: resource('e1') });
-      const createUser = sinon.stub().rejects(conflict('A user with this email address already exists.'));
+      const createUser = sinon.stub().rejects(conflict('A user with this e-mail address already exists.'));
       const { state } = await run(
         createEmailAlert,
         serp(),
@@ -154,7 +154,7 @@ describe('alert sagas', () => {
         emailAlertRequested('a@example.org', true, true),
       );
       expect(state().alerts.creation).to.include({ alreadyCreated: true, notice: 'alerts.userExists' });
-      expect(state().intl.messages['alerts.userExists']).to.equal('A user with this email address already exists.');
+      expect(state().intl.messages['alerts.userExists']).to.equal('A user with this e-mail address already exists.');
 
       const failing = sinon.stub().rejects(new ApiNotificationError('boom', 'X', 500));
       const second = await run(
