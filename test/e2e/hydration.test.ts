@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { PROJECT_ROOT } from '../../src/server/clientAssets';
-import { collectProblems, DESKTOP, launchBrowser, MOBILE } from '../support/browser';
+import { collectProblems, DESKTOP, launchBrowser, MOBILE, waitForLoaded } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/testServer';
 
 describe('the app in Chromium', function () {
@@ -200,6 +200,40 @@ describe('the app in Chromium', function () {
     expect(await broken.locator('.ad-card').count()).to.be.greaterThan(0);
     await context.close();
     await failing.close();
+  });
+
+  it('loads a page moved to offline once the connection is back, without saying in between that something failed', async () => {
+    const context = await browser.newContext(MOBILE);
+    const page = await context.newPage();
+    await page.goto(`http://jobs.de.localhost:${server.port}/search`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 50));
+    });
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    await context.setOffline(true);
+    await page.getByRole('link', { name: 'Weiter' }).first().click();
+    await page.getByRole('heading', { name: 'Sie sind offline' }).waitFor();
+    const next = page.url();
+
+    // The server error page for even a moment would be a failure the visitor never had; a session
+    // entry outlives the reload, so the check sees the page until the new document replaces it.
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes('Ein Fehler ist aufgetreten')) sessionStorage.setItem('failed', '1');
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const reload = page.waitForRequest((r) => r.isNavigationRequest() && r.url() === next);
+    const reloaded = page.waitForEvent('domcontentloaded');
+    await context.setOffline(false);
+    await reload;
+    await reloaded;
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    await waitForLoaded(page);
+    expect(page.url()).to.equal(next);
+    expect(await page.locator('.ad-card').count()).to.be.greaterThan(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('failed'))).to.equal(null);
+    await context.close();
   });
 
   it('keeps the pages a visitor read for when the connection goes, and says it is offline for the others', async () => {

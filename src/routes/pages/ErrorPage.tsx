@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
@@ -169,8 +169,14 @@ export function ErrorPage() {
   const status = useSelector((state: RootState) => state.page.status);
   const routeName = useSelector((state: RootState) => state.page.routeName);
   const searchError = useSelector((state: RootState) => state.search.error);
+  const location = useSelector((state: RootState) => state.page.location);
   const online = useOnline();
-  if (status >= 500) return online ? <ServerErrorPage /> : <OfflinePage />;
+  // A page that could not load offline stays the offline page once the connection is back: that page
+  // loads it again then, and the server error page in its place would unmount it (cancelling the
+  // reload) and tell of a failure there was not. The next location starts afresh.
+  const [offlineAt, setOfflineAt] = useState<RootState['page']['location']>();
+  if (status >= 500 && !online && offlineAt !== location) setOfflineAt(location);
+  if (status >= 500) return online && offlineAt !== location ? <ServerErrorPage /> : <OfflinePage />;
   if (status !== 400 && routeName !== 'adpage' && searchError?.reason === 'NO_RESULTS') return <NoResultsPage />;
   return <NotFoundPage />;
 }
