@@ -1,7 +1,10 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { verticalById } from '../../../config/verticals';
+import { countryByCode, isRtlLocale, localCountryName } from '../../../config/countries';
+import { resolveSite as siteOfHost } from '../../../config/sites';
+import { GENERAL_ACCENT, verticalById, verticalByName } from '../../../config/verticals';
 import { FREQUENCIES, type Frequency } from '../../shared/domain/constants';
+import { messagesFor as siteMessagesFor } from '../../shared/i18n/messages';
 import { ServiceError, parseInput, sendDocument } from '../jsonapi';
 import {
   RATE_LIMITS,
@@ -18,7 +21,7 @@ import {
 } from './common';
 import { escapeHtml, fill, messagesFor, searchLabel } from './messages';
 import { queryOf, type EmailAlertRow, type NotificationStore, type UserRow } from './NotificationStore';
-import { checkAlertOffered, checkAlertQuery, queryKey, resolveSite } from './searchRules';
+import { checkAlertOffered, checkAlertQuery, queryKey, resolveSite, type AlertSite } from './searchRules';
 import { normalizeEmail, type ActTokens, type UserControlTokens } from './tokens';
 
 export interface EmailRouterDeps {
@@ -345,39 +348,69 @@ export function createEmailRouter(deps: EmailRouterDeps): express.Router {
     return { alert: user && user.email === result.claims.email ? alert : undefined, ok: true };
   }
 
-  function page(res: Response, status: number, locale: string, title: string, body: string): void {
+  /**
+   * The page's site: the one the link was opened on (its host, as the web pages resolve it), else the
+   * alert's (a link opened on a loopback host), else none (English, no site).
+   */
+  function pageSiteOf(req: Request, alert: EmailAlertRow | undefined): PageSite {
+    // No default country: a loopback host names no site here, so it does not hide the alert's.
+    const hostSite = siteOfHost(req.get('host') ?? '', '/', '');
+    const alertSite = alert ? resolveSiteSafe(alert) : undefined;
+    const country = countryByCode(hostSite?.country ?? alertSite?.country ?? '');
+    if (!country) return { locale: 'en-GB', direction: 'ltr', accent: GENERAL_ACCENT, brand: 'Trawl', home: '' };
+    const locale = hostSite?.locale ?? alertSite?.locale ?? country.locale;
+    const target = alertSite?.country === country.code ? alertSite.vertical : (hostSite?.target ?? 'general');
+    const site = siteMessagesFor(locale);
+    const vertical = target === 'general' ? '' : ` ${site[`vertical.${target}`]}`;
+    return {
+      locale,
+      direction: isRtlLocale(locale) ? 'rtl' : 'ltr',
+      accent: verticalByName(target)?.accent ?? GENERAL_ACCENT,
+      brand: `${site['app.name']}${vertical} ${localCountryName(country, locale)}`,
+      home: site['header.home'],
+    };
+  }
+
+  /** A page of the site, as its pages look: its language and direction, a header in its colour leading home. */
+  function page(res: Response, status: number, site: PageSite, title: string, body: string): void {
+    const header = site.home
+      ? `<header style="background:${site.accent};padding:.75rem 1rem"><a href="/" aria-label="${escapeHtml(site.home)}" ` +
+        `style="color:#fff;font-weight:bold;text-decoration:none">${escapeHtml(site.brand)}</a></header>`
+      : '';
     res
       .status(status)
       .type('html')
       .set('Cache-Control', 'no-store')
       .set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
       .send(
-        `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
-          `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
-          `<body style="font-family:sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem">${body}</body></html>`,
+        `<!doctype html><html lang="${escapeHtml(site.locale)}" dir="${site.direction}"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
+          `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(`${title} | ${site.brand}`)}</title></head>` +
+          `<body style="font-family:sans-serif;margin:0">${header}<main style="max-width:32rem;margin:2rem auto;padding:0 1rem">` +
+          `<h1 style="color:${site.accent}">${escapeHtml(title)}</h1>${body}</main></body></html>`,
       );
-  }
-
-  function localeOf(alert: EmailAlertRow | undefined): string {
-    return alert ? (resolveSiteSafe(alert)?.locale ?? 'en-GB') : 'en-GB';
   }
 
   /** A GET only shows a confirmation form: link scanners must not unsubscribe anyone. */
   router.get('/notifications/email/unsubscribe', (req, res) => {
     const { alert, ok } = actAlert(req);
-    const locale = localeOf(alert);
-    const m = messagesFor(locale);
+    const site = pageSiteOf(req, alert);
+    const m = messagesFor(site.locale);
     if (!ok) {
-      page(res, 403, locale, m.unsubscribeTitle, `<p>${escapeHtml(m.linkInvalid)}</p>`);
+      page(res, 403, site, m.unsubscribeTitle, `<p>${escapeHtml(m.linkInvalid)}</p>`);
       return;
     }
-    const label = alert ? searchLabel(locale, alert.what, alert.where_text) : '';
+    if (!alert) {
+      // A valid link to an alert deleted since: nothing to unsubscribe from.
+      page(res, 404, site, m.unsubscribeTitle, `<p>${escapeHtml(m.alertGone)}</p>`);
+      return;
+    }
+    const label = searchLabel(site.locale, alert.what, alert.where_text);
     page(
       res,
       200,
-      locale,
+      site,
       m.unsubscribeTitle,
-      `<h1>${escapeHtml(m.unsubscribeTitle)}</h1><p>${escapeHtml(fill(m.unsubscribeConfirm, { search: label }))}</p>` +
+      `<p>${escapeHtml(fill(m.unsubscribeConfirm, { search: label }))}</p>` +
         `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
         `<button type="submit">${escapeHtml(m.unsubscribeButton)}</button></form>`,
     );
@@ -386,19 +419,21 @@ export function createEmailRouter(deps: EmailRouterDeps): express.Router {
   /** RFC 8058 one-click: a POST with `List-Unsubscribe=One-Click` disables the alert the act token names. */
   router.post('/notifications/email/unsubscribe', formBody, (req, res) => {
     const { alert, ok } = actAlert(req);
-    const locale = localeOf(alert);
-    const m = messagesFor(locale);
+    const site = pageSiteOf(req, alert);
+    const m = messagesFor(site.locale);
     const wantsHtml = req.accepts(['json', 'html']) === 'html';
     if (!ok) {
-      if (wantsHtml) page(res, 403, locale, m.unsubscribeTitle, `<p>${escapeHtml(m.linkInvalid)}</p>`);
+      if (wantsHtml) page(res, 403, site, m.unsubscribeTitle, `<p>${escapeHtml(m.linkInvalid)}</p>`);
       else throw new ServiceError(403, 'ACT_TOKEN_INVALID', 'This link is not valid.', { parameter: 'act' });
       return;
     }
     if (alert && alert.active === 1) store.updateEmailAlert(alert.id, { active: false }, nowMs());
     deps.log('email alert unsubscribed', { alert: alert?.id });
     if (wantsHtml) {
-      const label = alert ? searchLabel(locale, alert.what, alert.where_text) : '';
-      page(res, 200, locale, m.unsubscribeTitle, `<p>${escapeHtml(fill(m.unsubscribeDone, { search: label }))}</p>`);
+      const text = alert
+        ? fill(m.unsubscribeDone, { search: searchLabel(site.locale, alert.what, alert.where_text) })
+        : m.alertGone;
+      page(res, 200, site, m.unsubscribeTitle, `<p>${escapeHtml(text)}</p>`);
       return;
     }
     sendDocument(res, 200, { meta: { search_id: alert?.id ?? null, unsubscribed: true } });
@@ -407,7 +442,16 @@ export function createEmailRouter(deps: EmailRouterDeps): express.Router {
   return router;
 }
 
-function resolveSiteSafe(alert: EmailAlertRow): { locale: string } | undefined {
+/** What the unsubscribe pages show of a site. `home`: the label of the link home, empty with no site. */
+interface PageSite {
+  locale: string;
+  direction: 'ltr' | 'rtl';
+  accent: string;
+  brand: string;
+  home: string;
+}
+
+function resolveSiteSafe(alert: EmailAlertRow): AlertSite | undefined {
   try {
     const vertical = verticalById(alert.vertical_id);
     return vertical ? resolveSite(alert.country, alert.vertical_id, '') : undefined;

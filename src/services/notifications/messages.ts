@@ -24,6 +24,8 @@ export interface AlertMessages {
   unsubscribeButton: string;
   unsubscribeDone: string;
   linkInvalid: string;
+  /** The unsubscribe page of a valid link whose alert was deleted since. */
+  alertGone: string;
 }
 
 export type AlertLang = Language;
@@ -45,6 +47,7 @@ const en: AlertMessages = {
   unsubscribeButton: 'Unsubscribe',
   unsubscribeDone: 'You will no longer receive e-mails for the alert "{search}".',
   linkInvalid: 'This link is not valid any more. Open the alerts manager from a recent e-mail.',
+  alertGone: 'This alert no longer exists, so there is nothing to unsubscribe from.',
 };
 
 const CATALOGUE: Record<AlertLang, AlertMessages> = {
@@ -66,6 +69,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Darse de baja',
     unsubscribeDone: 'Ya no recibirás correos de la alerta "{search}".',
     linkInvalid: 'Este enlace ya no es válido. Abre el gestor de alertas desde un correo reciente.',
+    alertGone: 'Esta alerta ya no existe, así que no hay nada de lo que darse de baja.',
   },
   it: {
     subjectOne: '1 nuovo annuncio per {search}',
@@ -84,6 +88,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Annulla iscrizione',
     unsubscribeDone: 'Non riceverai più e-mail per l\'avviso "{search}".',
     linkInvalid: 'Questo link non è più valido. Apri la gestione degli avvisi da una e-mail recente.',
+    alertGone: "Questo avviso non esiste più: non c'è nulla da annullare.",
   },
   fr: {
     subjectOne: '1 nouvelle annonce pour {search}',
@@ -102,6 +107,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Se désabonner',
     unsubscribeDone: "Vous ne recevrez plus d'e-mails pour l'alerte « {search} ».",
     linkInvalid: "Ce lien n'est plus valide. Ouvrez le gestionnaire d'alertes depuis un e-mail récent.",
+    alertGone: "Cette alerte n'existe plus : il n'y a aucun abonnement à annuler.",
   },
   de: {
     subjectOne: '1 neue Anzeige für {search}',
@@ -120,6 +126,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Abbestellen',
     unsubscribeDone: 'Sie erhalten keine E-Mails mehr für den Suchauftrag „{search}“.',
     linkInvalid: 'Dieser Link ist nicht mehr gültig. Öffnen Sie die Verwaltung aus einer neueren E-Mail.',
+    alertGone: 'Dieser Suchauftrag existiert nicht mehr. Es gibt nichts abzubestellen.',
   },
   pt: {
     subjectOne: '1 anúncio novo para {search}',
@@ -138,6 +145,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Cancelar subscrição',
     unsubscribeDone: 'Já não vai receber e-mails do alerta "{search}".',
     linkInvalid: 'Este link já não é válido. Abra a gestão de alertas a partir de um e-mail recente.',
+    alertGone: 'Este alerta já não existe, por isso não há nada a cancelar.',
   },
   nl: {
     subjectOne: '1 nieuwe advertentie voor {search}',
@@ -156,6 +164,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Afmelden',
     unsubscribeDone: 'Je ontvangt geen e-mails meer voor de melding "{search}".',
     linkInvalid: 'Deze link is niet meer geldig. Open het meldingenbeheer vanuit een recente e-mail.',
+    alertGone: 'Deze melding bestaat niet meer, dus er is niets om je voor af te melden.',
   },
   ar: {
     subjectOne: 'إعلان جديد عن {search}',
@@ -174,6 +183,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'إلغاء الاشتراك',
     unsubscribeDone: 'لن تصلك بعد الآن رسائل التنبيه «{search}».',
     linkInvalid: 'هذا الرابط لم يعد صالحًا. افتح إدارة التنبيهات من رسالة حديثة.',
+    alertGone: 'هذا التنبيه لم يعد موجودًا، فلا يوجد ما يمكن إلغاء الاشتراك فيه.',
   },
   cs: {
     subjectOne: '1 nový inzerát: {search}',
@@ -192,6 +202,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Odhlásit',
     unsubscribeDone: 'E-maily od hlídacího psa „{search}“ vám už nebudou chodit.',
     linkInvalid: 'Tento odkaz už neplatí. Správu hlídacích psů otevřete z některého z posledních e-mailů.',
+    alertGone: 'Tento hlídací pes už neexistuje, takže není co odhlašovat.',
   },
   da: {
     subjectOne: '1 ny annonce for {search}',
@@ -210,6 +221,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Afmeld',
     unsubscribeDone: 'Du modtager ikke længere e-mails fra søgeagenten »{search}«.',
     linkInvalid: 'Linket er ikke længere gyldigt. Åbn dine søgeagenter via linket i en nyere e-mail.',
+    alertGone: 'Denne søgeagent findes ikke længere, så der er intet at afmelde.',
   },
   hu: {
     subjectOne: '1 új hirdetés: {search}',
@@ -228,6 +240,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Leiratkozás',
     unsubscribeDone: 'Nem küldünk több e-mailt erről az értesítőről: „{search}”.',
     linkInvalid: 'Ez a link már nem érvényes. Az értesítőidet egy friss e-mailből nyithatod meg.',
+    alertGone: 'Ez az értesítő már nem létezik, így nincs miről leiratkozni.',
   },
   id: {
     subjectOne: '1 iklan baru untuk {search}',
@@ -246,6 +259,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Berhenti berlangganan',
     unsubscribeDone: 'Anda tidak akan lagi menerima email untuk notifikasi “{search}”.',
     linkInvalid: 'Tautan ini sudah tidak berlaku. Buka pengelola notifikasi dari email terbaru.',
+    alertGone: 'Notifikasi ini sudah tidak ada, jadi tidak ada yang perlu dihentikan.',
   },
   ja: {
     subjectOne: '「{search}」の新着情報が1件あります',
@@ -264,6 +278,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: '配信を停止する',
     unsubscribeDone: '新着通知「{search}」のメール配信を停止しました。',
     linkInvalid: 'このリンクは無効になりました。最近の通知メールから新着通知の管理ページを開いてください。',
+    alertGone: 'この新着通知はすでに削除されているため、配信停止の手続きは不要です。',
   },
   nb: {
     subjectOne: '1 ny annonse for {search}',
@@ -282,6 +297,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Meld meg av',
     unsubscribeDone: 'Du får ikke lenger e-poster for varselet «{search}».',
     linkInvalid: 'Denne lenken er ikke lenger gyldig. Åpne varseloversikten fra en nylig e-post.',
+    alertGone: 'Dette varselet finnes ikke lenger, så det er ingenting å melde seg av.',
   },
   pl: {
     subjectOne: '1 nowe ogłoszenie: {search}',
@@ -300,6 +316,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Zrezygnuj',
     unsubscribeDone: 'Nie będziesz już otrzymywać e-maili z alertu „{search}”.',
     linkInvalid: 'Ten link jest już nieaktualny. Otwórz zarządzanie alertami z najnowszego e-maila.',
+    alertGone: 'Ten alert już nie istnieje, więc nie ma z czego rezygnować.',
   },
   ro: {
     subjectOne: '1 anunț nou pentru {search}',
@@ -318,6 +335,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Dezabonează-mă',
     unsubscribeDone: 'Nu vei mai primi e-mailuri pentru alerta „{search}”.',
     linkInvalid: 'Acest link nu mai este valid. Deschide gestionarea alertelor dintr-un e-mail recent.',
+    alertGone: 'Această alertă nu mai există, așa că nu ai de la ce să te dezabonezi.',
   },
   ru: {
     subjectOne: '1 новое объявление по запросу «{search}»',
@@ -336,6 +354,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Отписаться',
     unsubscribeDone: 'Вы больше не будете получать письма по подписке «{search}».',
     linkInvalid: 'Эта ссылка больше не действует. Откройте управление подписками из недавнего письма.',
+    alertGone: 'Этой подписки больше нет, так что отписываться не от чего.',
   },
   sv: {
     subjectOne: '1 ny annons för {search}',
@@ -354,6 +373,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Avsluta',
     unsubscribeDone: 'Du får inte längre mejl från bevakningen ”{search}”.',
     linkInvalid: 'Länken är inte längre giltig. Öppna dina bevakningar via länken i ett nyare mejl.',
+    alertGone: 'Den här bevakningen finns inte längre, så det finns inget att avsluta.',
   },
   th: {
     subjectOne: 'ประกาศใหม่ 1 รายการสำหรับ {search}',
@@ -372,6 +392,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'ยกเลิกการรับ',
     unsubscribeDone: 'คุณจะไม่ได้รับอีเมลของการแจ้งเตือน “{search}” อีก',
     linkInvalid: 'ลิงก์นี้ใช้ไม่ได้แล้ว กรุณาเปิดหน้าจัดการการแจ้งเตือนจากอีเมลฉบับล่าสุด',
+    alertGone: 'การแจ้งเตือนนี้ไม่มีอยู่แล้ว จึงไม่มีอะไรให้ยกเลิก',
   },
   tr: {
     subjectOne: '{search} için 1 yeni ilan',
@@ -390,6 +411,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Abonelikten çık',
     unsubscribeDone: '“{search}” alarmı için artık e-posta almayacaksınız.',
     linkInvalid: 'Bu bağlantı artık geçerli değil. Alarm yönetimini yeni bir e-postadan açın.',
+    alertGone: 'Bu alarm artık mevcut değil; aboneliğinden çıkılacak bir şey yok.',
   },
   uk: {
     subjectOne: '1 нове оголошення за запитом «{search}»',
@@ -408,6 +430,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Відписатися',
     unsubscribeDone: 'Ви більше не отримуватимете листи за підпискою «{search}».',
     linkInvalid: 'Це посилання вже недійсне. Відкрийте керування підписками з нещодавнього листа.',
+    alertGone: 'Цієї підписки більше немає, тож відписуватися нема від чого.',
   },
   vi: {
     subjectOne: '1 tin mới cho {search}',
@@ -426,6 +449,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: 'Hủy đăng ký',
     unsubscribeDone: 'Bạn sẽ không nhận email cho thông báo “{search}” nữa.',
     linkInvalid: 'Liên kết này không còn hợp lệ. Hãy mở trang quản lý thông báo từ một email gần đây.',
+    alertGone: 'Thông báo này không còn tồn tại nên không có gì để hủy đăng ký.',
   },
   zh: {
     subjectOne: '「{search}」有 1 則新廣告',
@@ -444,6 +468,7 @@ const CATALOGUE: Record<AlertLang, AlertMessages> = {
     unsubscribeButton: '取消訂閱',
     unsubscribeDone: '您將不會再收到「{search}」的通知信。',
     linkInvalid: '此連結已失效。請從最近的通知信開啟通知管理頁面。',
+    alertGone: '此通知已不存在，無需取消訂閱。',
   },
 };
 
@@ -464,6 +489,7 @@ const REGIONAL: Readonly<Partial<Record<RegionId, Partial<AlertMessages>>>> = {
     unsubscribeButton: 'Cancelar inscrição',
     unsubscribeDone: 'Você não vai mais receber e-mails do alerta "{search}".',
     linkInvalid: 'Este link não é mais válido. Abra o gerenciamento de alertas em um e-mail recente.',
+    alertGone: 'Este alerta não existe mais, então não há nada para cancelar.',
   },
 };
 
