@@ -271,8 +271,11 @@ export function createServerApp(options: ServerAppOptions): Express {
       };
     },
   });
-  app.get('/{*path}', renderPage);
-  app.all('/{*path}', (_req, res) => {
+  // Every other path is a page. Matched without a path parameter: Express would decode one and answer a
+  // bare 400 for a malformed escape ("/search/%E0%A4", a link cut inside a letter), where the page's own
+  // routes keep what they cannot decode as written and answer with the site's page.
+  app.get(/^\//, renderPage);
+  app.all(/^\//, (_req, res) => {
     res.set({ Allow: 'GET, HEAD', 'Cache-Control': 'no-cache' }).status(405).type('text').send('Method Not Allowed');
   });
 

@@ -597,7 +597,7 @@ describe('the web role', function () {
       expect(JSON.parse(tooLarge.text).errors[0].title).to.equal('Payload Too Large');
     });
 
-    it('answers a path whose percent-encoding does not decode with a 400, in every service and for pages, and an unreadable body with a 4xx', async () => {
+    it("answers a path whose percent-encoding does not decode with a 400 in every service, with the site's page for pages, and an unreadable body with a 4xx", async () => {
       const api = [
         '/api/sites/%ZZ/homes/search',
         '/api/sites/uk/homes/ad/%ZZ',
@@ -636,10 +636,13 @@ describe('the web role', function () {
       expect(pastTheEnd.headers['content-encoding']).to.equal(undefined);
       expect(pastTheEnd.headers['content-range']).to.match(/^bytes \*\/\d+$/);
       expect(pastTheEnd.text).to.equal('Range Not Satisfiable');
-      // A page's path that does not decode never reaches the page's route: said plainly.
-      const page = await get('/homes/ad/%ZZ', `localhost:${server.port}`);
-      expect(page.status).to.equal(400);
-      expect(page.text).to.equal('Bad Request');
+      // A page's link cut inside a letter ("%E0%A4") or mistyped is the site's page, in its language:
+      // what does not decode is read as written, so it finds nothing.
+      const page = await get('/homes/ad/%ZZ', `localhost:${server.port}`).expect(404);
+      expect(page.text).to.include('<html lang="en-GB"');
+      const cut = await get('/search/%E0%A4', `jobs.de.localhost:${server.port}`).expect(404);
+      expect(cut.headers['content-type']).to.match(/^text\/html/);
+      expect(cut.text).to.include('Ihre Suche ergab keine Treffer');
     });
 
     it('renders the SEO index, and answers an empty index with a 404', async () => {
@@ -895,6 +898,43 @@ describe('the web role', function () {
             .replace(/\u00a0/g, '&nbsp;');
           const shownAs = page.text.match(/<dd>([^<]*km)<\/dd>/)?.[1]?.replace(/\u00a0/g, '&nbsp;');
           expect(shownAs, `${country} ${id}`).to.equal(km);
+          shown++;
+          break;
+        }
+        expect(shown, country).to.equal(1);
+      }
+    });
+
+    it("writes a job's salary in its currency, as the header does, in the site's language", async () => {
+      const text = (html: string) => html.replace(/&nbsp;|\u00a0|\u202f/g, ' ');
+      for (const [country, locale, label] of [
+        ['de', 'de-DE', 'Gehalt'],
+        ['jp', 'ja-JP', '給与'],
+        ['us', 'en-US', 'Salary'],
+      ] as const) {
+        const jobs = (await (
+          await fetch(`${server.url}/api/sites/${country}/jobs/search?countryCode=${country}&page[size]=30`)
+        ).json()) as { data: Array<{ id: string }> };
+        let shown = 0;
+        for (const { id } of jobs.data) {
+          const ad = (await (
+            await fetch(`${server.url}/api/sites/${country}/jobs/ad/${id}?countryCode=${country}`)
+          ).json()) as {
+            data: { attributes: { vertical_properties: { salary?: number; price: { currency: string } | null } } };
+          };
+          const { salary, price } = ad.data.attributes.vertical_properties;
+          if (!salary || !price) continue;
+          const page = await get(`/ad/${id}`, `jobs.${country}.localhost:${server.port}`).expect(200);
+          const money = new Intl.NumberFormat(locale, {
+            style: 'currency',
+            currency: price.currency,
+            maximumFractionDigits: 0,
+          }).format(salary);
+          const shownAs = page.text.match(new RegExp(`<dt>${label}</dt><dd>([^<]*)</dd>`))?.[1];
+          expect(text(shownAs ?? ''), `${country} ${id}`).to.equal(text(money));
+          // As the header writes the ad's price, a salary's own.
+          const header = page.text.match(/<p class="ad-page__price"><strong>([^<]*)<\/strong>/)?.[1];
+          expect(text(shownAs ?? ''), `${country} ${id} header`).to.equal(text(header ?? ''));
           shown++;
           break;
         }
