@@ -76,8 +76,8 @@ describe('the web role', function () {
       expect(res.text).to.include('<html lang="es-ES"');
       expect(res.text).to.include('Empleo en España');
       // A search without a place is titled with the country's name in the site's language too.
-      const results = await get('/search/enfermera', `jobs.es.localhost:${server.port}`).expect(200);
-      expect(results.text).to.match(/<h1[^>]*>[^<]*Enfermera en España/);
+      const results = await get('/search/enfermero', `jobs.es.localhost:${server.port}`).expect(200);
+      expect(results.text).to.match(/<h1[^>]*>[^<]*Enfermero en España/);
       expect(res.text).to.include('placeholder="Buscar"');
       expect(res.text).not.to.include('name="where"');
       const state = stateOf(res.text);
