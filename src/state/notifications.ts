@@ -5,7 +5,10 @@ import type {
   NewsletterType,
   PushOperation,
 } from '../shared/api/notificationsApi';
+import { verticalById } from '../../config/verticals';
 import type { Frequency } from '../shared/domain/constants';
+import { activeFilterCount } from '../shared/domain/filters';
+import type { QueryParams } from '../shared/routing/query';
 import type { MessageId } from '../shared/i18n/messages';
 
 /**
@@ -23,6 +26,8 @@ export interface AlertItem {
   readonly frequency: Frequency | null;
   readonly active: boolean;
   readonly createdAt: string | null;
+  /** How many filters the saved search has (a range is one), as the list tells alerts apart by. */
+  readonly filterCount: number;
 }
 
 export interface NotificationUser {
@@ -175,6 +180,12 @@ export const initialNotificationsState: NotificationsState = {
   snackbar: null,
 };
 
+/** A saved search's filters counted as its results page counts them (a range once), by their URL names. */
+function savedFilterCount(filters: Record<string, unknown> | undefined, verticalId: number): number {
+  const vertical = verticalById(verticalId)?.name;
+  return filters && vertical ? activeFilterCount(filters as QueryParams, vertical) : 0;
+}
+
 /** An alert of either service as the manager shows it. */
 export function alertItemOf(resource: AlertResource): AlertItem {
   const a = resource.attributes;
@@ -188,6 +199,7 @@ export function alertItemOf(resource: AlertResource): AlertItem {
     frequency: a.notification.frequency ?? null,
     active: a.notification.active,
     createdAt: a.created_at ?? null,
+    filterCount: savedFilterCount(a.query?.filters, a.site.vertical_id),
   };
 }
 

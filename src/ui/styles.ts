@@ -179,6 +179,7 @@ body.alert-modal-open{overflow:hidden}
 .nm-alert{background:#fff;border:1px solid #d0d5dd;border-radius:8px;padding:12px 16px}
 .nm-alert--paused{background:#f3f4f6}
 .nm-alert__label{font-size:1.1rem;margin:0}
+.nm-alert__details{margin:2px 0 0;color:#4b5563;font-size:.9em}
 .nm-alert__state{margin:2px 0 8px;color:#4b5563}
 .nm-alert__controls{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
 .nm select{min-height:44px;padding:0 8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;background:#fff}

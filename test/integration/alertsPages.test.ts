@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { ActTokens } from '../../src/services/notifications/tokens';
+import { messagesFor } from '../../src/shared/i18n/messages';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { stateOf } from '../support/pageState';
 
@@ -60,6 +61,38 @@ describe('notifications manager pages (web role)', function () {
     expect(state.notifications.emailAlerts).to.have.length(1);
     // The head (and so any link built from it) carries no credentials.
     expect(state.page.head.canonical).to.equal(`http://${host()}/notifications`);
+  });
+
+  it("tells alerts of the same words apart: vertical, deal type, country when not the site's, filters", async () => {
+    const address = 'lists@example.org';
+    const subscribe = async (country: string, dealType: number, filters: Record<string, unknown>) => {
+      const res = await request(server.url)
+        .post('/api/notifications/email/subscription')
+        .set('Content-Type', JSONAPI)
+        .send(
+          JSON.stringify({
+            data: {
+              type: 'subscriptions',
+              attributes: {
+                site: { country_code: country, vertical_id: 1 },
+                user: { email: address },
+                search: {
+                  query: { what: 'flat', filters, vertical_properties: { where: 'Dublin', deal_type_id: dealType } },
+                },
+                notification: { frequency: 'daily', active: true, suggested: false },
+                context: { section_id: 10, origin_id: 1, device_type: 2, total_results: 10 },
+              },
+            },
+          }),
+        );
+      expect(res.status, res.text).to.equal(201);
+      return (JSON.parse(res.text) as Doc).data?.id as string;
+    };
+    const rent = await subscribe('uk', 2, { rooms_min: 2, price_min: 500, price_max: 900 });
+    const res = await get(`/notifications?act=${actFor(rent, address)}`).expect(200);
+    const details = [...res.text.matchAll(/<p class="nm-alert__details">([^<]*)<\/p>/g)].map((m) => m[1]);
+    const en = messagesFor('en-GB') as Record<string, string>;
+    expect(details).to.deep.equal([`Homes · ${en['ref.dealType.2']} · Filters (2)`]);
   });
 
   it('answers a forged or expired act link with a clear page, not an error', async () => {

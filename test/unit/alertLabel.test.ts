@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { createIntl } from 'react-intl';
 import { messagesFor } from '../../src/shared/i18n/messages';
-import { alertLabel } from '../../src/ui/alerts/alertLabel';
+import type { AlertItem } from '../../src/state/notifications';
+import { alertDetails, alertLabel } from '../../src/ui/alerts/alertLabel';
 
 describe("an alert's name on screen", () => {
   const intl = (locale: string) => createIntl({ locale, messages: messagesFor(locale) });
@@ -18,5 +19,30 @@ describe("an alert's name on screen", () => {
     expect(alertLabel(intl('de-CH'), '', 'Kanton Zürich')).to.equal('Alles im Kanton Zürich');
     expect(alertLabel(intl('en-GB'), '', 'London')).to.equal('Everything in London');
     expect(alertLabel(intl('cs-CZ'), '', 'Praha')).to.equal('Všechny inzeráty – Praha');
+  });
+
+  it('tells an alert from another of the same words: vertical, type, another country, filters', () => {
+    const alert: AlertItem = {
+      id: '1',
+      what: 'flat',
+      where: 'Dublin',
+      dealTypeId: 1,
+      countryCode: 'ie',
+      verticalId: 1,
+      frequency: 'daily',
+      active: true,
+      createdAt: null,
+      filterCount: 0,
+    };
+    expect(alertDetails(intl('en-GB'), alert, 'uk')).to.equal('Homes · For sale · Ireland');
+    expect(alertDetails(intl('en-GB'), { ...alert, countryCode: 'uk', filterCount: 3 }, 'uk')).to.equal(
+      'Homes · For sale · Filters (3)',
+    );
+    expect(alertDetails(intl('de-DE'), { ...alert, countryCode: 'de', verticalId: 8, dealTypeId: 103 }, 'de')).to.equal(
+      'Produkte · Elektronik',
+    );
+    expect(
+      alertDetails(intl('en-GB'), { ...alert, countryCode: 'uk', verticalId: 4, dealTypeId: null }, 'uk'),
+    ).to.equal('Jobs');
   });
 });

@@ -42,6 +42,7 @@ function alert(id: string, o: Partial<AlertItem> = {}): AlertItem {
     frequency: 'daily',
     active: true,
     createdAt: null,
+    filterCount: 0,
     ...o,
   };
 }

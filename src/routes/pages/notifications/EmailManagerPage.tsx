@@ -10,7 +10,7 @@ import {
   type AlertItem,
 } from '../../../state/notifications';
 import type { RootState } from '../../../state/store';
-import { alertLabel } from '../../../ui/alerts/alertLabel';
+import { alertDetails, alertLabel } from '../../../ui/alerts/alertLabel';
 import { DeleteConfirmationModal } from '../../../ui/alerts/DeleteConfirmationModal';
 import { Snackbar } from '../../../ui/alerts/Snackbar';
 import { AreaStatusMessage } from './AreaStatusMessage';
@@ -93,6 +93,7 @@ export function EmailManagerPage() {
 
 function EmailAlertRow({ alert }: { alert: AlertItem }) {
   const intl = useIntl();
+  const siteCountry = useSelector((state: RootState) => state.app.site.country);
   const dispatch = useDispatch();
   const user = useSelector((state: RootState) => state.notifications.user);
   const id = useId();
@@ -104,6 +105,7 @@ function EmailAlertRow({ alert }: { alert: AlertItem }) {
       <h2 className="nm-alert__label" id={`${id}-label`}>
         {label}
       </h2>
+      <p className="nm-alert__details">{alertDetails(intl, alert, siteCountry)}</p>
       <p className="nm-alert__state">{intl.formatMessage({ id: alert.active ? 'nm.active' : 'nm.paused' })}</p>
       <div className="nm-alert__controls">
         <label htmlFor={`${id}-frequency`}>{intl.formatMessage({ id: 'nm.frequency' })}</label>

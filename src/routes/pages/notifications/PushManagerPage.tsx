@@ -8,7 +8,7 @@ import {
   type AlertItem,
 } from '../../../state/notifications';
 import type { RootState } from '../../../state/store';
-import { alertLabel } from '../../../ui/alerts/alertLabel';
+import { alertDetails, alertLabel } from '../../../ui/alerts/alertLabel';
 import { DeleteConfirmationModal } from '../../../ui/alerts/DeleteConfirmationModal';
 import { Snackbar } from '../../../ui/alerts/Snackbar';
 import { AreaStatusMessage } from './AreaStatusMessage';
@@ -50,6 +50,7 @@ export function PushManagerPage() {
 
 function PushSearchRow({ search }: { search: AlertItem }) {
   const intl = useIntl();
+  const siteCountry = useSelector((state: RootState) => state.app.site.country);
   const dispatch = useDispatch();
   const id = useId();
   return (
@@ -57,6 +58,7 @@ function PushSearchRow({ search }: { search: AlertItem }) {
       <h2 className="nm-alert__label" id={`${id}-label`}>
         {alertLabel(intl, search.what, search.where)}
       </h2>
+      <p className="nm-alert__details">{alertDetails(intl, search, siteCountry)}</p>
       <p className="nm-alert__state">{intl.formatMessage({ id: search.active ? 'nm.active' : 'nm.paused' })}</p>
       <div className="nm-alert__controls">
         <button
