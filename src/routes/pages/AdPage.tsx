@@ -11,6 +11,8 @@ import { AdCard, placeOf } from '../../ui/AdCard';
 import { AdSlot } from '../../ui/ads/AdSlot';
 import { TimeAgo } from '../../ui/TimeAgo';
 import { isEmailAddress } from '../../shared/domain/email';
+import { isPhoneNumber, PHONE_MAX_LENGTH } from '../../shared/domain/phone';
+import { countryByCode } from '../../../config/countries';
 import { fromMetric, unitsOf, type Measure, type Units } from '../../shared/domain/units';
 
 /** Facts shown per vertical: the ad's field and its label. */
@@ -62,7 +64,14 @@ const FACT_FORMATS: Readonly<Record<Units, Readonly<Record<string, FormatNumberO
 // A year is a number without grouping ("2021", not "2,021"), in the site's digits ("٢٠٢١").
 const YEAR_FORMAT: FormatNumberOptions = { useGrouping: false };
 
-function Facts({ ad, vertical, units }: { ad: Ad; vertical: string; units: Units }) {
+/** A salary in its ad's currency, written as the header writes the ad's price ("$38,000", "57.000 €"). */
+const moneyFormat = (currency: string): FormatNumberOptions => ({
+  style: 'currency',
+  currency,
+  maximumFractionDigits: 0,
+});
+
+function Facts({ ad, vertical, units, currency }: { ad: Ad; vertical: string; units: Units; currency: string }) {
   const intl = useIntl();
   const props = ad.attributes.vertical_properties;
   const rows = (FACTS[vertical] ?? []).filter(
@@ -73,6 +82,7 @@ function Facts({ ad, vertical, units }: { ad: Ad; vertical: string; units: Units
     if (typeof value !== 'number') return String(value);
     const measure = MEASURED_FACTS[key];
     const n = measure ? fromMetric(measure, value, units) : value;
+    if (key === 'salary') return intl.formatNumber(n, moneyFormat(currency));
     return intl.formatNumber(n, key === 'year' ? YEAR_FORMAT : FACT_FORMATS[units][key]);
   };
   return (
@@ -87,11 +97,34 @@ function Facts({ ad, vertical, units }: { ad: Ad; vertical: string; units: Units
   );
 }
 
+type ApplyField = 'name' | 'email' | 'phone' | 'message';
+
+/**
+ * The field the sources service refused, from its error ("/data/attributes/user/phone: phone must
+ * be a phone number"), or null when it refused the lead for another reason.
+ */
+function refusedField(applyError: string | null): ApplyField | null {
+  const field = applyError?.match(/\/data\/attributes\/user\/(name|email|phone|message)\b/)?.[1];
+  return (field as ApplyField | undefined) ?? null;
+}
+
+/** What the form says of a field it or the service refused, in the site's language. */
+function fieldError(intl: ReturnType<typeof useIntl>, field: ApplyField): string {
+  if (field === 'email') return intl.formatMessage({ id: 'apply.invalidEmail' });
+  if (field === 'phone') return intl.formatMessage({ id: 'apply.invalidPhone' });
+  return intl.formatMessage(
+    { id: 'apply.invalidField' },
+    { field: intl.formatMessage({ id: field === 'name' ? 'apply.name' : 'apply.message' }) },
+  );
+}
+
+const APPLY_ERROR_ID = 'apply-error';
+
 function ApplyForm({ ad }: { ad: Ad }) {
   const intl = useIntl();
   const dispatch = useDispatch();
   const { isSendingApply, applyError, adsContacted } = useSelector((state: RootState) => state.adPage);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; field: ApplyField | null } | null>(null);
   if (adsContacted.includes(ad.id)) {
     return (
       <p className="apply__sent" role="status">
@@ -101,43 +134,62 @@ function ApplyForm({ ad }: { ad: Ad }) {
   }
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const formElement = event.currentTarget;
     const form = Object.fromEntries(
-      [...new FormData(event.currentTarget)].map(([k, v]) => [k, typeof v === 'string' ? v.trim() : '']),
+      [...new FormData(formElement)].map(([k, v]) => [k, typeof v === 'string' ? v.trim() : '']),
     );
+    const refuse = (text: string, field: ApplyField | null) => {
+      setError({ text, field });
+      const input = field && formElement.elements.namedItem(field);
+      if (input instanceof HTMLElement) input.focus();
+    };
     if (!form.name || !form.email || !form.message) {
-      setError(intl.formatMessage({ id: 'apply.missing' }));
+      refuse(intl.formatMessage({ id: 'apply.missing' }), !form.name ? 'name' : !form.email ? 'email' : 'message');
       return;
     }
     // Said here, by the field: the service would refuse it, and "please try again" could never work.
     if (!isEmailAddress(form.email)) {
-      setError(intl.formatMessage({ id: 'apply.invalidEmail' }));
+      refuse(fieldError(intl, 'email'), 'email');
+      return;
+    }
+    // The service's own rule (src/shared/domain/phone.ts): "0171/1234567", "０９０-１２３４-５６７８", "x12".
+    if (form.phone && !isPhoneNumber(form.phone)) {
+      refuse(fieldError(intl, 'phone'), 'phone');
       return;
     }
     setError(null);
     dispatch(applySent(ad.id, form));
   };
+  // A field the service refused all the same is named as the form names it, not "please try again".
+  const serviceField = error ? null : refusedField(applyError);
+  const invalid = error ? error.field : serviceField;
+  const shown =
+    error?.text ??
+    (serviceField ? fieldError(intl, serviceField) : applyError ? intl.formatMessage({ id: 'apply.error' }) : null);
+  const fieldProps = (field: ApplyField) =>
+    invalid === field ? { 'aria-invalid': true, 'aria-describedby': APPLY_ERROR_ID } : {};
   return (
     <form className="apply" onSubmit={onSubmit} aria-labelledby="apply-title" noValidate>
       <h2 id="apply-title">{intl.formatMessage({ id: 'apply.title' })}</h2>
       <label>
         <span>{intl.formatMessage({ id: 'apply.name' })}</span>
-        <input name="name" autoComplete="name" required maxLength={100} />
+        <input name="name" autoComplete="name" required maxLength={100} {...fieldProps('name')} />
       </label>
       <label>
         <span>{intl.formatMessage({ id: 'apply.email' })}</span>
-        <input name="email" type="email" autoComplete="email" required maxLength={200} />
+        <input name="email" type="email" autoComplete="email" required maxLength={200} {...fieldProps('email')} />
       </label>
       <label>
         <span>{intl.formatMessage({ id: 'apply.phone' })}</span>
-        <input name="phone" type="tel" autoComplete="tel" maxLength={40} />
+        <input name="phone" type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} {...fieldProps('phone')} />
       </label>
       <label>
         <span>{intl.formatMessage({ id: 'apply.message' })}</span>
-        <textarea name="message" rows={4} required maxLength={2000} />
+        <textarea name="message" rows={4} required maxLength={2000} {...fieldProps('message')} />
       </label>
-      {(error ?? applyError) && (
-        <p className="apply__error" role="alert">
-          {error ?? intl.formatMessage({ id: 'apply.error' })}
+      {shown && (
+        <p className="apply__error" id={APPLY_ERROR_ID} role="alert">
+          {shown}
         </p>
       )}
       <button type="submit" className="button button--primary" disabled={isSendingApply}>
@@ -233,7 +285,12 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
           ))}
         </ul>
       )}
-      <Facts ad={ad} vertical={site.target} units={unitsOf(site.country)} />
+      <Facts
+        ad={ad}
+        vertical={site.target}
+        units={unitsOf(site.country)}
+        currency={price?.currency ?? countryByCode(site.country)?.currency ?? 'EUR'}
+      />
       <h2>{intl.formatMessage({ id: 'ad.description' })}</h2>
       {/* A partner's own text: its direction is its own (an English ad on an Arabic site). */}
       <p className="ad-page__description" dir="auto">

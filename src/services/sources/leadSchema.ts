@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPhoneNumber, normalizePhone, PHONE_MAX_LENGTH } from '../../shared/domain/phone';
 import { intLike, requiredString } from '../jsonapi';
 
 /** Control characters other than tab, line feed and carriage return. */
@@ -80,14 +81,17 @@ export const leadBody = z.object({
         {
           name: line('name', 100),
           email: email('email'),
+          // The form's own rule (src/shared/domain/phone.ts): what the browser lets through is taken here.
           phone: z
             .string()
             .trim()
-            .max(30, 'phone must be at most 30 characters')
+            .max(PHONE_MAX_LENGTH, `phone must be at most ${PHONE_MAX_LENGTH} characters`)
             .refine(
-              (v) => v === '' || /^\+?[0-9 ().-]{6,30}$/.test(v),
-              'phone must be a phone number (digits, + ( ) . -)',
+              (v) => v === '' || isPhoneNumber(v),
+              'phone must be a phone number (6 to 17 digits, + ( ) . - / and spaces, an extension such as "ext. 12")',
             )
+            // Kept and forwarded as ASCII ("090-1234-5678", not its full-width form).
+            .transform(normalizePhone)
             .optional()
             .nullable(),
           message: optionalText('message', 5000),

@@ -75,6 +75,8 @@ export const ar: CoreMessages = {
   'apply.error': 'تعذّر إرسال رسالتك. يُرجى المحاولة مرة أخرى.',
   'apply.missing': 'يُرجى إدخال الاسم والبريد الإلكتروني والرسالة.',
   'apply.invalidEmail': 'يُرجى إدخال بريد إلكتروني صحيح.',
+  'apply.invalidPhone': 'يُرجى إدخال رقم هاتف صحيح أو ترك الحقل فارغًا.',
+  'apply.invalidField': 'يُرجى التحقق من «{field}»: يحتوي على رموز لا يمكن إرسالها.',
   'facts.dealType': 'نوع العرض',
   'facts.propertyType': 'نوع العقار',
   'facts.rooms': 'غرف النوم',

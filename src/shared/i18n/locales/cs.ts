@@ -75,6 +75,8 @@ export const cs: CoreMessages = {
   'apply.error': 'Zprávu se nepodařilo odeslat. Zkuste to prosím znovu.',
   'apply.missing': 'Vyplňte prosím jméno, e-mail a zprávu.',
   'apply.invalidEmail': 'Zadejte prosím platnou e-mailovou adresu.',
+  'apply.invalidPhone': 'Zadejte prosím platné telefonní číslo, nebo pole nechte prázdné.',
+  'apply.invalidField': 'Zkontrolujte prosím pole „{field}“: obsahuje znaky, které nelze odeslat.',
   'facts.dealType': 'Typ nabídky',
   'facts.propertyType': 'Typ nemovitosti',
   'facts.rooms': 'Počet pokojů',

@@ -74,6 +74,8 @@ export const da: CoreMessages = {
   'apply.error': 'Din besked kunne ikke sendes. Prøv igen.',
   'apply.missing': 'Udfyld navn, e-mail og besked.',
   'apply.invalidEmail': 'Indtast en gyldig e-mailadresse.',
+  'apply.invalidPhone': 'Indtast et gyldigt telefonnummer, eller lad feltet være tomt.',
+  'apply.invalidField': 'Tjek »{field}«: feltet indeholder tegn, der ikke kan sendes.',
   'facts.dealType': 'Type',
   'facts.propertyType': 'Boligtype',
   'facts.rooms': 'Værelser',

@@ -74,6 +74,8 @@ export const de: CoreMessages = {
   'apply.error': 'Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
   'apply.missing': 'Bitte geben Sie Name, E-Mail und Nachricht ein.',
   'apply.invalidEmail': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  'apply.invalidPhone': 'Bitte geben Sie eine gültige Telefonnummer ein oder lassen Sie das Feld leer.',
+  'apply.invalidField': 'Bitte prüfen Sie „{field}“: Es enthält Zeichen, die nicht gesendet werden können.',
   'facts.dealType': 'Art',
   'facts.propertyType': 'Immobilie',
   'facts.rooms': 'Zimmer',

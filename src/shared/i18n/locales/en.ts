@@ -72,6 +72,8 @@ export const en = {
   'apply.error': 'Your message could not be sent. Please try again.',
   'apply.missing': 'Please fill in your name, e-mail and message.',
   'apply.invalidEmail': 'Please enter a valid e-mail address.',
+  'apply.invalidPhone': 'Please enter a valid phone number, or leave the field empty.',
+  'apply.invalidField': 'Please check “{field}”: it contains characters that cannot be sent.',
   'facts.dealType': 'Type',
   'facts.propertyType': 'Property',
   'facts.rooms': 'Bedrooms',

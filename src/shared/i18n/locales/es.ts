@@ -73,6 +73,8 @@ export const es: CoreMessages = {
   'apply.error': 'No se ha podido enviar tu mensaje. Inténtalo de nuevo.',
   'apply.missing': 'Indica tu nombre, correo y mensaje.',
   'apply.invalidEmail': 'Introduce una dirección de correo válida.',
+  'apply.invalidPhone': 'Escribe un número de teléfono válido o deja el campo vacío.',
+  'apply.invalidField': 'Revisa “{field}”: contiene caracteres que no se pueden enviar.',
   'facts.dealType': 'Tipo',
   'facts.propertyType': 'Inmueble',
   'facts.rooms': 'Habitaciones',

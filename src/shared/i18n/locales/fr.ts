@@ -74,6 +74,8 @@ export const fr: CoreMessages = {
   'apply.error': "Votre message n'a pas pu être envoyé. Veuillez réessayer.",
   'apply.missing': 'Veuillez indiquer votre nom, e-mail et message.',
   'apply.invalidEmail': 'Veuillez saisir une adresse e-mail valide.',
+  'apply.invalidPhone': 'Veuillez saisir un numéro de téléphone valide ou laisser le champ vide.',
+  'apply.invalidField': 'Veuillez vérifier « {field} » : il contient des caractères qui ne peuvent pas être envoyés.',
   'facts.dealType': 'Type',
   'facts.propertyType': 'Bien',
   'facts.rooms': 'Pièces',

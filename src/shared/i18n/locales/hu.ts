@@ -74,6 +74,8 @@ export const hu: CoreMessages = {
   'apply.error': 'Nem sikerült elküldeni az üzenetedet. Próbáld újra.',
   'apply.missing': 'Add meg a neved, az e-mail-címed és az üzenetet.',
   'apply.invalidEmail': 'Adj meg egy érvényes e-mail-címet.',
+  'apply.invalidPhone': 'Adj meg egy érvényes telefonszámot, vagy hagyd üresen a mezőt.',
+  'apply.invalidField': 'Ellenőrizd a(z) „{field}” mezőt: olyan karaktereket tartalmaz, amelyek nem küldhetők el.',
   'facts.dealType': 'Típus',
   'facts.propertyType': 'Ingatlantípus',
   'facts.rooms': 'Szobák',

@@ -74,6 +74,8 @@ export const id: CoreMessages = {
   'apply.error': 'Pesan Anda gagal terkirim. Silakan coba lagi.',
   'apply.missing': 'Harap isi nama, email, dan pesan Anda.',
   'apply.invalidEmail': 'Masukkan alamat email yang valid.',
+  'apply.invalidPhone': 'Masukkan nomor telepon yang valid atau kosongkan kolom ini.',
+  'apply.invalidField': 'Periksa “{field}”: berisi karakter yang tidak dapat dikirim.',
   'facts.dealType': 'Jenis',
   'facts.propertyType': 'Tipe properti',
   'facts.rooms': 'Kamar tidur',

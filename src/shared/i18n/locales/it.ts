@@ -73,6 +73,8 @@ export const it: CoreMessages = {
   'apply.error': 'Non è stato possibile inviare il messaggio. Riprova.',
   'apply.missing': 'Inserisci nome, e-mail e messaggio.',
   'apply.invalidEmail': 'Inserisci un indirizzo e-mail valido.',
+  'apply.invalidPhone': 'Inserisci un numero di telefono valido o lascia vuoto il campo.',
+  'apply.invalidField': 'Controlla «{field}»: contiene caratteri che non è possibile inviare.',
   'facts.dealType': 'Tipo',
   'facts.propertyType': 'Immobile',
   'facts.rooms': 'Locali',

@@ -73,6 +73,8 @@ export const ja: CoreMessages = {
   'apply.error': 'メッセージを送信できませんでした。もう一度お試しください。',
   'apply.missing': 'お名前、メールアドレス、メッセージを入力してください。',
   'apply.invalidEmail': '正しいメールアドレスを入力してください。',
+  'apply.invalidPhone': '正しい電話番号を入力するか、空欄のままにしてください。',
+  'apply.invalidField': '「{field}」を確認してください。送信できない文字が含まれています。',
   'facts.dealType': '種別',
   'facts.propertyType': '物件種別',
   'facts.rooms': '部屋数',

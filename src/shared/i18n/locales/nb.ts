@@ -73,6 +73,8 @@ export const nb: CoreMessages = {
   'apply.error': 'Meldingen kunne ikke sendes. Prøv igjen.',
   'apply.missing': 'Fyll inn navn, e-post og melding.',
   'apply.invalidEmail': 'Skriv inn en gyldig e-postadresse.',
+  'apply.invalidPhone': 'Skriv inn et gyldig telefonnummer, eller la feltet stå tomt.',
+  'apply.invalidField': 'Sjekk «{field}»: feltet inneholder tegn som ikke kan sendes.',
   'facts.dealType': 'Type',
   'facts.propertyType': 'Boligtype',
   'facts.rooms': 'Soverom',

@@ -73,6 +73,8 @@ export const nl: CoreMessages = {
   'apply.error': 'Uw bericht kon niet worden verstuurd. Probeer het opnieuw.',
   'apply.missing': 'Vul uw naam, e-mail en bericht in.',
   'apply.invalidEmail': 'Vul een geldig e-mailadres in.',
+  'apply.invalidPhone': 'Vul een geldig telefoonnummer in of laat het veld leeg.',
+  'apply.invalidField': 'Controleer ‘{field}’: het bevat tekens die niet verzonden kunnen worden.',
   'facts.dealType': 'Type',
   'facts.propertyType': 'Woning',
   'facts.rooms': 'Kamers',

@@ -76,6 +76,8 @@ export const pl: CoreMessages = {
   'apply.error': 'Nie udało się wysłać wiadomości. Spróbuj ponownie.',
   'apply.missing': 'Podaj imię, adres e-mail i treść wiadomości.',
   'apply.invalidEmail': 'Podaj prawidłowy adres e-mail.',
+  'apply.invalidPhone': 'Podaj prawidłowy numer telefonu lub zostaw to pole puste.',
+  'apply.invalidField': 'Sprawdź pole „{field}”: zawiera znaki, których nie można wysłać.',
   'facts.dealType': 'Typ oferty',
   'facts.propertyType': 'Rodzaj nieruchomości',
   'facts.rooms': 'Liczba pokoi',

@@ -73,6 +73,8 @@ export const pt: CoreMessages = {
   'apply.error': 'Não foi possível enviar a mensagem. Tente novamente.',
   'apply.missing': 'Indique o seu nome, e-mail e mensagem.',
   'apply.invalidEmail': 'Introduza um endereço de e-mail válido.',
+  'apply.invalidPhone': 'O número de telefone não é válido: corrija-o ou deixe o campo vazio.',
+  'apply.invalidField': 'Verifique “{field}”: contém caracteres que não podem ser enviados.',
   'facts.dealType': 'Tipo',
   'facts.propertyType': 'Imóvel',
   'facts.rooms': 'Quartos',

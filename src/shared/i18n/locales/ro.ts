@@ -74,6 +74,8 @@ export const ro: CoreMessages = {
   'apply.error': 'Mesajul nu a putut fi trimis. Te rugăm să încerci din nou.',
   'apply.missing': 'Completează numele, e-mailul și mesajul.',
   'apply.invalidEmail': 'Introdu o adresă de e-mail validă.',
+  'apply.invalidPhone': 'Introdu un număr de telefon valid sau lasă câmpul gol.',
+  'apply.invalidField': 'Verifică „{field}”: conține caractere care nu pot fi trimise.',
   'facts.dealType': 'Tip',
   'facts.propertyType': 'Tip proprietate',
   'facts.rooms': 'Camere',

@@ -75,6 +75,8 @@ export const ru: CoreMessages = {
   'apply.error': 'Не удалось отправить сообщение. Попробуйте ещё раз.',
   'apply.missing': 'Укажите имя, e-mail и сообщение.',
   'apply.invalidEmail': 'Введите корректный адрес электронной почты.',
+  'apply.invalidPhone': 'Введите корректный номер телефона или оставьте поле пустым.',
+  'apply.invalidField': 'Проверьте поле «{field}»: в нём есть символы, которые нельзя отправить.',
   'facts.dealType': 'Тип сделки',
   'facts.propertyType': 'Тип недвижимости',
   'facts.rooms': 'Комнаты',

@@ -73,6 +73,8 @@ export const sv: CoreMessages = {
   'apply.error': 'Det gick inte att skicka meddelandet. Försök igen.',
   'apply.missing': 'Fyll i namn, e-post och meddelande.',
   'apply.invalidEmail': 'Ange en giltig e-postadress.',
+  'apply.invalidPhone': 'Ange ett giltigt telefonnummer eller lämna fältet tomt.',
+  'apply.invalidField': 'Kontrollera ”{field}”: fältet innehåller tecken som inte kan skickas.',
   'facts.dealType': 'Typ',
   'facts.propertyType': 'Bostadstyp',
   'facts.rooms': 'Rum',

@@ -73,6 +73,8 @@ export const th: CoreMessages = {
   'apply.error': 'ส่งข้อความไม่สำเร็จ กรุณาลองอีกครั้ง',
   'apply.missing': 'กรุณากรอกชื่อ อีเมล และข้อความ',
   'apply.invalidEmail': 'กรุณากรอกอีเมลที่ถูกต้อง',
+  'apply.invalidPhone': 'กรุณากรอกหมายเลขโทรศัพท์ที่ถูกต้อง หรือเว้นว่างไว้',
+  'apply.invalidField': 'กรุณาตรวจสอบ “{field}”: มีอักขระที่ส่งไม่ได้',
   'facts.dealType': 'ประเภท',
   'facts.propertyType': 'ประเภททรัพย์',
   'facts.rooms': 'ห้องนอน',

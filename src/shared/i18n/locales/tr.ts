@@ -73,6 +73,8 @@ export const tr: CoreMessages = {
   'apply.error': 'Mesajınız gönderilemedi. Lütfen tekrar deneyin.',
   'apply.missing': 'Lütfen adınızı, e-posta adresinizi ve mesajınızı yazın.',
   'apply.invalidEmail': 'Lütfen geçerli bir e-posta adresi girin.',
+  'apply.invalidPhone': 'Lütfen geçerli bir telefon numarası girin veya alanı boş bırakın.',
+  'apply.invalidField': 'Lütfen “{field}” alanını kontrol edin: gönderilemeyen karakterler içeriyor.',
   'facts.dealType': 'İlan türü',
   'facts.propertyType': 'Emlak tipi',
   'facts.rooms': 'Oda sayısı',

@@ -76,6 +76,8 @@ export const uk: CoreMessages = {
   'apply.error': 'Не вдалося надіслати повідомлення. Спробуйте ще раз.',
   'apply.missing': 'Вкажіть ім’я, e-mail і повідомлення.',
   'apply.invalidEmail': 'Введіть правильну адресу електронної пошти.',
+  'apply.invalidPhone': 'Введіть правильний номер телефону або залиште поле порожнім.',
+  'apply.invalidField': 'Перевірте поле «{field}»: воно містить символи, які не можна надіслати.',
   'facts.dealType': 'Тип угоди',
   'facts.propertyType': 'Тип нерухомості',
   'facts.rooms': 'Кімнати',

@@ -74,6 +74,8 @@ export const vi: CoreMessages = {
   'apply.error': 'Không gửi được tin nhắn. Vui lòng thử lại.',
   'apply.missing': 'Vui lòng nhập họ tên, email và tin nhắn.',
   'apply.invalidEmail': 'Vui lòng nhập địa chỉ email hợp lệ.',
+  'apply.invalidPhone': 'Vui lòng nhập số điện thoại hợp lệ hoặc để trống trường này.',
+  'apply.invalidField': 'Vui lòng kiểm tra “{field}”: có ký tự không thể gửi.',
   'facts.dealType': 'Hình thức',
   'facts.propertyType': 'Loại nhà đất',
   'facts.rooms': 'Phòng ngủ',

@@ -73,6 +73,8 @@ export const zh: CoreMessages = {
   'apply.error': '訊息傳送失敗，請再試一次。',
   'apply.missing': '請填寫姓名、電子信箱和訊息。',
   'apply.invalidEmail': '請輸入有效的電子信箱。',
+  'apply.invalidPhone': '請輸入有效的電話號碼，或將此欄留空。',
+  'apply.invalidField': '請檢查「{field}」：含有無法傳送的字元。',
   'facts.dealType': '類型',
   'facts.propertyType': '房屋類型',
   'facts.rooms': '房數',
