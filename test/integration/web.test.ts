@@ -71,6 +71,16 @@ describe('the web role', function () {
       expect(res.text).to.include('action="/homes/q"');
     });
 
+    it("names a jobs site's place page, a city filter, in its canonical: its own page, not the country's", async () => {
+      const host = `jobs.us.localhost:${server.port}`;
+      const home = await get('/', host).expect(200);
+      const link = /href="(\/search\?city=(\d+))"[^>]*>Jobs in ([^<]+)</.exec(home.text);
+      expect(link, 'a place link on the jobs home page').to.not.equal(null);
+      const page = await get(link![1]!, host).expect(200);
+      expect(page.text).to.include(`<h1>Jobs in ${link![3]}<`);
+      expect(page.text).to.include(`<link rel="canonical" href="http://${host}/search?city=${link![2]}">`);
+    });
+
     it('serves jobs.es.localhost in Spanish, in euros, with no where field', async () => {
       const res = await get('/', `jobs.es.localhost:${server.port}`).expect(200);
       expect(res.text).to.include('<html lang="es-ES"');

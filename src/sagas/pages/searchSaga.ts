@@ -189,6 +189,11 @@ function* loadResults(
       what: doc.meta.keyword?.redirectWhat || what,
       where: app.site.target === 'jobs' ? undefined : named && !/[,،，、]/.test(where) ? named : where,
       type_id: typeof params.type_id === 'number' ? params.type_id : undefined,
+      // A jobs site has no where: its place pages ("Jobs in Chicago", the home page's and the index's
+      // links) are a city or region filter, which names the page as a where does elsewhere.
+      ...(app.site.target === 'jobs'
+        ? { region: text(params.region) || undefined, city: text(params.city) || undefined }
+        : {}),
       // The page shown, left out when it is the first (spec §5), whatever the URL wrote.
       page: pageNumberOf(params) > 1 ? pageNumberOf(params) : undefined,
     });
