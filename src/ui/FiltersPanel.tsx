@@ -3,7 +3,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import type { FacetValue } from '../shared/domain/ad';
-import { activeFilterCount, queryWithoutFilters } from '../shared/domain/filters';
+import { activeFilterCount, PLACE_FILTERS, queryWithoutFilters } from '../shared/domain/filters';
 import { unitsOf, type Units } from '../shared/domain/units';
 import type { MessageId } from '../shared/i18n/messages';
 import { referenceMessageId, type ReferenceList } from '../shared/i18n/referenceIds';
@@ -20,7 +20,7 @@ type Field =
    * A range's ends: both "from / to"; a lower bound alone "at least" (years of experience); an upper
    * bound alone "within" (a distance is a radius).
    */
-  | { kind: 'range'; min?: string; max?: string; label: MessageId }
+  | { kind: 'range'; min?: string; max?: string; label: MessageId; aroundPlace?: true }
   | { kind: 'check'; key: string; label: MessageId }
   | { kind: 'since'; key: string; label: MessageId };
 
@@ -83,7 +83,8 @@ const FIELDS: Record<string, Field[]> = {
     },
     { kind: 'range', min: 'salary_min', max: 'salary_max', label: 'filters.salary' },
     { kind: 'range', min: 'experience_min', label: 'filters.experience' },
-    { kind: 'range', max: 'distance', label: 'filters.distance' },
+    // A radius around the place filter chosen: offered once there is one (a jobs site has no where).
+    { kind: 'range', max: 'distance', label: 'filters.distance', aroundPlace: true },
     { kind: 'check', key: 'telecommute', label: 'filters.telecommute' },
   ],
   products: [
@@ -163,6 +164,7 @@ export function filterFieldViews(
     .map(([key, value]) => ({ kind: 'hidden', name: key, value: str(value) }));
   for (const field of fields) {
     if (field.kind === 'range') {
+      if (field.aroundPlace && !PLACE_FILTERS.some((key) => str(params[key]) !== '')) continue;
       const inputs: { label: string; name: string; value: string }[] = [];
       const both = field.min !== undefined && field.max !== undefined;
       if (field.min) {

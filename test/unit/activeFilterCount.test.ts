@@ -10,7 +10,9 @@ describe('the active filters', () => {
     expect(activeFilterCount({ price_min: 0, price_max: 0 }, 'homes')).to.equal(0);
     expect(activeFilterCount({ lat_min: -1, lat_max: 1, long_min: -3, long_max: 2 }, 'cars')).to.equal(1);
     expect(activeFilterCount({ year_min: 2015, year_max: 2020, mileage_max: 1000 }, 'cars')).to.equal(2);
-    expect(activeFilterCount({ salary_min: 1, salary_max: 2, distance: 5, experience_min: 2 }, 'jobs')).to.equal(3);
+    expect(activeFilterCount({ salary_min: 1, salary_max: 2, distance: 5, experience_min: 2 }, 'jobs')).to.equal(2);
+    // A radius counts around a place only (a jobs site has no where).
+    expect(activeFilterCount({ city: '42', distance: 5 }, 'jobs')).to.equal(2);
     expect(activeFilterCount({}, 'jobs')).to.equal(0);
     // A product category is a field of the panel, as a homes deal type is.
     expect(activeFilterCount({ type_id: 103 }, 'products')).to.equal(1);

@@ -27,7 +27,13 @@ describe('the filters panel’s words', () => {
   it('says a distance is a radius ("within"), in every language, and a lone lower bound "at least"', () => {
     for (const language of LANGUAGES) {
       const messages = messagesFor(language);
-      const views = filterFieldViews(intlOf(language), 'jobs', { distance: 25, experience_min: 2 }, {}, 'metric');
+      const views = filterFieldViews(
+        intlOf(language),
+        'jobs',
+        { city: '4887398', distance: 25, experience_min: 2 },
+        {},
+        'metric',
+      );
       const distance = rangeOf(views, 'distance');
       expect(distance?.label, language).to.equal(
         intlOf(language).formatMessage({ id: 'filters.distance' }, { units: 'metric' }),
@@ -38,15 +44,19 @@ describe('the filters panel’s words', () => {
       expect(messages['filters.within'], language).to.not.equal(messages['filters.atLeast']);
       expect(rangeOf(views, 'experience_min')?.inputs[0]?.label, language).to.equal(messages['filters.atLeast']);
     }
-    expect(rangeOf(filterFieldViews(intlOf('en'), 'jobs', {}, {}, 'metric'), 'distance')?.label).to.equal(
+    expect(rangeOf(filterFieldViews(intlOf('en'), 'jobs', { city: '1' }, {}, 'metric'), 'distance')?.label).to.equal(
       'Distance (km)',
     );
     // An imperial site's radius is in miles (decision 082).
-    expect(rangeOf(filterFieldViews(intlOf('en'), 'jobs', {}, {}, 'imperial'), 'distance')?.label).to.equal(
+    expect(rangeOf(filterFieldViews(intlOf('en'), 'jobs', { city: '1' }, {}, 'imperial'), 'distance')?.label).to.equal(
       'Distance (mi)',
     );
-    const pl = rangeOf(filterFieldViews(intlOf('pl'), 'jobs', {}, {}, 'metric'), 'distance');
+    const pl = rangeOf(filterFieldViews(intlOf('pl'), 'jobs', { region: '2' }, {}, 'metric'), 'distance');
     expect(pl?.inputs[0]?.label).to.not.equal('Co najmniej');
+    // Without a place to measure from, no radius is offered.
+    expect(rangeOf(filterFieldViews(intlOf('en'), 'jobs', { distance: 25 }, {}, 'metric'), 'distance')).to.equal(
+      undefined,
+    );
   });
 
   it("names chosen values by the site language's reference labels on a page without results (no facets)", () => {

@@ -92,8 +92,16 @@ export function searchFilters(params: QueryParams, target: SiteTarget): Record<s
     const value = params[key];
     if (applies(key, value)) out[key] = value as string | number | true;
   }
+  // A radius is around a place: without one (a jobs site has no where, only place filters) it is no filter.
+  if (out.distance !== undefined && !hasPlaceFilter(out)) delete out.distance;
   return out;
 }
+
+/** The place filters a radius (`distance`) is measured from. */
+export const PLACE_FILTERS = ['region', 'city', 'city_area'] as const;
+
+const hasPlaceFilter = (filters: Readonly<Record<string, unknown>>): boolean =>
+  PLACE_FILTERS.some((key) => filters[key] !== undefined);
 
 /**
  * The filters of a results URL as the search service takes them: `filters[camelCase]`, in metric
