@@ -233,6 +233,30 @@ const PLACE_REGIONS: Readonly<Record<string, Readonly<Record<string, string>>>> 
   },
 };
 
+/**
+ * Parts of a city the data lists as towns of their own, too big for the rule that makes a town near a
+ * bigger city one of its areas: New York City's boroughs (Brooklyn and Queens have more than a quarter
+ * of its people, Staten Island lies beyond the rule's distance), and towns merged into a city since. By
+ * our country code, the data's name → its city's data name.
+ */
+const AREAS_OF: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  us: {
+    Brooklyn: 'New York City',
+    Queens: 'New York City',
+    'The Bronx': 'New York City',
+    Manhattan: 'New York City',
+    'Staten Island': 'New York City',
+  },
+  // A town merged into Saitama in 2001.
+  jp: { Yono: 'Saitama' },
+};
+
+/**
+ * Japan's towns are municipalities (市, 町) of their own however near a bigger city: only a designated
+ * city's wards (区) are its areas. Toyonaka and Higashiōsaka are not Osaka's.
+ */
+const isJapaneseWard = (name: string): boolean => /区$/.test(name) || /-ku$/.test(name);
+
 /** How far from its region's centre the second package may file a city before it is taken as misfiled. */
 const MISFILED_KM = 2500;
 
@@ -816,13 +840,18 @@ function buildCountry(
     // A city area lies in its city's region: across a region's border it is a city of its own (Jersey
     // City by New York, Naucalpan by Ciudad de México, Banqiao of New Taipei by Taipei, Nonthaburi by
     // Bangkok), however near.
-    const parent = big.find(
-      (b) =>
-        c.population * 4 < b.population &&
-        b.regionId === regionId &&
-        distanceKm(lat, lng, b.lat, b.lng) < Math.min(20, 3 + Math.sqrt(b.population) / 150),
-    );
     const name = local[c.name] ?? ownScript?.(altNames.get(c.cityId) ?? []) ?? c.name;
+    const areaOf = AREAS_OF[code]?.[c.name];
+    const parent = areaOf
+      ? big.find((b) => (dataNameOf.get(b.id) ?? b.name) === areaOf)
+      : code === 'jp' && !isJapaneseWard(name) && !isJapaneseWard(c.name)
+        ? undefined
+        : big.find(
+            (b) =>
+              c.population * 4 < b.population &&
+              b.regionId === regionId &&
+              distanceKm(lat, lng, b.lat, b.lng) < Math.min(20, 3 + Math.sqrt(b.population) / 150),
+          );
     if (name !== c.name) dataNameOf.set(c.cityId, c.name);
     const place: Place = {
       id: c.cityId,

@@ -310,6 +310,8 @@ export const LOCAL_NAMES: Readonly<Record<string, Readonly<Record<string, string
     'Tottori Prefecture': '鳥取県',
     // Cities the data gives no kanji name, as their people write them.
     Saitama: 'さいたま市',
+    // A town merged into Saitama in 2001, which the data still lists: one of its areas (Gazetteer's AREAS_OF).
+    Yono: '与野',
     Fukuyama: '福山市',
     Toyohashi: '豊橋市',
     Kōriyama: '郡山市',

@@ -251,6 +251,17 @@ describe('Gazetteer', () => {
     // Within it, as before: Croydon is London's.
     expect(label('uk', 'Croydon')).to.equal('Croydon, London');
     expect(label('es', 'Getafe')).to.equal('Getafe, Madrid');
+    // New York City's boroughs are its areas, however many people they have.
+    for (const borough of ['Brooklyn', 'Queens', 'The Bronx', 'Manhattan', 'Staten Island']) {
+      expect(label('us', borough), borough).to.equal(`${borough}, New York City`);
+    }
+    expect(g.cities('us').map((c) => c.name)).to.not.include.members(['Brooklyn', 'Queens']);
+    // A Japanese town near a bigger city is a municipality of its own; a designated city's ward is its area.
+    expect(g.resolve('jp', 'Toyonaka')?.place).to.deep.include({ kind: 'city', name: '豊中市' });
+    expect(g.resolve('jp', '東大阪市')?.place.kind).to.equal('city');
+    expect(label('jp', 'Kamigyō-ku')).to.equal('Kamigyō-ku, 京都市');
+    // Yono, merged into Saitama in 2001, is one of its areas.
+    expect(label('jp', 'Yono')).to.equal('与野, さいたま市');
   });
 
   it("finds the region a feed's <region> names: regions first, as partners spell them, else another place's", () => {
