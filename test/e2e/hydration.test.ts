@@ -174,11 +174,11 @@ describe('the app in Chromium', function () {
     expect(catalogues).to.have.length(1);
     expect(catalogues[0]).to.match(/\/i18n\/es\.[0-9a-f]{10}\.json$/);
     // A client-side page shows Spanish words, which came only from the catalogue.
-    await page.getByPlaceholder('Buscar').fill('enfermera');
+    await page.getByPlaceholder('Buscar').fill('enfermero');
     await page.getByRole('button', { name: 'Buscar' }).click();
     // The results page's own load, not the home page's attribute still in place when the click lands.
-    await page.locator('main[data-loaded="/search/enfermera"]').waitFor();
-    expect(await page.locator('h1').textContent()).to.match(/enfermera/i);
+    await page.locator('main[data-loaded="/search/enfermero"]').waitFor();
+    expect(await page.locator('h1').textContent()).to.match(/enfermero/i);
     expect(await page.locator('body').textContent()).not.to.match(/serp\.|search\.|ad\.badge/);
 
     const failing = await browser.newContext(MOBILE);
