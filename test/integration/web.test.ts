@@ -977,18 +977,24 @@ describe('the web role', function () {
         // A results URL's mileage is in miles: the search asks for its kilometres.
         const results = await get('/search?mileage_max=30000', host).expect(200);
         const { meta } = stateOf(results.text).search as { meta: { totalCount: number } };
-        expect(meta.totalCount, country).to.equal((await api('filters[mileageMax]=48280')).meta.totalCount);
+        expect(meta.totalCount, country).to.equal((await api('filters[mileageMax]=48281')).meta.totalCount);
         expect(meta.totalCount, country).to.be.above((await api('filters[mileageMax]=30000')).meta.totalCount);
       }
       const homes = await get('/search?area_min=1000', `homes.us.localhost:${server.port}`).expect(200);
       expect(homes.text).to.include('<legend>Area (sq ft)</legend>');
       expect(homes.text).to.include('Lowest price per sq ft');
       const apiHomes = (await (
-        await fetch(`${server.url}/api/sites/us/homes/search/m?countryCode=us&filters[areaMin]=92.9`)
+        await fetch(`${server.url}/api/sites/us/homes/search/m?countryCode=us&filters[areaMin]=92.86`)
       ).json()) as { meta: { totalCount: number } };
       expect((stateOf(homes.text).search as { meta: { totalCount: number } }).meta.totalCount).to.equal(
         apiHomes.meta.totalCount,
       );
+      // A no-results page's suggestion keeps the filters as the site writes them: square feet, not the
+      // service's square metres read again as feet.
+      const none = await get('/search/qqzxvw?area_min=1000', `homes.us.localhost:${server.port}`).expect(404);
+      const suggested = [...none.text.matchAll(/<a href="([^"]*area_min[^"]*)"/g)].map((m) => m[1]);
+      expect(suggested, 'a suggestion with the area filter').to.not.deep.equal([]);
+      for (const href of suggested) expect(href).to.include('area_min=1000').and.not.include('area_min=92');
       // Every other site measures in kilometres and square metres.
       const ie = await get('/search', `homes.ie.localhost:${server.port}`).expect(200);
       expect(ie.text).to.include('<legend>Area (m²)</legend>');

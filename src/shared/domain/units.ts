@@ -21,21 +21,22 @@ export type Measure = 'distance' | 'area';
 const METRIC_PER_IMPERIAL: Readonly<Record<Measure, number>> = { distance: KM_PER_MILE, area: M2_PER_SQFT };
 
 /**
- * The filters given in a unit, by their results-URL name, and the decimals the store keeps of them:
- * whole kilometres of mileage (an import rounds so, and the service takes an integer), hundredths
- * of a square metre of floor area (as an import rounds a feed's square feet), a radius to 10 m.
+ * The filters given in a unit, by their results-URL name: the bound they set, and the decimals the
+ * store keeps of them: whole kilometres of mileage (an import rounds so, and the service takes an
+ * integer), hundredths of a square metre of floor area (as an import rounds a feed's square feet), a
+ * radius to 10 m.
  */
-const MEASURED_FILTERS: Readonly<Record<string, { measure: Measure; decimals: number }>> = {
-  mileage_min: { measure: 'distance', decimals: 0 },
-  mileage_max: { measure: 'distance', decimals: 0 },
-  distance: { measure: 'distance', decimals: 2 },
-  area_min: { measure: 'area', decimals: 2 },
-  area_max: { measure: 'area', decimals: 2 },
-};
-
-const rounded = (n: number, decimals: number): number => {
-  const f = 10 ** decimals;
-  return Math.round(n * f) / f;
+interface MeasuredFilter {
+  measure: Measure;
+  bound: 'min' | 'max';
+  decimals: number;
+}
+const MEASURED_FILTERS: Readonly<Record<string, MeasuredFilter>> = {
+  mileage_min: { measure: 'distance', bound: 'min', decimals: 0 },
+  mileage_max: { measure: 'distance', bound: 'max', decimals: 0 },
+  distance: { measure: 'distance', bound: 'max', decimals: 2 },
+  area_min: { measure: 'area', bound: 'min', decimals: 2 },
+  area_max: { measure: 'area', bound: 'max', decimals: 2 },
 };
 
 /** A value in the site's unit in the metric one (unrounded). */
@@ -67,17 +68,42 @@ function metricValue<V>(value: V, convert: (n: number) => number): V {
 }
 
 /**
+ * A bound in the site's unit as the store's metric one, so that it takes every ad a page shows at that
+ * value: a page writes whole miles and square feet (`fromMetric`), so "at most 1,076 sq ft" reaches
+ * every ad shown as 1,076 (up to 1,076.5 sq ft, 100.00 m²), and "at least" down to 1,075.5.
+ */
+function metricBound(value: number, filter: MeasuredFilter): number {
+  const f = 10 ** filter.decimals;
+  if (filter.bound === 'max') return Math.floor(toMetric(filter.measure, value + 0.5, 'imperial') * f) / f;
+  return Math.max(0, Math.ceil(toMetric(filter.measure, value - 0.5, 'imperial') * f) / f);
+}
+
+/**
  * Filters as the search service takes them: those a site gives in its units converted to metric,
  * the others as they are. Keys as given (a results URL's `mileage_max`, an alert's `mileageMax`).
  */
 export function metricFilters<V>(filters: Readonly<Record<string, V>>, units: Units): Record<string, V> {
+  return convertedFilters(filters, units, metricBound);
+}
+
+/**
+ * The search service's filters as a results URL of the site writes them (a suggestion's or an index
+ * link's query): measured ones in the site's units, whole, as its pages show them.
+ */
+export function siteFilters<V>(filters: Readonly<Record<string, V>>, units: Units): Record<string, V> {
+  return convertedFilters(filters, units, (n, filter) => fromMetric(filter.measure, n, units));
+}
+
+function convertedFilters<V>(
+  filters: Readonly<Record<string, V>>,
+  units: Units,
+  convert: (n: number, filter: MeasuredFilter) => number,
+): Record<string, V> {
   if (units === 'metric') return { ...filters };
   const out: Record<string, V> = {};
   for (const [key, value] of Object.entries(filters)) {
     const measured = MEASURED_FILTERS[snakeCase(key)];
-    out[key] = measured
-      ? metricValue(value, (n) => rounded(toMetric(measured.measure, n, units), measured.decimals))
-      : value;
+    out[key] = measured ? metricValue(value, (n) => convert(n, measured)) : value;
   }
   return out;
 }

@@ -88,12 +88,12 @@ describe('alert search rules', () => {
       dealTypeId: null,
       filters: { mileage_max: 30000, mileageMin: 1000, price_max: 9000 },
     });
-    expect(p.get('filters[mileageMax]')).to.equal('48280');
+    expect(p.get('filters[mileageMax]')).to.equal('48281');
     expect(p.get('filters[mileageMin]')).to.equal('1609');
     expect(p.get('filters[priceMax]')).to.equal('9000');
     const usHomes = resolveSite('us', 1, '');
     const homes = searchParamsOf(usHomes, { what: 'house', where: '', dealTypeId: 1, filters: { area_min: 1000 } });
-    expect(homes.get('filters[areaMin]')).to.equal('92.9');
+    expect(homes.get('filters[areaMin]')).to.equal('92.86');
     // A metric site's are as saved.
     const esCars = resolveSite('es', 2, '');
     expect(
