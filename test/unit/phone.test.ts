@@ -39,6 +39,10 @@ describe('a phone number, as the apply form and the sources service take it', ()
     '+44 20 7946 0958',
     '06\u202f12\u00a034\u00a056\u00a078', // narrow and no-break spaces, as a copy from a page brings them
     '123456',
+    '٠١٧١١٢٣٤٥٦٧', // Arabic-Indic digits, as an Arabic keyboard types them
+    '+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧',
+    '۰۹۱۲ ۳۴۵ ۶۷۸۹', // Extended Arabic-Indic (Persian, Urdu)
+    '๐๘๑ ๒๓๔ ๕๖๗๘', // Thai
   ];
   for (const phone of written) {
     it(`takes ${JSON.stringify(phone)}`, () => {
@@ -49,6 +53,12 @@ describe('a phone number, as the apply form and the sources service take it', ()
   }
 
   const notPhones = [
+    '((((((1)))))2345 6',
+    '......123456',
+    '+ 1 2 3 4 5 6',
+    '1/2/3/4/5/6',
+    '0171--1234567',
+    '(0171 1234567',
     'call me',
     'call me at 0171 1234567',
     'tel. 0171 1234567',
