@@ -7,8 +7,7 @@ import type {
 } from '../shared/api/notificationsApi';
 import { verticalById } from '../../config/verticals';
 import type { Frequency } from '../shared/domain/constants';
-import { activeFilterCount } from '../shared/domain/filters';
-import type { QueryParams } from '../shared/routing/query';
+import { activeFilterCount, urlFilters, type SavedFilterValue } from '../shared/domain/filters';
 import type { MessageId } from '../shared/i18n/messages';
 
 /**
@@ -180,10 +179,13 @@ export const initialNotificationsState: NotificationsState = {
   snackbar: null,
 };
 
-/** A saved search's filters counted as its results page counts them (a range once), by their URL names. */
+/**
+ * A saved search's filters counted as its results page counts them (a range once): by their URL
+ * names, whichever way the alert was saved (`roomsMin`, a `price` range).
+ */
 function savedFilterCount(filters: Record<string, unknown> | undefined, verticalId: number): number {
   const vertical = verticalById(verticalId)?.name;
-  return filters && vertical ? activeFilterCount(filters as QueryParams, vertical) : 0;
+  return filters && vertical ? activeFilterCount(urlFilters(filters as Record<string, SavedFilterValue>), vertical) : 0;
 }
 
 /** An alert of either service as the manager shows it. */

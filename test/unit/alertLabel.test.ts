@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createIntl } from 'react-intl';
 import { messagesFor } from '../../src/shared/i18n/messages';
-import type { AlertItem } from '../../src/state/notifications';
+import { alertItemOf, type AlertItem } from '../../src/state/notifications';
 import { alertDetails, alertLabel } from '../../src/ui/alerts/alertLabel';
 
 describe("an alert's name on screen", () => {
@@ -44,5 +44,23 @@ describe("an alert's name on screen", () => {
     expect(
       alertDetails(intl('en-GB'), { ...alert, countryCode: 'uk', verticalId: 4, dealTypeId: null }, 'uk'),
     ).to.equal('Jobs');
+  });
+
+  it('counts the filters of an alert however it was saved: URL names, camelCase, a range', () => {
+    const resource = (verticalId: number, filters: Record<string, unknown>) =>
+      alertItemOf({
+        type: 'searches',
+        id: '1',
+        attributes: {
+          query: { what: 'golf', filters, vertical_properties: { where: '', deal_type_id: null } },
+          site: { country_code: 'us', vertical_id: verticalId },
+          notification: { active: true },
+        },
+      });
+    expect(resource(2, { mileage_max: 30000, price: { min: 1000, max: 20000 } }).filterCount).to.equal(2);
+    expect(resource(2, { mileageMax: 30000, yearMin: 2015, yearMax: 2020, make: ['vw', 'seat'] }).filterCount).to.equal(
+      3,
+    );
+    expect(resource(1, { roomsMin: 2, parking: true, price_max: 0 }).filterCount).to.equal(2);
   });
 });

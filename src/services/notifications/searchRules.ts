@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { countryByCode } from '../../../config/countries';
 import { type Vertical, verticalById } from '../../../config/verticals';
 import { searchTextMin, significantChars } from '../../shared/domain/searchText';
+import { urlFilters, type SavedFilterValue } from '../../shared/domain/filters';
 import { metricFilters, unitsOf } from '../../shared/domain/units';
 import { ServiceError } from '../jsonapi';
 import { parseFilters, parseSearchParams, rawQuery } from '../search/params';
@@ -14,7 +15,8 @@ export interface AlertQuery {
   filters: Record<string, FilterValue>;
 }
 
-export type FilterValue = string | number | boolean | (string | number)[] | { min?: number; max?: number } | null;
+/** A saved filter's value (shared/domain/filters.ts: the web app counts and links them too). */
+export type FilterValue = SavedFilterValue;
 
 export interface AlertSite {
   country: string;
@@ -220,22 +222,10 @@ export function searchParamsOf(site: AlertSite, q: AlertQuery): URLSearchParams 
   return params;
 }
 
-export const toSnake = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
 /**
- * An alert's filters as its results page's URL names them (product-spec §3, snake case): a range's
- * ends as `<name>_min` and `<name>_max`, lists comma-joined, values in the site's units as saved.
+ * An alert's filters as its results page's URL names them (`urlFilters`), as text: values in the
+ * site's units as saved.
  */
 export function resultsFilterParams(filters: Record<string, FilterValue>): [string, string][] {
-  const out: [string, string][] = [];
-  for (const [key, value] of Object.entries(filters)) {
-    const name = toSnake(key);
-    if (value === null || value === false) continue;
-    if (Array.isArray(value)) out.push([name, value.join(',')]);
-    else if (typeof value === 'object') {
-      if (value.min !== undefined) out.push([`${name}_min`, String(value.min)]);
-      if (value.max !== undefined) out.push([`${name}_max`, String(value.max)]);
-    } else out.push([name, String(value)]);
-  }
-  return out;
+  return Object.entries(urlFilters(filters)).map(([name, value]) => [name, String(value)]);
 }

@@ -69,6 +69,29 @@ export function filterKeysOf(target: SiteTarget): readonly string[] {
 
 export const camelCase = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
+export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A saved search's filter value: the results URL's, or as an integrator posted it (a list, a range). */
+export type SavedFilterValue = string | number | boolean | (string | number)[] | { min?: number; max?: number } | null;
+
+/**
+ * A saved search's filters (an alert's) as its results page's URL names them (product-spec §3, snake
+ * case): a range's ends as `<name>_min` and `<name>_max`, lists comma-joined, values as saved.
+ */
+export function urlFilters(filters: Readonly<Record<string, SavedFilterValue>>): QueryParams {
+  const out: QueryParams = {};
+  for (const [key, value] of Object.entries(filters)) {
+    const name = snakeCase(key);
+    if (value === null || value === false) continue;
+    if (Array.isArray(value)) out[name] = value.join(',');
+    else if (typeof value === 'object') {
+      if (value.min !== undefined) out[`${name}_min`] = value.min;
+      if (value.max !== undefined) out[`${name}_max`] = value.max;
+    } else out[name] = value;
+  }
+  return out;
+}
+
 const isMinMax = (key: string): boolean => /_(min|max)$/.test(key);
 
 /** A map's bounds: west of Greenwich and south of the equator they are below 0 (decision 013). */
