@@ -357,7 +357,9 @@ export function createEmailRouter(deps: EmailRouterDeps): express.Router {
     const hostSite = siteOfHost(req.get('host') ?? '', '/', '');
     const alertSite = alert ? resolveSiteSafe(alert) : undefined;
     const country = countryByCode(hostSite?.country ?? alertSite?.country ?? '');
-    if (!country) return { locale: 'en-GB', direction: 'ltr', accent: GENERAL_ACCENT, brand: 'Trawl', home: '' };
+    if (!country) {
+      return { locale: 'en-GB', direction: 'ltr', accent: GENERAL_ACCENT, brand: 'Trawl', home: '', homePath: '/' };
+    }
     const locale = hostSite?.locale ?? alertSite?.locale ?? country.locale;
     const target = alertSite?.country === country.code ? alertSite.vertical : (hostSite?.target ?? 'general');
     const site = siteMessagesFor(locale);
@@ -368,13 +370,15 @@ export function createEmailRouter(deps: EmailRouterDeps): express.Router {
       accent: verticalByName(target)?.accent ?? GENERAL_ACCENT,
       brand: `${site['app.name']}${vertical} ${localCountryName(country, locale)}`,
       home: site['header.home'],
+      // A shared host's verticals live under their path prefix (www.trawl.co.cr/homes).
+      homePath: country.sharedHost && target !== 'general' ? `/${target}` : '/',
     };
   }
 
   /** A page of the site, as its pages look: its language and direction, a header in its colour leading home. */
   function page(res: Response, status: number, site: PageSite, title: string, body: string): void {
     const header = site.home
-      ? `<header style="background:${site.accent};padding:.75rem 1rem"><a href="/" aria-label="${escapeHtml(site.home)}" ` +
+      ? `<header style="background:${site.accent};padding:.75rem 1rem"><a href="${escapeHtml(site.homePath)}" aria-label="${escapeHtml(site.home)}" ` +
         `style="color:#fff;font-weight:bold;text-decoration:none">${escapeHtml(site.brand)}</a></header>`
       : '';
     res
@@ -449,6 +453,8 @@ interface PageSite {
   accent: string;
   brand: string;
   home: string;
+  /** The site's home on the host the page is opened on. */
+  homePath: string;
 }
 
 function resolveSiteSafe(alert: EmailAlertRow): AlertSite | undefined {

@@ -102,6 +102,22 @@ describe("the unsubscribe page of a dead link, in its site's language", () => {
     expect(textOf(post.text)).to.not.match(/„“|""/);
   });
 
+  it("leads home to the alert's vertical, under its path prefix on a shared host", async () => {
+    const email = 'cr@example.org';
+    const created = await request(n.app)
+      .post('/api/notifications/email/subscription')
+      .set('Content-Type', JSONAPI)
+      .send(JSON.stringify(subscriptionBody({ email, country: 'cr', what: 'casa', where: 'San José' })));
+    expect(created.status, created.text).to.equal(201);
+    const alertId = JSON.parse(created.text).data.id as string;
+    const act = ActTokens.fromDataDir(n.dataDir).issue(alertId, email, Math.floor(n.clock.now.getTime() / 1000));
+    const page = await unsubscribePage('cr.localhost', act);
+    expect(page.status).to.equal(200);
+    expect(page.text).to.match(/<a href="\/homes" aria-label="[^"]+"[^>]*>Trawl Casas Costa Rica<\/a>/);
+    // On a host of its own, the vertical's home is the host's.
+    expect((await unsubscribePage('jobs.de.localhost', 'garbage')).text).to.contain('<a href="/" ');
+  });
+
   it('has the deleted-alert text in every language, in its own words', () => {
     const english = messagesFor('en-GB').alertGone;
     for (const country of COUNTRIES) {
