@@ -187,7 +187,20 @@ describe("every site's language", () => {
     expect(demoWords('en').sentences.home(home)).to.include('Flat of 48 m² with 1 bedroom and 1 bathroom in');
     // A British or American site measures in square feet and miles (decision 082).
     expect(demoWords('en').sentences.home({ ...home, area: 520, units: 'imperial' })).to.include('Flat of 520 sq ft');
-    expect(demoWords('en-US').sentences.home({ ...home, area: 520, units: 'imperial' })).to.include('of 520 sq ft');
+    expect(demoWords('en-US').sentences.home({ ...home, area: 1076, units: 'imperial' })).to.include('of 1,076 sq ft');
+    // No experience asked is said so; one year is one.
+    const job = {
+      company: 'C',
+      title: 'nurse',
+      city: 'Leeds',
+      type: 'internship',
+      hours: 'part time',
+      salary: '1',
+      remote: false,
+    };
+    expect(demoWords('en').sentences.job({ ...job, years: 0 })).to.include('No experience required.');
+    expect(demoWords('en').sentences.job({ ...job, years: 1 })).to.include('At least 1 year of experience.');
+    expect(demoWords('de').sentences.job({ ...job, years: 1 })).to.include('Mindestens 1 Jahr Berufserfahrung.');
     expect(demoWords('es').sentences.home(home)).to.include('con 1 habitación y 1 baño en');
     expect(demoWords('de').sentences.home({ ...home, rooms: 3 })).to.include('3 Zimmern und 1 Bad in');
     // A label inside a sentence is in lower case, but its abbreviations stay in capitals.
@@ -207,13 +220,14 @@ describe("every site's language", () => {
       expect(ad.description).to.match(/Gehalt \d{1,3}(?:\.\d{3})+ pro Jahr/);
       // A German job title is a noun: capitalised inside the sentence too ("sucht Elektriker").
       expect(ad.description).to.match(/ sucht \p{Lu}/u);
+      expect(ad.description).not.to.include('Mindestens 1 Jahre');
     }
     for (const ad of jobs('fr')) expect(ad.description).to.match(/Salaire \d{1,3}(?:\u202f\d{3})+ par an/);
     for (const ad of jobs('uk')) {
       expect(ad.description).to.match(/Salary £?\d{1,3}(?:,\d{3})+ a year/);
-      expect(ad.description).not.to.include('At least 0 years');
+      expect(ad.description).not.to.match(/At least [01] years/);
       // The contract starts its sentence: "Internship, part time."
-      expect(ad.description).to.match(/\. \p{Lu}[^.]*, [^.]*\. At least/u);
+      expect(ad.description).to.match(/\. \p{Lu}[^.]*, [^.]*\. (?:At least|No experience)/u);
     }
   });
 

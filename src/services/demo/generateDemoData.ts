@@ -425,8 +425,7 @@ function fill(
       ['part-time', 22],
       ['shifts', 8],
     ]);
-    // At least a year: "at least 0 years of experience" is no requirement.
-    const experience = dice.int(1, 8);
+    const experience = dice.int(0, 8);
     const telecommute = dice.chance(0.25);
     const salary = price(dice.int(18, 70) * 1000);
     ad.title = `${title} - ${company}`;

@@ -432,8 +432,21 @@ export type Sentences = {
 };
 
 /** English's units: an imperial site's (Britain's, the United States') and every other's (decision 082). */
-const areaUnit = (units: Units): string => (units === 'imperial' ? 'sq ft' : 'm²');
+const areaOf = (area: number, units: Units): string =>
+  units === 'imperial' ? `${area.toLocaleString('en')} sq ft` : `${area} m²`;
 const distanceUnit = (units: Units): string => (units === 'imperial' ? 'miles' : 'km');
+
+/** The years of experience a job asks, as a sentence: none is "no experience required", one is one. */
+const experience: Record<Lang, (years: number) => string> = {
+  en: (n) => (n === 0 ? 'No experience required.' : `At least ${count(n, 'year', 'years')} of experience.`),
+  es: (n) => (n === 0 ? 'No se requiere experiencia.' : `Experiencia mínima de ${count(n, 'año', 'años')}.`),
+  it: (n) => (n === 0 ? 'Non è richiesta esperienza.' : `Esperienza minima ${count(n, 'anno', 'anni')}.`),
+  fr: (n) => (n === 0 ? 'Débutants acceptés.' : `${count(n, 'an', 'ans')} d'expérience minimum.`),
+  de: (n) =>
+    n === 0 ? 'Keine Berufserfahrung erforderlich.' : `Mindestens ${count(n, 'Jahr', 'Jahre')} Berufserfahrung.`,
+  pt: (n) => (n === 0 ? 'Não é necessária experiência.' : `Experiência mínima de ${count(n, 'ano', 'anos')}.`),
+  nl: (n) => (n === 0 ? 'Geen ervaring vereist.' : `Minimaal ${n} jaar ervaring.`),
+};
 
 /** A label that starts a sentence ("Internship, part time."). */
 const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
@@ -444,11 +457,11 @@ const count = (n: number, one: string, other: string) => `${n} ${n === 1 ? one :
 export const SENTENCES: Record<Lang, Sentences> = {
   en: {
     home: (p) =>
-      `${p.prop} of ${p.area} ${areaUnit(p.units)} with ${count(p.rooms, 'bedroom', 'bedrooms')} and ${count(p.baths, 'bathroom', 'bathrooms')} in ${p.city}. Features: ${p.features}. Contact ${p.source} to arrange a viewing.`,
+      `${p.prop} of ${areaOf(p.area, p.units)} with ${count(p.rooms, 'bedroom', 'bedrooms')} and ${count(p.baths, 'bathroom', 'bathrooms')} in ${p.city}. Features: ${p.features}. Contact ${p.source} to arrange a viewing.`,
     car: (p) =>
       `${p.year} ${p.make} ${p.model}, ${p.km} ${distanceUnit(p.units)}, ${p.fuel}, ${p.gearbox} gearbox, ${p.doors} doors, ${p.color}. Full service history. Located in ${p.city}.`,
     job: (p) =>
-      `${p.company} is hiring a ${p.title} in ${p.city}. ${capitalized(p.type)}, ${p.hours}. At least ${p.years} years of experience. Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
+      `${p.company} is hiring a ${p.title} in ${p.city}. ${capitalized(p.type)}, ${p.hours}. ${experience.en(p.years)} Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
     product: (p) =>
       `${p.used ? 'Used' : 'New'} ${p.noun.toLowerCase()} by ${p.brand}, in very good condition. Pick-up in ${p.city}.`,
   },
@@ -458,7 +471,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
     car: (p) =>
       `${p.make} ${p.model} de ${p.year}, ${p.km} km, ${p.fuel}, cambio ${p.gearbox}, ${p.doors} puertas, color ${p.color}. Libro de revisiones. En ${p.city}.`,
     job: (p) =>
-      `${p.company} busca ${p.title} en ${p.city}. Contrato ${p.type}, ${p.hours}. Experiencia mínima de ${p.years} años. Salario ${p.salary} al año.${p.remote ? ' Posibilidad de teletrabajo.' : ''}`,
+      `${p.company} busca ${p.title} en ${p.city}. Contrato ${p.type}, ${p.hours}. ${experience.es(p.years)} Salario ${p.salary} al año.${p.remote ? ' Posibilidad de teletrabajo.' : ''}`,
     product: (p) =>
       `${p.noun} ${p.brand} ${p.used ? 'de segunda mano' : 'nuevo'}, en muy buen estado. Recogida en ${p.city}.`,
   },
@@ -468,7 +481,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
     car: (p) =>
       `${p.make} ${p.model} del ${p.year}, ${p.km} km, ${p.fuel}, cambio ${p.gearbox}, ${p.doors} porte, colore ${p.color}. Tagliandi certificati. A ${p.city}.`,
     job: (p) =>
-      `${p.company} cerca ${p.title} a ${p.city}. Contratto ${p.type}, ${p.hours}. Esperienza minima ${p.years} anni. RAL ${p.salary}.${p.remote ? ' Smart working possibile.' : ''}`,
+      `${p.company} cerca ${p.title} a ${p.city}. Contratto ${p.type}, ${p.hours}. ${experience.it(p.years)} RAL ${p.salary}.${p.remote ? ' Smart working possibile.' : ''}`,
     product: (p) => `${p.noun} ${p.brand} ${p.used ? 'usato' : 'nuovo'}, in ottime condizioni. Ritiro a ${p.city}.`,
   },
   fr: {
@@ -477,7 +490,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
     car: (p) =>
       `${p.make} ${p.model} de ${p.year}, ${p.km} km, ${p.fuel}, boîte ${p.gearbox}, ${p.doors} portes, couleur ${p.color}. Carnet d'entretien à jour. À ${p.city}.`,
     job: (p) =>
-      `${p.company} recrute un ${p.title} à ${p.city}. Contrat ${p.type}, ${p.hours}. ${p.years} ans d'expérience minimum. Salaire ${p.salary} par an.${p.remote ? ' Télétravail possible.' : ''}`,
+      `${p.company} recrute un ${p.title} à ${p.city}. Contrat ${p.type}, ${p.hours}. ${experience.fr(p.years)} Salaire ${p.salary} par an.${p.remote ? ' Télétravail possible.' : ''}`,
     product: (p) => `${p.noun} ${p.brand} ${p.used ? "d'occasion" : 'neuf'}, en très bon état. À retirer à ${p.city}.`,
   },
   de: {
@@ -486,7 +499,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
     car: (p) =>
       `${p.make} ${p.model}, Baujahr ${p.year}, ${p.km} km, ${p.fuel}, ${p.gearbox}, ${p.doors} Türen, Farbe ${p.color}. Scheckheftgepflegt. Standort ${p.city}.`,
     job: (p) =>
-      `${p.company} sucht ${p.title} in ${p.city}. ${p.type}, ${p.hours}. Mindestens ${p.years} Jahre Berufserfahrung. Gehalt ${p.salary} pro Jahr.${p.remote ? ' Homeoffice möglich.' : ''}`,
+      `${p.company} sucht ${p.title} in ${p.city}. ${p.type}, ${p.hours}. ${experience.de(p.years)} Gehalt ${p.salary} pro Jahr.${p.remote ? ' Homeoffice möglich.' : ''}`,
     product: (p) =>
       `${p.noun} von ${p.brand}, ${p.used ? 'gebraucht' : 'neu'}, sehr guter Zustand. Abholung in ${p.city}.`,
   },
@@ -496,7 +509,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
     car: (p) =>
       `${p.make} ${p.model} de ${p.year}, ${p.km} km, ${p.fuel}, caixa ${p.gearbox}, ${p.doors} portas, cor ${p.color}. Revisões em dia. Em ${p.city}.`,
     job: (p) =>
-      `${p.company} contrata ${p.title} em ${p.city}. Contrato ${p.type}, ${p.hours}. Experiência mínima de ${p.years} anos. Salário ${p.salary} por ano.${p.remote ? ' Teletrabalho possível.' : ''}`,
+      `${p.company} contrata ${p.title} em ${p.city}. Contrato ${p.type}, ${p.hours}. ${experience.pt(p.years)} Salário ${p.salary} por ano.${p.remote ? ' Teletrabalho possível.' : ''}`,
     product: (p) =>
       `${p.noun} ${p.brand} ${p.used ? 'usado' : 'novo'}, em muito bom estado. Levantamento em ${p.city}.`,
   },
@@ -506,7 +519,7 @@ export const SENTENCES: Record<Lang, Sentences> = {
     car: (p) =>
       `${p.make} ${p.model} uit ${p.year}, ${p.km} km, ${p.fuel}, ${p.gearbox}, ${p.doors} deuren, kleur ${p.color}. Onderhoudshistorie aanwezig. In ${p.city}.`,
     job: (p) =>
-      `${p.company} zoekt een ${p.title} in ${p.city}. ${p.type}, ${p.hours}. Minimaal ${p.years} jaar ervaring. Salaris ${p.salary} per jaar.${p.remote ? ' Thuiswerken mogelijk.' : ''}`,
+      `${p.company} zoekt een ${p.title} in ${p.city}. ${p.type}, ${p.hours}. ${experience.nl(p.years)} Salaris ${p.salary} per jaar.${p.remote ? ' Thuiswerken mogelijk.' : ''}`,
     product: (p) =>
       `${p.used ? 'Gebruikte' : 'Nieuwe'} ${p.noun.toLowerCase()} van ${p.brand}, in zeer goede staat. Ophalen in ${p.city}.`,
   },
@@ -599,7 +612,7 @@ const REGIONAL_WORDS: Readonly<Partial<Record<RegionId, RegionalWords>>> = {
       car: (p) =>
         `${p.make} ${p.model} ${p.year}, ${p.km} km, ${p.fuel}, câmbio ${p.gearbox}, ${p.doors} portas, cor ${p.color}. Revisões em dia. Em ${p.city}.`,
       job: (p) =>
-        `${p.company} contrata ${p.title} em ${p.city}. Contrato ${p.type}, ${p.hours}. Experiência mínima de ${p.years} anos. Salário de ${p.salary} por ano.${p.remote ? ' Possibilidade de home office.' : ''}`,
+        `${p.company} contrata ${p.title} em ${p.city}. Contrato ${p.type}, ${p.hours}. ${experience.pt(p.years)} Salário de ${p.salary} por ano.${p.remote ? ' Possibilidade de home office.' : ''}`,
       product: (p) => `${p.noun} ${p.brand} ${p.used ? 'usado' : 'novo'}, em ótimo estado. Retirada em ${p.city}.`,
     },
   },
@@ -645,7 +658,7 @@ const REGIONAL_WORDS: Readonly<Partial<Record<RegionId, RegionalWords>>> = {
       car: (p) =>
         `${p.make} ${p.model} ${p.year}, ${p.km} km, ${p.fuel}, transmisión ${p.gearbox}, ${p.doors} puertas, color ${p.color}. Servicios al día. En ${p.city}.`,
       job: (p) =>
-        `${p.company} busca ${p.title} en ${p.city}. Contrato ${p.type}, ${p.hours}. Experiencia mínima de ${p.years} años. Sueldo de ${p.salary} al año.${p.remote ? ' Posibilidad de trabajo remoto.' : ''}`,
+        `${p.company} busca ${p.title} en ${p.city}. Contrato ${p.type}, ${p.hours}. ${experience.es(p.years)} Sueldo de ${p.salary} al año.${p.remote ? ' Posibilidad de trabajo remoto.' : ''}`,
       product: (p) => `${p.noun} ${p.brand} ${p.used ? 'usado' : 'nuevo'}, en muy buen estado. Entrega en ${p.city}.`,
     },
   },
@@ -681,11 +694,11 @@ const REGIONAL_WORDS: Readonly<Partial<Record<RegionId, RegionalWords>>> = {
     colors: ['white', 'black', 'silver', 'gray', 'blue', 'red'],
     sentences: {
       home: (p) =>
-        `${p.prop} of ${p.area} ${areaUnit(p.units)} with ${count(p.rooms, 'bedroom', 'bedrooms')} and ${count(p.baths, 'bathroom', 'bathrooms')} in ${p.city}. Features: ${p.features}. Contact ${p.source} to schedule a showing.`,
+        `${p.prop} of ${areaOf(p.area, p.units)} with ${count(p.rooms, 'bedroom', 'bedrooms')} and ${count(p.baths, 'bathroom', 'bathrooms')} in ${p.city}. Features: ${p.features}. Contact ${p.source} to schedule a showing.`,
       car: (p) =>
         `${p.year} ${p.make} ${p.model}, ${p.km} ${distanceUnit(p.units)}, ${p.fuel}, ${p.gearbox} transmission, ${p.doors} doors, ${p.color}. Full service records. Located in ${p.city}.`,
       job: (p) =>
-        `${p.company} is hiring ${article(p.title)} ${p.title} in ${p.city}. ${capitalized(p.type)}, ${p.hours}. At least ${p.years} years of experience. Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
+        `${p.company} is hiring ${article(p.title)} ${p.title} in ${p.city}. ${capitalized(p.type)}, ${p.hours}. ${experience.en(p.years)} Salary ${p.salary} a year.${p.remote ? ' Remote work possible.' : ''}`,
       product: (p) =>
         `${p.used ? 'Used' : 'New'} ${p.noun.toLowerCase()} by ${p.brand}, in very good condition. Pickup in ${p.city}.`,
     },
@@ -708,7 +721,7 @@ const REGIONAL_WORDS: Readonly<Partial<Record<RegionId, RegionalWords>>> = {
       car: (p) =>
         `${p.make} ${p.model}, Jahrgang ${p.year}, ${p.km} km, ${p.fuel}, ${p.gearbox}, ${p.doors} Türen, Farbe ${p.color}. Servicegepflegt. Standort ${p.city}.`,
       job: (p) =>
-        `${p.company} sucht ${p.title} in ${p.city}. ${p.type}, ${p.hours}. Mindestens ${p.years} Jahre Berufserfahrung. Lohn ${p.salary} pro Jahr.${p.remote ? ' Homeoffice möglich.' : ''}`,
+        `${p.company} sucht ${p.title} in ${p.city}. ${p.type}, ${p.hours}. ${experience.de(p.years)} Lohn ${p.salary} pro Jahr.${p.remote ? ' Homeoffice möglich.' : ''}`,
     },
   },
 };
