@@ -31,7 +31,7 @@ function meta(doc: Document, attribute: 'name' | 'property', key: string, conten
 export function showHead(doc: Document, head: PageHead, status: number): void {
   doc.title = head.title;
   const { robots, canonical } = indexingOf(head, status);
-  meta(doc, 'name', 'description', head.description);
+  meta(doc, 'name', 'description', head.description || undefined);
   meta(doc, 'name', 'robots', robots);
   const link = headElement(doc, 'link[rel="canonical"]', canonical !== undefined, () => {
     const l = doc.createElement('link');
