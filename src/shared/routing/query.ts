@@ -17,17 +17,28 @@ export function coerceQueryValue(value: string): QueryValue {
   return value;
 }
 
+/** Filters of an amount (a price, an area, a mileage, a salary): whole numbers as people write them. */
+const AMOUNT = /^(?:price|area|mileage|salary)_(?:min|max)$/;
+
+/**
+ * An amount written with its thousands grouped, as a visitor types it in the filters ("300.000" in
+ * Spain or Germany, "300,000" or "300 000" elsewhere): no price, area or mileage is 300.0.
+ */
+const GROUPED = /^\d{1,3}(?:[.,'\u00a0\u202f ]\d{3})+$/;
+
 /**
  * Parses a query string into coerced values. The last of repeated keys wins.
  * An `email` value has its spaces turned back into plus signs, since a `+`
- * left unencoded in a link arrives as a space.
+ * left unencoded in a link arrives as a space. An amount filter's grouped
+ * thousands are read as such (`GROUPED`).
  */
 export function parseQuery(search: string): QueryParams {
   const params: QueryParams = {};
   const source = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   for (const [key, raw] of source) {
-    const value = key === 'email' ? raw.replace(/ /g, '+') : raw;
-    params[key] = key === 'email' ? value : coerceQueryValue(value);
+    if (key === 'email') params[key] = raw.replace(/ /g, '+');
+    else if (AMOUNT.test(key) && GROUPED.test(raw.trim())) params[key] = Number(raw.replace(/\D/g, ''));
+    else params[key] = coerceQueryValue(raw);
   }
   return params;
 }
