@@ -71,7 +71,7 @@ describe('the web role', function () {
       expect(res.text).to.include('action="/homes/q"');
     });
 
-    it("names a jobs site's place page, a city filter, in its canonical: its own page, not the country's", async () => {
+    it("names a place filter's page by its filter in its canonical: its own page, not the country's or a namesake's", async () => {
       const host = `jobs.us.localhost:${server.port}`;
       const home = await get('/', host).expect(200);
       const link = /href="(\/search\?city=(\d+))"[^>]*>Jobs in ([^<]+)</.exec(home.text);
@@ -79,6 +79,12 @@ describe('the web role', function () {
       const page = await get(link![1]!, host).expect(200);
       expect(page.text).to.include(`<h1>Jobs in ${link![3]}<`);
       expect(page.text).to.include(`<link rel="canonical" href="http://${host}/search?city=${link![2]}">`);
+      // A homes site's region link too: "Madrid" the region is not Madrid the city, whose page /in/madrid is.
+      const es = `homes.es.localhost:${server.port}`;
+      const region = /href="(\/search\?region=(\d+))"/.exec((await get('/', es).expect(200)).text);
+      expect(region, 'a region link on the homes home page').to.not.equal(null);
+      const regionPage = await get(region![1]!, es).expect(200);
+      expect(regionPage.text).to.include(`<link rel="canonical" href="http://${es}/search?region=${region![2]}">`);
     });
 
     it('serves jobs.es.localhost in Spanish, in euros, with no where field', async () => {

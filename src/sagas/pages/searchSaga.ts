@@ -184,16 +184,24 @@ function* loadResults(
     // page of "Roma" or "الرياض" (decisions 077, 081). A where with its region ("Florești, Cluj") stays
     // whole: the name alone could be another place's.
     const named = doc.meta.keyword?.where;
+    // A page of a place filter without a where (the home page's and the index's place links, a jobs
+    // site's, which has no where) is named by its filter: a name alone can be another place's ("Madrid"
+    // the region is not Madrid the city, "Washington, D.C." not Washington state).
+    const placeFilters =
+      where && app.site.target !== 'jobs'
+        ? {}
+        : {
+            region: text(params.region) || undefined,
+            city: text(params.city) || undefined,
+            city_area: text(params.city_area) || undefined,
+          };
+    const byFilter = Object.values(placeFilters).some((v) => v !== undefined);
     const canonical: string = yield call(canonicalUrl, 'serp_search', {
       // A what the service corrected ("flatt") names the corrected search's page.
       what: doc.meta.keyword?.redirectWhat || what,
-      where: app.site.target === 'jobs' ? undefined : named && !/[,،，、]/.test(where) ? named : where,
+      where: app.site.target === 'jobs' || byFilter ? undefined : named && !/[,،，、]/.test(where) ? named : where,
       type_id: typeof params.type_id === 'number' ? params.type_id : undefined,
-      // A jobs site has no where: its place pages ("Jobs in Chicago", the home page's and the index's
-      // links) are a city or region filter, which names the page as a where does elsewhere.
-      ...(app.site.target === 'jobs'
-        ? { region: text(params.region) || undefined, city: text(params.city) || undefined }
-        : {}),
+      ...placeFilters,
       // The page shown, left out when it is the first (spec §5), whatever the URL wrote.
       page: pageNumberOf(params) > 1 ? pageNumberOf(params) : undefined,
     });
