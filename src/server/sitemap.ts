@@ -54,7 +54,9 @@ export function sitemapHandler(options: SitemapOptions): RequestHandler {
         for (let page = 1; page <= pages; page++) {
           const doc =
             page === 1 ? first : await api.keywords.keywords(site.target, { country_code: site.country, page });
-          for (const k of doc.data) urls.add(url('serp_search', { what: k.attributes.keyword }));
+          for (const { attributes: k } of doc.data) {
+            urls.add(url('serp_search', { what: k.what ?? k.keyword, where: k.where ?? undefined }));
+          }
         }
       } catch {
         // An empty index (a 404) is fine: the sitemap lists what exists.

@@ -12,6 +12,9 @@ export interface SeoLink {
 export interface SeoKeyword {
   keyword: string;
   totalAds: number;
+  /** The search its link opens (`what` in `where`), as the keywords service gives it. */
+  what: string;
+  where: string | null;
 }
 
 export interface SeoState {

@@ -743,6 +743,21 @@ describe('the web role', function () {
       expect(sitemap).to.include(`http://${host}${path}</loc>`);
     });
 
+    it("lists in the sitemap and the index only pages that answer 200 with ads: no redirect, no 'no results'", async () => {
+      const host = `homes.uk.localhost:${server.port}`;
+      const sitemap = (await get('/sitemap.xml', host).expect(200)).text;
+      const searches = [...sitemap.matchAll(/<loc>http:\/\/[^/]+(\/search[^<]*)<\/loc>/g)].map((m) =>
+        (m[1] as string).replace(/&amp;/g, '&'),
+      );
+      expect(searches.length).to.be.above(20);
+      for (const path of searches) expect((await get(path, host)).status, path).to.equal(200);
+      // The index's keyword links are the same searches' pages.
+      const index = (await get('/index', host).expect(200)).text;
+      const keywordLinks = [...index.matchAll(/<li><a href="(\/search[^"]*)"/g)].map((m) => m[1] as string);
+      expect(keywordLinks.some((href) => href.includes('/in/'))).to.equal(true);
+      for (const path of keywordLinks) expect((await get(path, host)).status, path).to.equal(200);
+    });
+
     it('answers methods other than GET and HEAD with 405, Allow and no caching', async () => {
       const res = await request(server.url).post('/homes/').set('Host', `localhost:${server.port}`).expect(405);
       expect(res.headers.allow).to.equal('GET, HEAD');

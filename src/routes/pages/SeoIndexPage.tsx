@@ -53,7 +53,7 @@ export function SeoIndexPage() {
       <ul className="keywords">
         {seo.keywords.map((k) => (
           <li key={k.keyword}>
-            <Link to={buildPath('serp_search', { what: k.keyword })}>{k.keyword}</Link>{' '}
+            <Link to={buildPath('serp_search', { what: k.what, where: k.where ?? undefined })}>{k.keyword}</Link>{' '}
             <span className="keywords__count">({intl.formatNumber(k.totalAds)})</span>
           </li>
         ))}

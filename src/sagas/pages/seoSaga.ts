@@ -85,7 +85,12 @@ export function indexPage(routeName: string) {
       });
       yield put({
         type: SEO_KEYWORDS_LOADED,
-        keywords: doc.data.map((d) => ({ keyword: d.attributes.keyword, totalAds: d.attributes.totalAds })),
+        keywords: doc.data.map((d) => ({
+          keyword: d.attributes.keyword,
+          totalAds: d.attributes.totalAds,
+          what: d.attributes.what ?? d.attributes.keyword,
+          where: d.attributes.where ?? null,
+        })),
         categoryId,
         categories: doc.meta.categories ?? [],
         letter,

@@ -7,6 +7,7 @@ import type { SearchStore } from '../search/SearchStore';
 import { siteContext } from '../search/present';
 import { JOB_CATEGORIES, labelOf, PRODUCT_CATEGORIES, type RefItem } from '../search/reference';
 import { siteOf } from '../search/siteKeys';
+import type { SiteKey } from '../search/types';
 import type { IndexCategory } from '../../shared/api/keywordsApi';
 import type { CatalogueId } from '../../shared/i18n/regions';
 
@@ -40,7 +41,14 @@ const schema = z.object({
  * the SEO index of a site, alphabetical, from the ads' titles and categories
  * and from what visitors searched. Mounted at `/api`.
  */
-export function createKeywordsRouter(store: SearchStore, log?: (msg: string, extra?: object) => void): express.Router {
+/** The search a keyword opens: its words and the place that ends them, when one does. */
+export type KeywordSearch = (site: SiteKey, keyword: string) => { what: string; where: string } | undefined;
+
+export function createKeywordsRouter(
+  store: SearchStore,
+  log?: (msg: string, extra?: object) => void,
+  searchOf: KeywordSearch = () => undefined,
+): express.Router {
   const router = express.Router();
   router.get('/keywords/:vertical', async (req, res) => {
     const vertical = req.params.vertical;
@@ -68,17 +76,24 @@ export function createKeywordsRouter(store: SearchStore, log?: (msg: string, ext
       );
     }
     sendDocument(res, 200, {
-      data: rows.map((r) => ({
-        type: 'keywords',
-        id: r.norm,
-        attributes: {
-          keyword: r.keyword,
-          categoryId: r.categoryId,
-          totalAds: r.ads,
-          searches: r.searches,
-          url: `/${encodeURIComponent(r.norm.replace(/-/g, '_').replace(/\s+/g, '-'))}`,
-        },
-      })),
+      data: rows.map((r) => {
+        // The search the keyword opens, as its results page's address names it ("cottage" in "Bexley").
+        const search = searchOf(site, r.keyword);
+        const seo = (text: string) => encodeURIComponent(text.toLowerCase().replace(/-/g, '_').replace(/\s+/g, '-'));
+        return {
+          type: 'keywords',
+          id: r.norm,
+          attributes: {
+            keyword: r.keyword,
+            categoryId: r.categoryId,
+            totalAds: r.ads,
+            searches: r.searches,
+            what: search?.what ?? r.keyword,
+            where: search?.where ?? null,
+            url: search ? `/${seo(search.what)}/in/${seo(search.where)}` : `/${seo(r.norm)}`,
+          },
+        };
+      }),
       meta: {
         page,
         pageSize: KEYWORDS_PAGE_SIZE,

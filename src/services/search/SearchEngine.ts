@@ -193,6 +193,14 @@ export class SearchEngine {
     return undefined;
   }
 
+  /**
+   * The search a keyword of the index opens (`placeInWhat`): "Cottage Bexley" is a cottage in Bexley,
+   * so its link is that search's page rather than one that moves there.
+   */
+  splitWhat(site: SiteKey, what: string): { what: string; where: string } | undefined {
+    return site.vertical === 'jobs' ? undefined : this.placeInWhat(site, what, this.contextOf(site).lang);
+  }
+
   /** The site's presentation context, with the gazetteer's place names of today. */
   private contextOf(site: SiteKey): SiteContext {
     const places = this.places;

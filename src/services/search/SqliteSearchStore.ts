@@ -469,9 +469,10 @@ export class SqliteSearchStore implements SearchStore {
           terms.set(tk, (terms.get(tk) ?? 0) + 1);
         }
       }
-      // A new ad adds to its keywords' counts; a rewritten one only makes sure its keywords have a
-      // row (a new title's phrase), which the next `recountKeywords` counts.
-      const add = isNew ? 1 : 0;
+      // A new live ad adds to its keywords' counts; a rewritten one, or one written expired (no text
+      // index), only makes sure its keywords have a row (a new title's phrase), which the next
+      // `recountKeywords` counts: an index link counting an expired ad leads to no results.
+      const add = isNew && w.fts !== null ? 1 : 0;
       for (const { norm, label } of w.keywords) {
         const kk = `${w.site}|${norm}`;
         const entry = keywords.get(kk);
@@ -837,17 +838,21 @@ export class SqliteSearchStore implements SearchStore {
   }
 
   async expireAds(ids: readonly string[]): Promise<void> {
-    const find = this.stmt('SELECT k FROM ads WHERE id = ? AND expired = 0');
+    const find = this.stmt('SELECT k, site FROM ads WHERE id = ? AND expired = 0');
     const mark = this.stmt('UPDATE ads SET expired = 1 WHERE k = ?');
     const unindex = this.stmt('DELETE FROM ads_fts WHERE rowid = ?');
+    const sites = new Set<number>();
     this.db.transaction(() => {
       for (const id of ids) {
-        const row = find.get(id) as { k: number } | undefined;
+        const row = find.get(id) as { k: number; site: number } | undefined;
         if (!row) continue;
         mark.run(row.k);
         unindex.run(row.k);
+        sites.add(row.site);
       }
     })();
+    // Their keywords count them no longer: the index links only to searches with ads.
+    for (const site of sites) this.recountKeywords(site);
   }
 
   /** An ad as read: expired when marked so or, unless `asMarked`, when its expiration time has come. */

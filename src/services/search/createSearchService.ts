@@ -48,7 +48,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   return {
     sitesRouter: createSitesRouter(engine, options.log),
     call: createSearchCaller(engine, options.log),
-    keywordsRouter: createKeywordsRouter(store, options.log),
+    keywordsRouter: createKeywordsRouter(store, options.log, (site, what) => engine.splitWhat(site, what)),
     partnerRouter: createPartnerRouter(store, now),
     mediaRouter: createMediaRouter(store),
     store,

@@ -12,7 +12,17 @@ export interface IndexCategory {
 }
 
 export interface KeywordsDocument {
-  data: Array<{ id: string; attributes: { keyword: string; categoryId: number | null; totalAds: number } }>;
+  data: Array<{
+    id: string;
+    attributes: {
+      keyword: string;
+      categoryId: number | null;
+      totalAds: number;
+      /** The search the keyword opens: its words, and the place that ends them ("cottage" in "Bexley"). */
+      what?: string;
+      where?: string | null;
+    };
+  }>;
   meta: {
     page: number;
     pageSize: number;

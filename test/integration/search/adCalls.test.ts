@@ -290,6 +290,31 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
       expect(products.data[0].attributes.keyword).to.match(/Portatile|Televisore/);
     });
 
+    it("links each keyword to the search it names, which has ads: 'Cottage Bexley' is a cottage in Bexley", async () => {
+      const first = await get('/api/keywords/homes?country_code=uk', '/keywords/{vertical}');
+      let placed = 0;
+      for (let page = 1; page <= first.meta.maxPage; page++) {
+        const doc =
+          page === 1 ? first : await get(`/api/keywords/homes?country_code=uk&page=${page}`, '/keywords/{vertical}');
+        for (const { attributes: k } of doc.data as Body[]) {
+          const seo = (text: string) => encodeURIComponent(text.toLowerCase().replace(/-/g, '_').replace(/\s+/g, '-'));
+          if (k.where) {
+            placed++;
+            expect(`${k.what} ${k.where}`.toLowerCase(), k.keyword).to.equal(k.keyword.toLowerCase());
+            expect(k.url, k.keyword).to.equal(`/${seo(k.what)}/in/${seo(k.where)}`);
+          } else expect(k.what, k.keyword).to.equal(k.keyword);
+          // Its search finds ads: an index link never leads to "no results" (an expired ad is not counted).
+          const query = `what=${encodeURIComponent(k.what)}${k.where ? `&where=${encodeURIComponent(k.where)}` : ''}`;
+          const found = await get(
+            `/api/sites/uk/homes/search?countryCode=uk&${query}`,
+            '/sites/{country}/{vertical}/search',
+          );
+          expect(found.meta.totalCount, k.keyword).to.be.above(0);
+        }
+      }
+      expect(placed).to.be.above(0);
+    });
+
     it("names the categories a site's index has, in its language, for jobs and products", async () => {
       const jobs = await get('/api/keywords/jobs?country_code=uk', '/keywords/{vertical}');
       const categories = jobs.meta.categories as { id: number; name: string }[];
