@@ -51,6 +51,8 @@ export function Combobox({ field, inputRef, name, type, defaultValue, placeholde
       event.preventDefault();
       pick(items[active].value);
     } else if (event.key === 'Escape') {
+      // The first Escape closes the list only: a search field's own Escape would clear what was typed.
+      event.preventDefault();
       setOpen(false);
       setActive(-1);
     }

@@ -173,6 +173,19 @@ describe('overlays of the search pages on a phone, in Chromium', function () {
     expect(problems).to.deep.equal([]);
   });
 
+  it('closes the suggestions on the first Escape and keeps what the visitor typed', async () => {
+    const { page, problems } = await phone();
+    await open(page, `http://homes.uk.localhost:${server.port}/`);
+    const what = page.getByPlaceholder('Search');
+    await what.pressSequentially('fla', { delay: 20 });
+    await page.getByRole('option').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    expect(await what.inputValue()).to.equal('fla');
+    expect(await what.getAttribute('aria-expanded')).to.equal('false');
+    expect(problems).to.deep.equal([]);
+  });
+
   it('counts a price range as one filter and clears every filter from the panel', async () => {
     const { page, problems } = await phone();
     const origin = `http://homes.uk.localhost:${server.port}`;
