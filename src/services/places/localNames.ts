@@ -41,6 +41,8 @@ export const LOCAL_NAMES: Readonly<Record<string, Readonly<Record<string, string
     'Castilla La Mancha': 'Castilla-La Mancha',
     Aragon: 'Aragón',
     'Balearic Islands': 'Islas Baleares',
+    // Madrid's district of Centro, which the data names in English.
+    'City Center': 'Centro',
   },
   pt: { Lisbon: 'Lisboa' },
   de: {

@@ -262,6 +262,10 @@ describe('Gazetteer', () => {
     expect(label('jp', 'Kamigyō-ku')).to.equal('Kamigyō-ku, 京都市');
     // Yono, merged into Saitama in 2001, is one of its areas.
     expect(label('jp', 'Yono')).to.equal('与野, さいたま市');
+    // Madrid's Centro, which the data names in English.
+    expect(g.areasOf(g.named('es', 'Madrid')!.id).map((a) => a.name))
+      .to.include('Centro')
+      .and.not.include('City Center');
   });
 
   it("finds the region a feed's <region> names: regions first, as partners spell them, else another place's", () => {
