@@ -176,7 +176,7 @@ interface CountryPlaces {
   cities: Place[];
   areas: Place[];
   /** Every place under each of its folded name keys (full name and each later word), sorted by key. */
-  keys: { key: string; place: Place }[];
+  keys: NameKey[];
   /** Places by folded name: their data names, and the bigger cities' other names. */
   byNorm: Map<string, Place[]>;
   /** The folded names of the data (not the other names). */
@@ -201,6 +201,17 @@ interface CountryPlaces {
    * region's (the one whose main division, the one most of its people live in, is the place's).
    */
   otherRegion: Map<number, number>;
+}
+
+/**
+ * A place under one of its names' folded forms. `rank` says how the site names it by that key, as a
+ * suggestion ranks it: 0 its name, 1 the data's name or its name without 市 or 県, 2 a later word of
+ * its name ("manor" of Sunrise Manor), 3 another language's name ("sanderland" for Sunderland).
+ */
+interface NameKey {
+  key: string;
+  place: Place;
+  rank: 0 | 1 | 2 | 3;
 }
 
 /**
@@ -618,23 +629,26 @@ export class Gazetteer {
       if ((data.keys[mid]?.key ?? '') < key) lo = mid + 1;
       else hi = mid;
     }
-    const seen = new Set<number>();
-    const found: Place[] = [];
-    const labels = new Set<string>();
-    for (let i = lo; i < data.keys.length && found.length < 2000; i++) {
+    // Each place once, by the best way it is named by what was typed (`NameKey.rank`).
+    const rankOf = new Map<Place, number>();
+    for (let i = lo; i < data.keys.length && rankOf.size < 2000; i++) {
       const entry = data.keys[i];
       if (!entry || !entry.key.startsWith(key)) break;
-      if (seen.has(entry.place.id)) continue;
-      seen.add(entry.place.id);
-      found.push(entry.place);
+      const seen = rankOf.get(entry.place);
+      if (seen === undefined || entry.rank < seen) rankOf.set(entry.place, entry.rank);
     }
-    // Biggest first, a region counted as its biggest city or a quarter of its people, whichever is more:
-    // a visitor typing "Ode" or "الر" means Odesa or Riyadh before their region, and "West" still finds
-    // West Virginia among the towns named West-something.
+    const labels = new Set<string>();
+    // Places the site names so first ("sa": Salford, Sale; not Sunderland by its Korean name), then by
+    // a later word of their name, then by other languages' names. Within each, biggest first, a region
+    // counted as its biggest city or a quarter of its people, whichever is more: a visitor typing "Ode"
+    // or "الر" means Odesa or Riyadh before their region, and "West" still finds West Virginia among the
+    // towns named West-something.
     const size = (p: Place) =>
       p.kind === 'region' ? Math.max(data.regionLead.get(p.id) ?? 0, p.population / 4) : p.population;
-    return found
-      .sort((a, b) => size(b) - size(a) || KIND_RANK[a.kind] - KIND_RANK[b.kind])
+    // Its name and the data's are one tier (a visitor's "Rome" is Roma), a later word the next, others last.
+    const tier = (p: Place) => Math.max(0, (rankOf.get(p) ?? 3) - 1);
+    return [...rankOf.keys()]
+      .sort((a, b) => tier(a) - tier(b) || size(b) - size(a) || KIND_RANK[a.kind] - KIND_RANK[b.kind])
       .filter((p) => {
         const label = this.label(p);
         if (labels.has(label)) return false;
@@ -893,11 +907,16 @@ function buildCountry(
     })
     .sort((a, b) => b.population - a.population);
 
-  const keys: { key: string; place: Place }[] = [];
+  const keys: NameKey[] = [];
   const byNorm = new Map<string, Place[]>();
   for (const p of [...regions, ...cities, ...areas]) {
     const words = p.norm.split(' ');
-    for (let i = 0; i < words.length; i++) keys.push({ key: words.slice(i).join(' '), place: p });
+    for (let i = 0; i < words.length; i++) {
+      const key = words.slice(i).join(' ');
+      // A region's name without its designator is its name ("الرياض" of منطقة الرياض, "zürich" of Kanton Zürich).
+      const named = i === 0 || (p.kind === 'region' && key === bareRegionName(p.norm));
+      keys.push({ key, place: p, rank: named ? 0 : 2 });
+    }
     let list = byNorm.get(p.norm);
     if (!list) byNorm.set(p.norm, (list = []));
     list.push(p);
@@ -911,7 +930,7 @@ function buildCountry(
     if (!list) byNorm.set(norm, (list = []));
     if (list.includes(p)) continue;
     list.push(p);
-    keys.push({ key: norm, place: p });
+    keys.push({ key: norm, place: p, rank: 1 });
   }
   // A Japanese prefecture without its 都, 府 or 県, as its people write it (神奈川, 茨城): a name of
   // the region, before any city's other name (GeoNames spells Ibaraki city of Osaka 茨城市).
@@ -921,7 +940,7 @@ function buildCountry(
     const stem = r.norm.slice(0, -1);
     if (byNorm.has(stem)) continue;
     byNorm.set(stem, [r]);
-    keys.push({ key: stem, place: r });
+    keys.push({ key: stem, place: r, rank: 1 });
     stems.add(stem);
   }
   // A Japanese or Chinese city named by the table without its 市 (さいたま, 豊中), where no place has that
@@ -932,7 +951,7 @@ function buildCountry(
     const stem = normalizePhrase(written);
     if (!stem || byNorm.has(stem)) continue;
     byNorm.set(stem, [p]);
-    keys.push({ key: stem, place: p });
+    keys.push({ key: stem, place: p, rank: 1 });
   }
   // A city's other names, where no place has that name: a name of the data always wins.
   const dataNames = new Set(byNorm.keys());
@@ -948,7 +967,7 @@ function buildCountry(
         // region and city are elsewhere; a city of another prefecture never takes it (茨城).
         if (stems.has(norm) && taken?.length === 1 && taken[0]?.id === p.regionId && p.kind === 'city') {
           taken.push(p);
-          keys.push({ key: norm, place: p });
+          keys.push({ key: norm, place: p, rank: 1 });
           continue;
         }
         let list = shadowed.get(norm);
@@ -960,7 +979,7 @@ function buildCountry(
       if (!list) byNorm.set(norm, (list = []));
       if (list.includes(p)) continue;
       list.push(p);
-      keys.push({ key: norm, place: p });
+      keys.push({ key: norm, place: p, rank: 3 });
     }
   }
   for (const list of byNorm.values()) {

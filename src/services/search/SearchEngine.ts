@@ -838,9 +838,11 @@ export class SearchEngine {
         const last = norm.split(' ').pop() ?? '';
         const head = norm.split(' ').slice(0, -1).join(' ');
         const seen = new Set(items.map((i) => i.id));
+        const lang = this.contextOf(site).lang;
         for (const t of await this.store.termsByPrefix(site, last, 10)) {
           const phrase = head ? `${head} ${t.term}` : t.term;
-          if (seen.has(phrase) || items.length >= 10) continue;
+          // A word of the language ("for", "de") is no search of its own: a search leaves it out.
+          if (seen.has(phrase) || items.length >= 10 || isStopWord(t.term, lang)) continue;
           seen.add(phrase);
           items.push({
             type: 'autocomplete',

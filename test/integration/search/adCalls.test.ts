@@ -195,6 +195,28 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
         '/sites/{country}/{vertical}/autocomplete/{field}',
       );
       expect(after.data[0].attributes).to.include({ value: 'Volvo XC60', searches: 3 });
+      // A word of the language is no search of its own ("for" of "Flat for rent").
+      const fo = await get(
+        '/api/sites/uk/homes/autocomplete/what?term=fo',
+        '/sites/{country}/{vertical}/autocomplete/{field}',
+        200,
+      );
+      expect(fo.data.map((i: Body) => i.attributes.value)).to.not.include('for');
+    });
+
+    it('suggests first the places the site names by what was typed, then those of other languages', async () => {
+      const where = async (country: string, term: string) =>
+        (
+          await get(
+            `/api/sites/${country}/homes/autocomplete/where?term=${encodeURIComponent(term)}`,
+            '/sites/{country}/{vertical}/autocomplete/{field}',
+          )
+        ).data.map((i: Body) => i.attributes.label as string);
+      // Not Sunderland (Korean "sandeolraendeu"), Southampton or Zaragoza (Latin "Salduba") first.
+      for (const label of (await where('uk', 'sa')).slice(0, 5)) expect(label).to.match(/^Sa/);
+      expect((await where('es', 'sal'))[0]).to.match(/^Salamanca/);
+      // Other languages' names still find a place when none of the site's does.
+      expect(await where('it', 'rome')).to.satisfy((labels: string[]) => labels.some((l) => l.startsWith('Roma')));
     });
 
     it('answers a missing term or an unknown field with a 400 naming it', async () => {
