@@ -30,7 +30,7 @@ h2{font-size:1.2rem}
 .search-form__field{flex:1 1 100%}
 .search-form input[type=search],.search-form input[type=text],.search-form select{width:100%;min-height:48px;padding:10px 12px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:inherit}
 .search-form input:focus-visible,.search-form select:focus-visible{outline:3px solid var(--accent);outline-offset:1px}
-.button{display:inline-flex;align-items:center;justify-content:center;text-align:center;line-height:1.25;min-height:48px;padding:6px 20px;font-size:1rem;font-weight:600;border-radius:6px;border:0;cursor:pointer;text-decoration:none}
+.button{display:inline-flex;align-items:center;justify-content:center;text-align:center;line-height:1.25;min-height:48px;max-width:100%;overflow-wrap:anywhere;padding:6px 20px;font-size:1rem;font-weight:600;border-radius:6px;border:0;cursor:pointer;text-decoration:none}
 .button--primary{background:var(--accent);color:#fff}
 .button:focus-visible{outline:3px solid #1b1f23;outline-offset:2px}
 .search-form .button{flex:1 1 100%}
@@ -64,7 +64,9 @@ h2{font-size:1.2rem}
 .serp__header h1{margin-bottom:4px}
 .serp__count{margin:0 0 12px;color:#4b5563}
 .serp__tools{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start;margin:0 0 16px}
-.sort label{display:flex;align-items:center;gap:8px}
+.sort{max-width:100%;min-width:0}
+.sort label{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
+.sort select{max-width:100%;min-width:0}
 .sort select,.filters select{min-height:48px;padding:0 8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;background:#fff;color:inherit}
 .filters summary{list-style:none}
 .filters summary::-webkit-details-marker{display:none}
@@ -93,8 +95,8 @@ h2{font-size:1.2rem}
 .ad-card__media img{display:block;width:100%;height:100%;object-fit:cover}
 .ad-card__no-image{width:100%;height:100%}
 .ad-card__body{padding:8px 8px 8px 0;min-width:0}
-.ad-card__title{font-size:1rem;margin:0 0 4px;line-height:1.3}
-.ad-card__title a{color:#1b1f23;text-decoration:none;display:inline-block;min-height:24px}
+.ad-card__title{font-size:1rem;margin:0 0 4px;line-height:1.3;overflow-wrap:anywhere}
+.ad-card__title a{color:#1b1f23;text-decoration:none;display:inline-block;max-width:100%;min-height:24px}
 .ad-card__title a:hover,.ad-card__title a:focus-visible{text-decoration:underline}
 .ad-card__price{margin:0 0 4px;font-size:1.05rem}
 .ad-card__price del,.ad-page__price del{color:#4b5563;font-size:.9em;margin-inline-start:6px}
@@ -125,9 +127,9 @@ h2{font-size:1.2rem}
 .ad-page__cta{position:sticky;bottom:0;z-index:5;margin:16px -16px 0;padding:8px 16px calc(8px + env(safe-area-inset-bottom));background:#fff;box-shadow:0 -1px 0 #d0d5dd}
 .ad-page__cta .button{display:flex;width:100%;box-sizing:border-box;justify-content:center;text-align:center}
 .ad-page__aside .ad-page__cta{position:static;margin:0;padding:0;box-shadow:none}
-.apply{display:grid;gap:10px;max-width:560px;margin-top:16px}
+.apply{display:grid;grid-template-columns:minmax(0,1fr);gap:10px;max-width:560px;margin-top:16px}
 .apply label{display:flex;flex-direction:column;gap:4px}
-.apply input,.apply textarea{min-height:44px;padding:8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;font-family:inherit}
+.apply input,.apply textarea{min-height:44px;min-width:0;max-width:100%;padding:8px;font-size:1rem;border:1px solid #6b7280;border-radius:6px;font-family:inherit}
 .apply__error{color:#991b1b}
 .apply__sent{padding:12px;background:#d1fae5;border-radius:8px}
 .notice{padding:12px;background:#fef3c7;border-radius:8px}

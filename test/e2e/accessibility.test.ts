@@ -33,6 +33,32 @@ describe('accessibility (axe, WCAG 2.2 AA) in Chromium', function () {
     ['a right-to-left site', () => `http://homes.sa.localhost:${server.port}/`],
   ];
 
+  it('reflows text at 200% on a 360 px phone: nothing wider than the screen (WCAG 1.4.4, 1.4.10)', async () => {
+    const context = await browser.newContext({ ...MOBILE, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    for (const url of [
+      `http://homes.de.localhost:${server.port}/search/wohnung/in/berlin`,
+      `http://homes.uk.localhost:${server.port}/search/house/in/london`,
+      `http://homes.uk.localhost:${server.port}/ad/${adId}`,
+    ]) {
+      await page.goto(url);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = '200%';
+      });
+      const wider = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('body *')]
+          // 360, not innerWidth: a phone widens its layout viewport to content wider than the screen.
+          .filter((el) => el.getBoundingClientRect().right > 361 && el.offsetParent !== null)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+          .slice(0, 5),
+      );
+      expect(wider, url).to.deep.equal([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), url).to.be.at.most(360);
+    }
+    await context.close();
+  });
+
   for (const [name, url] of screens) {
     for (const [device, options] of [
       ['mobile', MOBILE],
