@@ -445,6 +445,23 @@ describe('the web role', function () {
       expect(expired.text).to.match(/<ol class="ad-list ad-list--related">\s*<li/);
     });
 
+    it("shows an ad's copies on other partners' sites apart from the ads like it, each with its partner", async () => {
+      const results = (await (
+        await fetch(`${server.url}/api/sites/it/homes/search?countryCode=it&page[size]=100`)
+      ).json()) as { data: Array<{ id: string; attributes: { totalSources: number; source: { name: string } } }> };
+      const grouped = results.data.find((a) => a.attributes.totalSources > 1);
+      expect(grouped, 'an ad several partners publish').to.not.equal(undefined);
+      const page = await get(`/ad/${grouped!.id}`, `homes.it.localhost:${server.port}`).expect(200);
+      const duplicates = /<section aria-labelledby="duplicates-title">([\s\S]*?)<\/section>/.exec(page.text)?.[1];
+      expect(duplicates, 'the duplicates section').to.be.a('string');
+      expect(duplicates).to.include('Lo stesso annuncio su altri siti');
+      const copies = [...duplicates!.matchAll(/data-ad-id="([^"]+)"/g)].map((m) => m[1]);
+      expect(copies.length).to.be.above(0);
+      // Not again among the similar ads.
+      const similar = /<section aria-labelledby="related-title">([\s\S]*?)<\/section>/.exec(page.text)?.[1] ?? '';
+      for (const id of copies) expect(similar).to.not.include(`data-ad-id="${id}"`);
+    });
+
     it('sends a click-out without JavaScript to the partner, from a path-prefixed site too, and an unknown ad to its ad page', async () => {
       const ads = (await (await fetch(`${server.url}/api/sites/uk/homes/search/m?countryCode=uk`)).json()) as {
         data: Array<{ id: string; attributes: { url?: string } }>;

@@ -10,6 +10,7 @@ import type { RootState } from '../../state/store';
 import { AdCard, placeOf } from '../../ui/AdCard';
 import { AdSlot } from '../../ui/ads/AdSlot';
 import { TimeAgo } from '../../ui/TimeAgo';
+import { DUPLICATE_SECTIONS } from '../../shared/domain/constants';
 import { isEmailAddress } from '../../shared/domain/email';
 import { isPhoneNumber, PHONE_MAX_LENGTH } from '../../shared/domain/phone';
 import { countryByCode } from '../../../config/countries';
@@ -228,6 +229,8 @@ const AD_PAGE_SOURCE_SECTION = 186;
 function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
   const intl = useIntl();
   const { ad, relatedAds } = useSelector((state: RootState) => state.adPage);
+  const duplicates = relatedAds.filter((r) => DUPLICATE_SECTIONS.includes(r.attributes.section_id));
+  const similar = relatedAds.filter((r) => !DUPLICATE_SECTIONS.includes(r.attributes.section_id));
   const site = useSelector((state: RootState) => state.app.site);
   if (!ad) return null;
   const a = ad.attributes;
@@ -334,11 +337,24 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
         </>
       )}
       <AdSlot id="adpage-bottom" />
-      {relatedAds.length > 0 && (
+      {/* The same ad published by other partners first, told apart from ads like it (sections 149/157, 190). */}
+      {duplicates.length > 0 && (
+        <section aria-labelledby="duplicates-title">
+          <h2 id="duplicates-title">{intl.formatMessage({ id: 'ad.duplicates' })}</h2>
+          <ol className="ad-list ad-list--related">
+            {duplicates.map((r) => (
+              <li key={r.id}>
+                <AdCard ad={r} headingLevel={3} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      {similar.length > 0 && (
         <section aria-labelledby="related-title">
           <h2 id="related-title">{intl.formatMessage({ id: 'ad.related' })}</h2>
           <ol className="ad-list ad-list--related">
-            {relatedAds.map((r) => (
+            {similar.map((r) => (
               <li key={r.id}>
                 <AdCard ad={r} headingLevel={3} />
               </li>

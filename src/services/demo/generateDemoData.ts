@@ -237,8 +237,11 @@ export function generateDemoSite(site: SiteKey, gazetteer: Gazetteer, options: D
     ad.duplicateGroup = group;
     const other = dice.pick(sources.filter((s) => s.id !== ad.sourceId));
     const partnerAdId = `${ad.partnerAdId}d`;
+    // Its text names its own partner ("Contact Nest Finder"), as the copy on the other's site would.
+    const original = sources.find((s) => s.id === ad.sourceId)?.name;
     ads.push({
       ...ad,
+      description: original ? ad.description.split(original).join(other.name) : ad.description,
       sourceId: other.id,
       partnerAdId,
       url: `/partner/${other.id}/ads/${partnerAdId}`,

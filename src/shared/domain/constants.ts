@@ -26,6 +26,8 @@ export const DEVICE_IDS = { desktop: 1, mobile: 2, tablet: 3 } as const;
 export const PUSH_DEVICE_ID = 2;
 export const PUSH_BROWSER_ID = 2;
 export const SECTION_TYPES = { unknown: 0, organic: 1, premium: 2 } as const;
+/** The related-ads sections of an ad's duplicates (product-spec §3: mobile 149, desktop 157). */
+export const DUPLICATE_SECTIONS: readonly number[] = [149, 157];
 export const CLICK_TYPE_IDS = { clickIn: 2, other: 3 } as const;
 
 export const AB_TEST_FORCED = { id: 666, option: 'B', platform: 'mobile', countries: ['fr', 'in'] } as const;

@@ -63,6 +63,7 @@ export const ar: CoreMessages = {
   'ad.oldPrice': 'السعر السابق {price}',
   'ad.pictures': 'الصور',
   'ad.related': 'إعلانات مشابهة',
+  'ad.duplicates': 'الإعلان نفسه على مواقع أخرى',
   'ad.source': 'المصدر: {source}',
   'apply.title': 'تواصل مع المعلن',
   'apply.name': 'الاسم',

@@ -63,6 +63,7 @@ export const cs: CoreMessages = {
   'ad.oldPrice': 'Původní cena: {price}',
   'ad.pictures': 'Fotografie',
   'ad.related': 'Podobné inzeráty',
+  'ad.duplicates': 'Stejný inzerát na jiných webech',
   'ad.source': 'Zveřejněno na webu {source}',
   'apply.title': 'Kontaktovat inzerenta',
   'apply.name': 'Jméno',

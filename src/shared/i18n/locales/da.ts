@@ -62,6 +62,7 @@ export const da: CoreMessages = {
   'ad.oldPrice': 'Tidligere pris {price}',
   'ad.pictures': 'Billeder',
   'ad.related': 'Lignende annoncer',
+  'ad.duplicates': 'Samme annonce på andre sider',
   'ad.source': 'Publiceret af {source}',
   'apply.title': 'Kontakt annoncøren',
   'apply.name': 'Navn',

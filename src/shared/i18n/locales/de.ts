@@ -62,6 +62,7 @@ export const de: CoreMessages = {
   'ad.oldPrice': 'Vorheriger Preis {price}',
   'ad.pictures': 'Bilder',
   'ad.related': 'Ähnliche Anzeigen',
+  'ad.duplicates': 'Dieselbe Anzeige auf anderen Seiten',
   'ad.source': 'Veröffentlicht von {source}',
   'apply.title': 'Anbieter kontaktieren',
   'apply.name': 'Name',

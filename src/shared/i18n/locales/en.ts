@@ -60,6 +60,7 @@ export const en = {
   'ad.oldPrice': 'Previous price {price}',
   'ad.pictures': 'Pictures',
   'ad.related': 'Similar ads',
+  'ad.duplicates': 'The same ad on other sites',
   'ad.source': 'Published by {source}',
   'apply.title': 'Contact the advertiser',
   'apply.name': 'Name',

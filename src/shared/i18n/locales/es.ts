@@ -61,6 +61,7 @@ export const es: CoreMessages = {
   'ad.oldPrice': 'Precio anterior {price}',
   'ad.pictures': 'Fotos',
   'ad.related': 'Anuncios similares',
+  'ad.duplicates': 'El mismo anuncio en otros sitios',
   'ad.source': 'Publicado por {source}',
   'apply.title': 'Contacta con el anunciante',
   'apply.name': 'Nombre',

@@ -62,6 +62,7 @@ export const fr: CoreMessages = {
   'ad.oldPrice': 'Prix précédent {price}',
   'ad.pictures': 'Photos',
   'ad.related': 'Annonces similaires',
+  'ad.duplicates': 'La même annonce sur d’autres sites',
   'ad.source': 'Publiée par {source}',
   'apply.title': "Contacter l'annonceur",
   'apply.name': 'Nom',

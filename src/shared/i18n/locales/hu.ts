@@ -62,6 +62,7 @@ export const hu: CoreMessages = {
   'ad.oldPrice': 'Korábbi ár: {price}',
   'ad.pictures': 'Képek',
   'ad.related': 'Hasonló hirdetések',
+  'ad.duplicates': 'Ugyanez a hirdetés más oldalakon',
   'ad.source': 'Forrás: {source}',
   'apply.title': 'Üzenet a hirdetőnek',
   'apply.name': 'Név',

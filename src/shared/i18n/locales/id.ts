@@ -62,6 +62,7 @@ export const id: CoreMessages = {
   'ad.oldPrice': 'Harga sebelumnya {price}',
   'ad.pictures': 'Foto',
   'ad.related': 'Iklan serupa',
+  'ad.duplicates': 'Iklan yang sama di situs lain',
   'ad.source': 'Dipasang oleh {source}',
   'apply.title': 'Hubungi pengiklan',
   'apply.name': 'Nama',

@@ -61,6 +61,7 @@ export const it: CoreMessages = {
   'ad.oldPrice': 'Prezzo precedente {price}',
   'ad.pictures': 'Foto',
   'ad.related': 'Annunci simili',
+  'ad.duplicates': 'Lo stesso annuncio su altri siti',
   'ad.source': 'Pubblicato da {source}',
   'apply.title': "Contatta l'inserzionista",
   'apply.name': 'Nome',

@@ -61,6 +61,7 @@ export const ja: CoreMessages = {
   'ad.oldPrice': '値下げ前の価格 {price}',
   'ad.pictures': '写真',
   'ad.related': '似ている掲載',
+  'ad.duplicates': '他のサイトの同じ広告',
   'ad.source': '掲載元：{source}',
   'apply.title': '掲載者へのお問い合わせ',
   'apply.name': 'お名前',

@@ -61,6 +61,7 @@ export const nb: CoreMessages = {
   'ad.oldPrice': 'Tidligere pris {price}',
   'ad.pictures': 'Bilder',
   'ad.related': 'Lignende annonser',
+  'ad.duplicates': 'Samme annonse på andre nettsteder',
   'ad.source': 'Publisert av {source}',
   'apply.title': 'Kontakt annonsøren',
   'apply.name': 'Navn',

@@ -61,6 +61,7 @@ export const nl: CoreMessages = {
   'ad.oldPrice': 'Vorige prijs {price}',
   'ad.pictures': "Foto's",
   'ad.related': 'Vergelijkbare advertenties',
+  'ad.duplicates': 'Dezelfde advertentie op andere sites',
   'ad.source': 'Gepubliceerd door {source}',
   'apply.title': 'Contact opnemen met de adverteerder',
   'apply.name': 'Naam',

@@ -64,6 +64,7 @@ export const pl: CoreMessages = {
   'ad.oldPrice': 'Poprzednia cena: {price}',
   'ad.pictures': 'Zdjęcia',
   'ad.related': 'Podobne ogłoszenia',
+  'ad.duplicates': 'To samo ogłoszenie na innych stronach',
   'ad.source': 'Opublikowane w serwisie {source}',
   'apply.title': 'Skontaktuj się z ogłoszeniodawcą',
   'apply.name': 'Imię',

@@ -61,6 +61,7 @@ export const pt: CoreMessages = {
   'ad.oldPrice': 'Preço anterior {price}',
   'ad.pictures': 'Fotos',
   'ad.related': 'Anúncios semelhantes',
+  'ad.duplicates': 'O mesmo anúncio em outros sites',
   'ad.source': 'Publicado por {source}',
   'apply.title': 'Contactar o anunciante',
   'apply.name': 'Nome',

@@ -62,6 +62,7 @@ export const ro: CoreMessages = {
   'ad.oldPrice': 'Preț anterior {price}',
   'ad.pictures': 'Fotografii',
   'ad.related': 'Anunțuri similare',
+  'ad.duplicates': 'Același anunț pe alte site-uri',
   'ad.source': 'Publicat de {source}',
   'apply.title': 'Contactează autorul anunțului',
   'apply.name': 'Nume',

@@ -63,6 +63,7 @@ export const ru: CoreMessages = {
   'ad.oldPrice': 'Старая цена: {price}',
   'ad.pictures': 'Фото',
   'ad.related': 'Похожие объявления',
+  'ad.duplicates': 'То же объявление на других сайтах',
   'ad.source': 'Источник: {source}',
   'apply.title': 'Написать автору объявления',
   'apply.name': 'Имя',

@@ -61,6 +61,7 @@ export const sv: CoreMessages = {
   'ad.oldPrice': 'Tidigare pris {price}',
   'ad.pictures': 'Bilder',
   'ad.related': 'Liknande annonser',
+  'ad.duplicates': 'Samma annons på andra webbplatser',
   'ad.source': 'Publicerad av {source}',
   'apply.title': 'Kontakta annonsören',
   'apply.name': 'Namn',

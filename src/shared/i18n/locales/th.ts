@@ -61,6 +61,7 @@ export const th: CoreMessages = {
   'ad.oldPrice': 'ราคาเดิม {price}',
   'ad.pictures': 'รูปภาพ',
   'ad.related': 'ประกาศที่คล้ายกัน',
+  'ad.duplicates': 'ประกาศเดียวกันบนเว็บไซต์อื่น',
   'ad.source': 'ลงประกาศโดย {source}',
   'apply.title': 'ติดต่อผู้ลงประกาศ',
   'apply.name': 'ชื่อ',

@@ -61,6 +61,7 @@ export const tr: CoreMessages = {
   'ad.oldPrice': 'Önceki fiyat {price}',
   'ad.pictures': 'Fotoğraflar',
   'ad.related': 'Benzer ilanlar',
+  'ad.duplicates': 'Aynı ilan diğer sitelerde',
   'ad.source': 'Kaynak: {source}',
   'apply.title': 'İlan sahibiyle iletişime geçin',
   'apply.name': 'Ad soyad',

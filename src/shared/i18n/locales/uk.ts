@@ -64,6 +64,7 @@ export const uk: CoreMessages = {
   'ad.oldPrice': 'Стара ціна: {price}',
   'ad.pictures': 'Фото',
   'ad.related': 'Схожі оголошення',
+  'ad.duplicates': 'Те саме оголошення на інших сайтах',
   'ad.source': 'Джерело: {source}',
   'apply.title': 'Написати автору оголошення',
   'apply.name': 'Ім’я',

@@ -62,6 +62,7 @@ export const vi: CoreMessages = {
   'ad.oldPrice': 'Giá cũ {price}',
   'ad.pictures': 'Hình ảnh',
   'ad.related': 'Tin tương tự',
+  'ad.duplicates': 'Cùng tin đăng trên các trang khác',
   'ad.source': 'Đăng bởi {source}',
   'apply.title': 'Liên hệ người đăng',
   'apply.name': 'Họ tên',

@@ -61,6 +61,7 @@ export const zh: CoreMessages = {
   'ad.oldPrice': '原價 {price}',
   'ad.pictures': '照片',
   'ad.related': '類似廣告',
+  'ad.duplicates': '其他網站上的同一則廣告',
   'ad.source': '刊登來源：{source}',
   'apply.title': '聯絡刊登者',
   'apply.name': '姓名',
