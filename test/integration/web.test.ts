@@ -530,6 +530,16 @@ describe('the web role', function () {
       for (const query of ['?page=0', '?page=-1', '?page=1', '?page=abc'])
         expect(await canonicalOf(query), query).to.equal(first);
       expect(await canonicalOf('?page=2.5')).to.equal(`${first}?page=2`);
+      // Each page's title is its own: a later one names its number.
+      const titleOf = async (query: string) =>
+        /<title>([^<]+)<\/title>/.exec(
+          (await get(`/homes/search/house${query}`, `localhost:${server.port}`)).text,
+        )?.[1];
+      const one = await titleOf('');
+      expect(await titleOf('?page=2')).to.equal(one?.replace(' | Trawl', ' – Page 2 | Trawl'));
+      // French writes a space before a colon.
+      const fr = (await get('/search/appartement/in/paris', `homes.fr.localhost:${server.port}`)).text;
+      expect(fr).to.match(/<meta name="description" content="[^"]+\u00a0: \d/);
     });
 
     it('keeps of each ad in the results page state only what its card shows and its click needs', async () => {

@@ -177,8 +177,11 @@ function* loadResults(
     yield call(rememberLastSearch, params, app);
     const what = text(params.what);
     const where = text(params.where);
+    // A later page names its number: each page of a search is a page of its own to a search engine.
+    const pageNumber = pageNumberOf(params);
+    const onPage = pageNumber > 1 ? ` – ${intl.formatMessage({ id: 'paginator.page' }, { page: pageNumber })}` : '';
     const title = doc.meta.title
-      ? `${doc.meta.title} | Trawl`
+      ? `${doc.meta.title}${onPage} | Trawl`
       : intl.formatMessage({ id: where ? 'serp.title' : 'serp.titleNoWhere' }, { what, where });
     // A place the service found is named as the site names it: an old link's "rome" or "riyadh" is the
     // page of "Roma" or "الرياض" (decisions 077, 081). A where with its region ("Florești, Cluj") stays

@@ -521,7 +521,7 @@ export class SearchEngine {
     const title = titleOf(plan, correction.redirect);
     const meta: Record<string, unknown> = {
       title,
-      description: `${title}: ${adsCount(total, ctx.locale, ctx.lang)}.`,
+      description: `${title}${ctx.lang === 'fr' ? '\u00a0:' : ':'} ${adsCount(total, ctx.locale, ctx.lang)}.`,
       totalCount: total,
       totalPremiumCount: premiumRanked.total,
       countIsEstimate: !organic.complete,
