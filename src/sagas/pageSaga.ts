@@ -19,17 +19,20 @@ export function errorResult(error: unknown, intl: IntlShape): PageResult {
   const unanswered = isApiError(error) && error.reason === NETWORK_ERROR;
   const status = unanswered ? 503 : isApiError(error) && error.status >= 400 && error.status < 500 ? error.status : 500;
   const title = status < 500 ? 'notFound.title' : unanswered && isOffline() ? 'offline.title' : 'serverError.title';
-  return { status, head: { title: intl.formatMessage({ id: title }), noindex: true } };
+  return { status, head: { title: branded(intl.formatMessage({ id: title })), noindex: true } };
 }
+
+/** A page's title as a tab and a search engine show it: what it is, then the brand. */
+export const branded = (text: string): string => `${text} | Trawl`;
 
 /** The offline page, as the service worker keeps it for pages it has no copy of (decision 070). */
 export function* loadOfflinePage(): SagaIterator<PageResult> {
   const intl: IntlShape = yield getIntl();
-  return { status: 200, head: { title: intl.formatMessage({ id: 'offline.title' }), noindex: true } };
+  return { status: 200, head: { title: branded(intl.formatMessage({ id: 'offline.title' })), noindex: true } };
 }
 
 export function notFoundResult(intl: IntlShape): PageResult {
-  return { status: 404, head: { title: intl.formatMessage({ id: 'notFound.title' }), noindex: true } };
+  return { status: 404, head: { title: branded(intl.formatMessage({ id: 'notFound.title' })), noindex: true } };
 }
 
 /**

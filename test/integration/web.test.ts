@@ -586,7 +586,7 @@ describe('the web role', function () {
 
     it('answers a page past the last with the not-found page, title included', async () => {
       const res = await get('/homes/search/house?page=5000', `localhost:${server.port}`).expect(404);
-      expect(res.text).to.include('<title>Page not found</title>');
+      expect(res.text).to.include('<title>Page not found | Trawl</title>');
       expect(res.text).to.include('Page not found');
       expect(res.text).not.to.include('Your search did not match any result');
     });

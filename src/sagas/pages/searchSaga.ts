@@ -22,6 +22,7 @@ import type { RootState } from '../../state/store';
 import { COOKIES } from '../../shared/domain/cookies';
 import { initialTrackingState, type TrackingState } from '../../state/tracking';
 import { getApi, getBrowser, getIntl, getRoutes, type BrowserEffects } from '../context';
+import { branded } from '../pageSaga';
 import { canonicalUrl } from './common';
 
 export const ORGANIC_PAGE_SIZE = 20;
@@ -233,7 +234,10 @@ function* loadResults(
     return {
       status: error.status === 400 ? 400 : 404,
       head: {
-        title: intl.formatMessage({ id: noResults ? 'noResults.title' : 'notFound.title' }),
+        // 'noResults.title' is written with the brand (a page title only); 'notFound.title' is the heading too.
+        title: noResults
+          ? intl.formatMessage({ id: 'noResults.title' })
+          : branded(intl.formatMessage({ id: 'notFound.title' })),
         noindex: true,
       },
     };
