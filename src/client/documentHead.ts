@@ -41,6 +41,7 @@ export function showHead(doc: Document, head: PageHead, status: number): void {
   if (link && canonical) link.href = canonical;
   meta(doc, 'property', 'og:url', canonical);
   meta(doc, 'property', 'og:title', head.title);
+  meta(doc, 'property', 'og:image', head.image);
   const jsonLd = headElement(doc, 'script[type="application/ld+json"]', head.jsonLd !== undefined, () => {
     const s = doc.createElement('script');
     s.type = 'application/ld+json';

@@ -78,6 +78,7 @@ export function renderDocument({ state, body, nonce, scripts, cookies = [] }: Do
     canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     canonical ? `<meta property="og:url" content="${escapeHtml(canonical)}">` : '',
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}">` : '',
     `<meta name="theme-color" content="${accent}">`,
     head.jsonLd ? inline('script', ' type="application/ld+json"', serializeState(head.jsonLd)) : '',
     `<link rel="manifest" href="${site.basePath}/manifest.webmanifest">`,

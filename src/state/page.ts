@@ -14,6 +14,8 @@ export interface PageHead {
   readonly noindex?: boolean | 'follow';
   /** schema.org data written as JSON-LD in the head. */
   readonly jsonLd?: Record<string, unknown>;
+  /** The absolute URL of the picture a shared link shows (`og:image`). */
+  readonly image?: string;
 }
 
 /**

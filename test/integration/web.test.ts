@@ -445,6 +445,22 @@ describe('the web role', function () {
       expect(expired.text).to.match(/<ol class="ad-list ad-list--related">\s*<li/);
     });
 
+    it('gives a shared ad page its picture, and structured data pictures at absolute addresses', async () => {
+      const results = (await (await fetch(`${server.url}/api/sites/uk/homes/search/m?countryCode=uk`)).json()) as {
+        data: Array<{ id: string; attributes: { vertical_properties: { images: string[] } } }>;
+      };
+      const ad = results.data.find((a) => a.attributes.vertical_properties.images.length > 0)!;
+      const host = `homes.uk.localhost:${server.port}`;
+      const page = (await get(`/ad/${ad.id}`, host).expect(200)).text;
+      const image = /<meta property="og:image" content="([^"]+)">/.exec(page)?.[1];
+      expect(image).to.match(new RegExp(`^http://${host}/media/`));
+      const jsonLd = JSON.parse(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(page)![1]!) as {
+        image: string[];
+      };
+      expect(jsonLd.image.length).to.be.above(0);
+      for (const src of jsonLd.image) expect(src).to.match(/^https?:\/\//);
+    });
+
     it("shows an ad's copies on other partners' sites apart from the ads like it, each with its partner", async () => {
       const results = (await (
         await fetch(`${server.url}/api/sites/it/homes/search?countryCode=it&page[size]=100`)

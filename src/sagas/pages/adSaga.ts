@@ -58,6 +58,10 @@ export function* loadAdPage(params: QueryParams): SagaIterator<PageResult> {
       // An expired ad leaves the index, but crawlers may still follow its related ads.
       noindex: expired ? 'follow' : false,
       jsonLd: expired ? undefined : structuredData(ad, app.site, canonical),
+      // Its first picture is the one a shared link shows (absolute: a demo picture is a path here).
+      image: ad.attributes.vertical_properties.images[0]
+        ? new URL(ad.attributes.vertical_properties.images[0], canonical).toString()
+        : undefined,
     },
   };
 }

@@ -39,7 +39,8 @@ export function structuredData(ad: Ad, site: Site, url: string): Record<string, 
     '@type': 'Product',
     name: a.title,
     description: a.descriptionOriginal ?? a.description,
-    image: a.vertical_properties.images.slice(0, 3),
+    // Absolute, as schema.org's consumers read them: a demo picture's is a path on our own origin.
+    image: a.vertical_properties.images.slice(0, 3).map((src) => new URL(src, url).toString()),
     url,
     offers: {
       '@type': 'Offer',
