@@ -470,7 +470,9 @@ describe('a search store of layout 4 (before the ads kept their keyword phrases)
       const old = new SqliteSearchStore(dir, { now: () => NOW_S });
       await old.writeAds([ad('p1', 'Ático con vistas'), ad('p2', 'Ático con vistas'), ad('p3', 'Chalet adosado')]);
       await old.expireAds([(await old.getAdByPartner(3, 'p2'))!.id, (await old.getAdByPartner(3, 'p3'))!.id]);
-      // What layout 4 left: no kw column, and counts that only grew.
+      // What layout 4 left: no kw column, and counts that only grew (an expiry lowered none).
+      old.db.exec("UPDATE keywords SET ads = 2 WHERE norm = 'atico con'");
+      old.db.exec("UPDATE keywords SET ads = 1 WHERE norm = 'chalet adosado'");
       old.db.exec('ALTER TABLE ads DROP COLUMN kw');
       old.db.pragma('user_version = 4');
       old.close();
