@@ -47,6 +47,10 @@ describe('the filters panel’s words', () => {
     expect(rangeOf(filterFieldViews(intlOf('en'), 'jobs', { city: '1' }, {}, 'metric'), 'distance')?.label).to.equal(
       'Distance (km)',
     );
+    // A mileage names its unit: kilometres on Ireland's site, miles on Britain's (decision 082).
+    const mileage = (units: 'metric' | 'imperial') =>
+      rangeOf(filterFieldViews(intlOf('en'), 'cars', {}, {}, units), 'mileage_min')?.label;
+    expect([mileage('metric'), mileage('imperial')]).to.deep.equal(['Mileage (km)', 'Mileage (mi)']);
     // An imperial site's radius is in miles (decision 082).
     expect(rangeOf(filterFieldViews(intlOf('en'), 'jobs', { city: '1' }, {}, 'imperial'), 'distance')?.label).to.equal(
       'Distance (mi)',

@@ -129,7 +129,7 @@ export const en = {
   'filters.fuel': 'Fuel',
   'filters.transmission': 'Gearbox',
   'filters.year': 'Year',
-  'filters.mileage': 'Mileage',
+  'filters.mileage': '{units, select, imperial {Mileage (mi)} other {Mileage (km)}}',
   'filters.doors': 'Doors',
   'filters.category': 'Category',
   'filters.company': 'Company',
