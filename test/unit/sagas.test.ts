@@ -67,7 +67,7 @@ describe('page load sagas', () => {
       '?page=2&price_min=0&price_max=900&sort=price&type_id=2',
     );
     expect(result.status).to.equal(200);
-    expect(result.head.title).to.equal('Flats in Leeds | Trawl');
+    expect(result.head.title).to.equal('Flats in Leeds – Page 2 | Trawl');
     expect(result.head.canonical).to.equal('https://example.test/search/flat/in/leeds?type_id=2&page=2');
     const [path, query] = search.firstCall.args as [string, Record<string, unknown>];
     expect(path).to.equal('search/m');
