@@ -338,31 +338,26 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
       )}
       <AdSlot id="adpage-bottom" />
       {/* The same ad published by other partners first, told apart from ads like it (sections 149/157, 190). */}
-      {duplicates.length > 0 && (
-        <section aria-labelledby="duplicates-title">
-          <h2 id="duplicates-title">{intl.formatMessage({ id: 'ad.duplicates' })}</h2>
-          <ol className="ad-list ad-list--related">
-            {duplicates.map((r) => (
-              <li key={r.id}>
-                <AdCard ad={r} headingLevel={3} />
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
-      {similar.length > 0 && (
-        <section aria-labelledby="related-title">
-          <h2 id="related-title">{intl.formatMessage({ id: 'ad.related' })}</h2>
-          <ol className="ad-list ad-list--related">
-            {similar.map((r) => (
-              <li key={r.id}>
-                <AdCard ad={r} headingLevel={3} />
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
+      <RelatedList id="duplicates-title" title={intl.formatMessage({ id: 'ad.duplicates' })} ads={duplicates} />
+      <RelatedList id="related-title" title={intl.formatMessage({ id: 'ad.related' })} ads={similar} />
     </article>
+  );
+}
+
+/** A titled list of related ads below the ad; nothing when it has none. */
+function RelatedList({ id, title, ads }: { id: string; title: string; ads: readonly Ad[] }) {
+  if (ads.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ol className="ad-list ad-list--related">
+        {ads.map((r) => (
+          <li key={r.id}>
+            <AdCard ad={r} headingLevel={3} />
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
