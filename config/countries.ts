@@ -34,6 +34,9 @@ export interface CountryDef {
   readonly units?: 'imperial';
 }
 
+/** How a site measures (decision 082): miles and square feet, or kilometres and square metres. */
+export type Units = 'metric' | 'imperial';
+
 const ALL = ['homes', 'cars', 'jobs'] as const satisfies readonly Vertical[];
 const ALL_WITH_PRODUCTS = ['homes', 'cars', 'jobs', 'products'] as const satisfies readonly Vertical[];
 const NO_CARS = ['homes', 'jobs'] as const satisfies readonly Vertical[];
@@ -121,6 +124,11 @@ const BY_CODE = new Map<string, CountryDef>(COUNTRIES.map((c) => [c.code, c]));
 
 export function countryByCode(code: string): CountryDef | undefined {
   return BY_CODE.get(code.toLowerCase());
+}
+
+/** A country's units (`CountryDef.units`); a page reads its site's (`Site.units`). */
+export function unitsOf(code: string): Units {
+  return countryByCode(code)?.units ?? 'metric';
 }
 
 export function isCountryCode(code: string): code is CountryCode {

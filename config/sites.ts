@@ -1,4 +1,13 @@
-import { COUNTRIES, countryByCode, inCountry, isRtlLocale, localCountryName, type CountryDef } from './countries';
+import {
+  COUNTRIES,
+  countryByCode,
+  inCountry,
+  isRtlLocale,
+  localCountryName,
+  unitsOf,
+  type CountryDef,
+  type Units,
+} from './countries';
 import { type SiteTarget, type Vertical, isVertical } from './verticals';
 
 /** The brand's second-level domain: `homes.trawl.es`, `www.trawl.co.uk`. */
@@ -40,6 +49,8 @@ export interface Site {
   readonly verticals: readonly Vertical[];
   /** The results-page autocomplete setting for `what` (spec §5); `where` is always autocompleted. */
   readonly whatAutocomplete: boolean;
+  /** How the site measures mileages, distances and floor areas (decision 082). */
+  readonly units: Units;
 }
 
 export function siteEntries(country: CountryDef): SiteEntry[] {
@@ -156,5 +167,6 @@ export function resolveSite(hostHeader: string, pathname: string, defaultCountry
     basePath,
     verticals: country.verticals,
     whatAutocomplete: country.whatAutocomplete !== false,
+    units: unitsOf(country.code),
   };
 }

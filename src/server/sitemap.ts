@@ -2,7 +2,6 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Site } from '../../config/sites';
 import type { AppRoutes } from '../routes/types';
 import { createApi } from '../shared/api/createApi';
-import { unitsOf } from '../shared/domain/units';
 import type { QueryValue } from '../shared/routing/query';
 import { queryToParams } from '../ui/SeoLinks';
 
@@ -40,7 +39,7 @@ export function sitemapHandler(options: SitemapOptions): RequestHandler {
       try {
         const links = await api.search.seoLinks({ countryCode: site.country });
         for (const link of links.data as Array<{ attributes: { query: Record<string, unknown> } }>) {
-          urls.add(url('serp_search', queryToParams(link.attributes.query, unitsOf(site.country))));
+          urls.add(url('serp_search', queryToParams(link.attributes.query, site.units)));
         }
       } catch {
         // A site without links still has its home and index.

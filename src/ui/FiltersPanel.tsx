@@ -4,7 +4,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import type { FacetValue } from '../shared/domain/ad';
 import { activeFilterCount, PLACE_FILTERS, queryWithoutFilters } from '../shared/domain/filters';
-import { unitsOf, type Units } from '../shared/domain/units';
+import type { Units } from '../shared/domain/units';
 import type { MessageId } from '../shared/i18n/messages';
 import { referenceMessageId, type ReferenceList } from '../shared/i18n/referenceIds';
 import type { QueryParams } from '../shared/routing/query';
@@ -264,7 +264,7 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
   const target = site.target === 'general' ? 'homes' : site.target;
   const count = activeFilterCount(params, site.target);
   const cleared = `${pathname}${queryWithoutFilters(params, site.target)}`;
-  const views = filterFieldViews(intl, target, params, facets, unitsOf(site.country));
+  const views = filterFieldViews(intl, target, params, facets, site.units);
 
   useEffect(() => {
     if (!open) return;

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
-import { siteFilters, unitsOf, type Units } from '../shared/domain/units';
+import { siteFilters, type Units } from '../shared/domain/units';
 import type { QueryValue } from '../shared/routing/query';
 import type { RootState } from '../state/store';
 import { useBuildPath } from './RoutesContext';
@@ -27,7 +27,7 @@ export function SeoLinks() {
   const intl = useIntl();
   const buildPath = useBuildPath();
   const links = useSelector((state: RootState) => state.seo.seo);
-  const units = unitsOf(useSelector((state: RootState) => state.app.site.country));
+  const units = useSelector((state: RootState) => state.app.site.units);
   if (links.length === 0) return null;
   const groups = [...new Set(links.map((l) => l.group))];
   return (

@@ -3,7 +3,6 @@ import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { SORT_KEYS } from '../shared/domain/constants';
-import { unitsOf } from '../shared/domain/units';
 import type { MessageId } from '../shared/i18n/messages';
 import { stringifyQuery, type QueryParams } from '../shared/routing/query';
 import type { RootState } from '../state/store';
@@ -29,7 +28,7 @@ export function SortSelect({ action, pathname, params }: { action: string; pathn
   const intl = useIntl();
   const navigate = useNavigate();
   const target = useSelector((state: RootState) => state.app.site.target);
-  const units = unitsOf(useSelector((state: RootState) => state.app.site.country));
+  const units = useSelector((state: RootState) => state.app.site.units);
   const current = typeof params.sort === 'string' ? params.sort : 'relevance';
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const sort = event.currentTarget.value;

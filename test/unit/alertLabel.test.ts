@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { createIntl } from 'react-intl';
 import { messagesFor } from '../../src/shared/i18n/messages';
 import { alertItemOf, type AlertItem } from '../../src/state/notifications';
-import { alertDetails, alertLabel } from '../../src/ui/alerts/alertLabel';
+import { alertDetails } from '../../src/ui/alerts/alertDetails';
+import { alertLabel } from '../../src/ui/alerts/alertLabel';
 
 describe("an alert's name on screen", () => {
   const intl = (locale: string) => createIntl({ locale, messages: messagesFor(locale) });

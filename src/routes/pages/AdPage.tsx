@@ -14,7 +14,7 @@ import { DUPLICATE_SECTIONS } from '../../shared/domain/constants';
 import { isEmailAddress } from '../../shared/domain/email';
 import { isPhoneNumber, PHONE_MAX_LENGTH } from '../../shared/domain/phone';
 import { countryByCode } from '../../../config/countries';
-import { fromMetric, unitsOf, type Measure, type Units } from '../../shared/domain/units';
+import { fromMetric, type Measure, type Units } from '../../shared/domain/units';
 
 /** Facts shown per vertical: the ad's field and its label. */
 const FACTS: Record<string, Array<[string, MessageId]>> = {
@@ -291,7 +291,7 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
       <Facts
         ad={ad}
         vertical={site.target}
-        units={unitsOf(site.country)}
+        units={site.units}
         currency={price?.currency ?? countryByCode(site.country)?.currency ?? 'EUR'}
       />
       <h2>{intl.formatMessage({ id: 'ad.description' })}</h2>

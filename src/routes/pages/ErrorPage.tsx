@@ -12,7 +12,6 @@ import { FiltersPanel } from '../../ui/LazyFiltersPanel';
 import { SearchForm } from '../../ui/SearchForm';
 import { useBuildPath } from '../../ui/RoutesContext';
 import { queryToParams } from '../../ui/SeoLinks';
-import { unitsOf } from '../../shared/domain/units';
 
 export function NotFoundPage() {
   const intl = useIntl();
@@ -141,7 +140,7 @@ export function NoResultsPage() {
         <nav aria-label={intl.formatMessage({ id: 'noResults.suggestions' })}>
           <ul className="suggestions">
             {suggestions.map((s) => {
-              const { what: sWhat, where: sWhere, ...rest } = queryToParams(s.query, unitsOf(site.country));
+              const { what: sWhat, where: sWhere, ...rest } = queryToParams(s.query, site.units);
               const href = buildPath('serp_search', { what: sWhat, where: sWhere });
               return (
                 <li key={`${s.prefix}-${s.name}`}>

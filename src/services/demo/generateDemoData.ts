@@ -1,4 +1,4 @@
-import { countryByCode, placeSeparator } from '../../../config/countries';
+import { countryByCode, placeSeparator, unitsOf } from '../../../config/countries';
 import type { Vertical } from '../../../config/verticals';
 import type { Gazetteer, Place } from '../places/Gazetteer';
 import {
@@ -18,7 +18,7 @@ import type { AdInput, SiteKey, Source } from '../search/types';
 import { COMPANIES, demoWords, PRODUCT_BRANDS } from './wording';
 import { seededRandom } from '../../shared/seededRandom';
 import { catalogueOf, type CatalogueId } from '../../shared/i18n/regions';
-import { fromMetric, unitsOf, type Units } from '../../shared/domain/units';
+import { fromMetric, type Units } from '../../shared/domain/units';
 
 /**
  * The deterministic demo data: for one site, its partners (some with an

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { countryByCode } from '../../../config/countries';
+import { countryByCode, unitsOf } from '../../../config/countries';
 import { type Vertical, verticalById } from '../../../config/verticals';
 import { searchTextMin, significantChars } from '../../shared/domain/searchText';
 import { urlFilters, type SavedFilterValue } from '../../shared/domain/filters';
-import { metricFilters, unitsOf } from '../../shared/domain/units';
+import { metricFilters } from '../../shared/domain/units';
 import { ServiceError } from '../jsonapi';
 import { parseFilters, parseSearchParams, rawQuery } from '../search/params';
 

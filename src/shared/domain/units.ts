@@ -1,16 +1,13 @@
-import { countryByCode } from '../../../config/countries';
+import type { Units } from '../../../config/countries';
 
 /**
  * A site's measures (decision 082): the United States and Britain give a car's mileage and a
  * distance in miles and a home's floor area in square feet; every other site in kilometres and
  * square metres. The store and the search service keep metric values: the site's units are its
- * pages', its results URLs' and its alerts'.
+ * pages', its results URLs' and its alerts'. A site carries its units (`Site.units`): a page needs no
+ * table of countries for them.
  */
-export type Units = 'metric' | 'imperial';
-
-export function unitsOf(country: string): Units {
-  return countryByCode(country)?.units ?? 'metric';
-}
+export type { Units };
 
 export const KM_PER_MILE = 1.609344;
 export const M2_PER_SQFT = 0.09290304;

@@ -10,7 +10,8 @@ import {
   type AlertItem,
 } from '../../../state/notifications';
 import type { RootState } from '../../../state/store';
-import { alertDetails, alertLabel } from '../../../ui/alerts/alertLabel';
+import { alertDetails } from '../../../ui/alerts/alertDetails';
+import { alertLabel } from '../../../ui/alerts/alertLabel';
 import { DeleteConfirmationModal } from '../../../ui/alerts/DeleteConfirmationModal';
 import { Snackbar } from '../../../ui/alerts/Snackbar';
 import { AreaStatusMessage } from './AreaStatusMessage';
