@@ -85,6 +85,15 @@ describe('the web role', function () {
       expect(region, 'a region link on the homes home page').to.not.equal(null);
       const regionPage = await get(region![1]!, es).expect(200);
       expect(regionPage.text).to.include(`<link rel="canonical" href="http://${es}/search?region=${region![2]}">`);
+      // One page for one place however the filter is written: by the place's id.
+      const uk = `homes.uk.localhost:${server.port}`;
+      const canonicals = new Set<string | undefined>();
+      for (const query of ['?city=London', '?city=LONDON', '?city=londn', '?region=England&city=london']) {
+        const text = (await get(`/search${query}`, uk).expect(200)).text;
+        canonicals.add(/<link rel="canonical" href="([^"]+)">/.exec(text)?.[1]);
+      }
+      expect([...canonicals]).to.have.length(1);
+      expect([...canonicals][0]).to.match(new RegExp(`^http://${uk}/search\\?city=\\d+$`));
     });
 
     it('serves jobs.es.localhost in Spanish, in euros, with no where field', async () => {

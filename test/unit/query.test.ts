@@ -19,6 +19,7 @@ describe('query values', () => {
       area_min: 1500,
       mileage_max: 45_000,
     });
+    expect(parseQuery('?price_max=0.500')).to.deep.equal({ price_max: 0.5 });
     expect(parseQuery('?salary_min=30,000&price_max=300000&area_max=72.5')).to.deep.equal({
       salary_min: 30_000,
       price_max: 300_000,

@@ -13,7 +13,6 @@ import {
 } from '../../shared/domain/ad';
 import { CLIENT_ID, SORT_KEYS, clipSearchText } from '../../shared/domain/constants';
 import { apiFilters } from '../../shared/domain/filters';
-import { unitsOf } from '../../shared/domain/units';
 import { pageNumberOf, stringifyQuery, type QueryParams, type QueryValue } from '../../shared/routing/query';
 import type { AppState } from '../../state/app';
 import type { PageResult } from '../../state/page';
@@ -115,7 +114,7 @@ export function searchQuery(
     'redirect[pageViewId]': tracking.pageViewId || undefined,
     'redirect[trackingCode]': tracking.trackingCode ?? undefined,
     'redirect[suggester]': text(params.suggester) || undefined,
-    ...sinceDays(apiFilters(params, site.target, unitsOf(site.country)), now),
+    ...sinceDays(apiFilters(params, site.target, site.units), now),
   };
 }
 
@@ -191,15 +190,11 @@ function* loadResults(
     // A page of a place filter without a where (the home page's and the index's place links, a jobs
     // site's, which has no where) is named by its filter: a name alone can be another place's ("Madrid"
     // the region is not Madrid the city, "Washington, D.C." not Washington state).
-    const placeFilters =
-      where && app.site.target !== 'jobs'
-        ? {}
-        : {
-            region: text(params.region) || undefined,
-            city: text(params.city) || undefined,
-            city_area: text(params.city_area) || undefined,
-          };
-    const byFilter = Object.values(placeFilters).some((v) => v !== undefined);
+    // One filter, the most specific given, by the id of the place the service found: "London", "LONDON"
+    // and "londn" are one page, as are a city and its region given together.
+    const placeKey = (['city_area', 'city', 'region'] as const).find((key) => text(params[key]) !== '');
+    const byFilter = placeKey !== undefined && (!where || app.site.target === 'jobs');
+    const placeFilters = byFilter ? { [placeKey]: doc.meta.keyword?.geoInfo?.[0]?.id ?? text(params[placeKey]) } : {};
     const canonical: string = yield call(canonicalUrl, 'serp_search', {
       // A what the service corrected ("flatt") names the corrected search's page.
       what: doc.meta.keyword?.redirectWhat || what,

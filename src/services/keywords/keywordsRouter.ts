@@ -9,6 +9,7 @@ import { JOB_CATEGORIES, labelOf, PRODUCT_CATEGORIES, type RefItem } from '../se
 import { siteOf } from '../search/siteKeys';
 import type { SiteKey } from '../search/types';
 import type { IndexCategory } from '../../shared/api/keywordsApi';
+import { encodeSeoSegment } from '../../shared/routing/seoUrl';
 import type { CatalogueId } from '../../shared/i18n/regions';
 
 /** The verticals whose index picks a category, and their names (the index's `type`). */
@@ -79,7 +80,7 @@ export function createKeywordsRouter(
       data: rows.map((r) => {
         // The search the keyword opens, as its results page's address names it ("cottage" in "Bexley").
         const search = searchOf(site, r.keyword);
-        const seo = (text: string) => encodeURIComponent(text.toLowerCase().replace(/-/g, '_').replace(/\s+/g, '-'));
+        const seo = (text: string) => encodeURIComponent(encodeSeoSegment(text));
         return {
           type: 'keywords',
           id: r.norm,

@@ -22,9 +22,10 @@ const AMOUNT = /^(?:price|area|mileage|salary)_(?:min|max)$/;
 
 /**
  * An amount written with its thousands grouped, as a visitor types it in the filters ("300.000" in
- * Spain or Germany, "300,000" or "300 000" elsewhere): no price, area or mileage is 300.0.
+ * Spain or Germany, "300,000" or "300 000" elsewhere): no price, area or mileage is 300.0. A
+ * leading zero is a decimal ("0.500").
  */
-const GROUPED = /^\d{1,3}(?:[.,'\u00a0\u202f ]\d{3})+$/;
+const GROUPED = /^[1-9]\d{0,2}(?:[.,'\u00a0\u202f ]\d{3})+$/;
 
 /**
  * Parses a query string into coerced values. The last of repeated keys wins.
