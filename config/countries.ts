@@ -135,18 +135,8 @@ export function isCountryCode(code: string): code is CountryCode {
   return BY_CODE.has(code.toLowerCase());
 }
 
-/** Right-to-left scripts among the sites' languages. */
-export function isRtlLocale(locale: string): boolean {
-  return /^(ar|he|fa|ur)(-|$)/i.test(locale);
-}
-
-/**
- * What separates the parts of a place ("Chelsea, London"): Arabic writes its own comma ("القاهرة،
- * محافظة القاهرة"); the other sites' languages write the Latin one.
- */
-export function placeSeparator(locale: string): string {
-  return /^ar(-|$)/i.test(locale) ? '، ' : ', ';
-}
+// What a locale writes, apart from the table of countries (a page's script needs no table for them).
+export { isRtlLocale, placeSeparator } from './locales';
 
 /** ISO 3166 region of a country code: ours follow the spec, which writes `uk` and `bc`. */
 export function isoRegion(code: string): string {

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { placeSeparator } from '../../config/countries';
+import { placeSeparator } from '../../config/locales';
 import { useSelector } from 'react-redux';
 import type { ListingAd } from '../shared/domain/ad';
 import type { RootState } from '../state/store';

@@ -13,7 +13,6 @@ import { TimeAgo } from '../../ui/TimeAgo';
 import { DUPLICATE_SECTIONS } from '../../shared/domain/constants';
 import { isEmailAddress } from '../../shared/domain/email';
 import { isPhoneNumber, PHONE_MAX_LENGTH } from '../../shared/domain/phone';
-import { countryByCode } from '../../../config/countries';
 import { fromMetric, type Measure, type Units } from '../../shared/domain/units';
 
 /** Facts shown per vertical: the ad's field and its label. */
@@ -288,12 +287,7 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
           ))}
         </ul>
       )}
-      <Facts
-        ad={ad}
-        vertical={site.target}
-        units={site.units}
-        currency={price?.currency ?? countryByCode(site.country)?.currency ?? 'EUR'}
-      />
+      <Facts ad={ad} vertical={site.target} units={site.units} currency={price?.currency ?? site.currency} />
       <h2>{intl.formatMessage({ id: 'ad.description' })}</h2>
       {/* A partner's own text: its direction is its own (an English ad on an Arabic site). */}
       <p className="ad-page__description" dir="auto">

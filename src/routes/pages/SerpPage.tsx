@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { placeSeparator } from '../../../config/countries';
+import { placeSeparator } from '../../../config/locales';
 import type { ListingAd } from '../../shared/domain/ad';
 import { useSelector } from 'react-redux';
 import { LOCATION_LABEL_MAX_GEO_NAMES } from '../../shared/domain/constants';
