@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { placeSeparator } from '../../config/locales';
 import { useSelector } from 'react-redux';
-import type { ListingAd } from '../shared/domain/ad';
+import { priceDropped, type ListingAd } from '../shared/domain/ad';
 import type { RootState } from '../state/store';
 import { TimeAgo } from './TimeAgo';
 import { useAdInteractions } from './useAdInteractions';
@@ -34,10 +34,11 @@ export function AdCard({
   const intl = useIntl();
   const { ref, href, onClick } = useAdInteractions(ad, sectionId);
   const basePath = useSelector((state: RootState) => state.app.site.basePath);
+  const target = useSelector((state: RootState) => state.app.site.target);
   const a = ad.attributes;
   const price = a.vertical_properties.price;
   const image = a.vertical_properties.images[0];
-  const dropped = price?.oldValue != null && price.oldValue > price.value;
+  const dropped = priceDropped(price, target);
   return (
     <article ref={ref} className={a.premium ? 'ad-card ad-card--premium' : 'ad-card'} data-ad-id={ad.id}>
       <div className="ad-card__media">

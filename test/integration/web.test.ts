@@ -470,6 +470,38 @@ describe('the web role', function () {
       for (const src of jsonLd.image) expect(src).to.match(/^https?:\/\//);
     });
 
+    it('marks a lowered price as a drop, but not a lowered salary', async () => {
+      type Found = {
+        data: Array<{
+          id: string;
+          attributes: { vertical_properties: { price: { oldValue: number | null; value: number } | null } };
+        }>;
+      };
+      const lowered = async (vertical: string) =>
+        (
+          (await (
+            await fetch(
+              `${server.url}/api/sites/uk/${vertical}/search${vertical === 'homes' ? '/m' : ''}?countryCode=uk&filters[decreasePrice]=true`,
+            )
+          ).json()) as Found
+        ).data.find(
+          (a) =>
+            (a.attributes.vertical_properties.price?.oldValue ?? 0) >
+            (a.attributes.vertical_properties.price?.value ?? 0),
+        );
+      const card = (html: string, id: string) =>
+        html.slice(html.indexOf(`data-ad-id="${id}"`)).split('</article>')[0] ?? '';
+      const job = await lowered('jobs');
+      expect(job, 'a job whose salary was lowered').to.not.equal(undefined);
+      const jobs = (await get('/search?decrease_price=true', `jobs.uk.localhost:${server.port}`).expect(200)).text;
+      expect(card(jobs, job!.id)).to.include('ad-card__price').and.not.include('badge--drop').and.not.include('<del');
+      const jobPage = (await get(`/ad/${job!.id}`, `jobs.uk.localhost:${server.port}`).expect(200)).text;
+      expect(/<p class="ad-page__price">.*?<\/p>/.exec(jobPage)?.[0]).to.not.include('<del');
+      const home = await lowered('homes');
+      const homes = (await get('/search?decrease_price=true', `homes.uk.localhost:${server.port}`).expect(200)).text;
+      expect(card(homes, home!.id)).to.include('badge--drop').and.include('<del');
+    });
+
     it("shows an ad's copies on other partners' sites apart from the ads like it, each with its partner", async () => {
       const results = (await (
         await fetch(`${server.url}/api/sites/it/homes/search?countryCode=it&page[size]=100`)

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import { useIntl, type FormatNumberOptions } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import type { Ad } from '../../shared/domain/ad';
+import { priceDropped, type Ad } from '../../shared/domain/ad';
 import type { MessageId } from '../../shared/i18n/messages';
 import { applySent } from '../../state/adPage';
 import { clickoutRequested } from '../../state/clickout';
@@ -241,7 +241,7 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
       {price && (
         <p className="ad-page__price">
           <strong>{price.valueFormatted}</strong>
-          {price.oldValue != null && price.oldValue > price.value && (
+          {priceDropped(price, site.target) && (
             <>
               {' '}
               <del>{price.oldValueFormatted}</del>

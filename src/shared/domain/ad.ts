@@ -8,6 +8,14 @@ export interface AdPrice {
   currency?: string;
 }
 
+/**
+ * Whether a page shows an ad's price as dropped (its old one struck through, the badge): when it is
+ * lower than before, but not a job's salary, which a job seeker reads as no bargain.
+ */
+export function priceDropped(price: Pick<AdPrice, 'value' | 'oldValue'> | null | undefined, target: string): boolean {
+  return target !== 'jobs' && price?.oldValue != null && price.oldValue > price.value;
+}
+
 export interface AdAttributes {
   date: string;
   timeAgoSeconds: number;
