@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
+import { snakeCase } from '../shared/domain/filterNames';
 import { siteFilters, type Units } from '../shared/domain/units';
 import type { QueryValue } from '../shared/routing/query';
 import type { RootState } from '../state/store';
@@ -16,7 +17,7 @@ export function queryToParams(query: Record<string, unknown>, units: Units): Rec
     if (key === 'dealTypeId' || key === 'categoryId') out.type_id = value as QueryValue;
     else if (key === 'filters' && value && typeof value === 'object') {
       for (const [f, v] of Object.entries(siteFilters(value as Record<string, unknown>, units)))
-        out[f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = v as QueryValue;
+        out[snakeCase(f)] = v as QueryValue;
     } else if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value as QueryValue;
   }
   return out;

@@ -3,6 +3,7 @@ import { countryByCode, unitsOf } from '../../../config/countries';
 import { type Vertical, verticalById } from '../../../config/verticals';
 import { searchTextMin, significantChars } from '../../shared/domain/searchText';
 import { urlFilters, type SavedFilterValue } from '../../shared/domain/filters';
+import { camelCase } from '../../shared/domain/filterNames';
 import { metricFilters } from '../../shared/domain/units';
 import { ServiceError } from '../jsonapi';
 import { parseFilters, parseSearchParams, rawQuery } from '../search/params';
@@ -183,7 +184,7 @@ export function cleanFilters(filters: Record<string, FilterValue>): Record<strin
 
 /** The identity of a search, for "the same search again" (case and spacing do not count). */
 export function queryKey(site: AlertSite, q: AlertQuery): string {
-  const camel = Object.fromEntries(Object.entries(q.filters).map(([k, v]) => [toCamel(k), v]));
+  const camel = Object.fromEntries(Object.entries(q.filters).map(([k, v]) => [camelCase(k), v]));
   const text = JSON.stringify(
     canonical({
       c: site.country,
@@ -195,10 +196,6 @@ export function queryKey(site: AlertSite, q: AlertQuery): string {
     }),
   );
   return createHash('sha256').update(text).digest('base64url');
-}
-
-export function toCamel(key: string): string {
-  return key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 }
 
 /**
@@ -213,7 +210,7 @@ export function searchParamsOf(site: AlertSite, q: AlertQuery): URLSearchParams 
   if (q.where && site.vertical !== 'jobs') params.set('where', q.where);
   if (q.dealTypeId) params.set(site.vertical === 'products' ? 'categoryId' : 'dealTypeId', String(q.dealTypeId));
   for (const [key, value] of Object.entries(metricFilters(q.filters, unitsOf(site.country)))) {
-    const name = `filters[${toCamel(key)}]`;
+    const name = `filters[${camelCase(key)}]`;
     if (value === null) continue;
     if (Array.isArray(value)) params.set(name, value.join(','));
     else if (typeof value === 'object') params.set(name, `${value.min ?? ''}-${value.max ?? ''}`);

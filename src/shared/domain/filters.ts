@@ -1,5 +1,6 @@
 import type { SiteTarget, Vertical } from '../../../config/verticals';
 import { stringifyQuery, type QueryParams, type QueryValue } from '../routing/query';
+import { camelCase, snakeCase } from './filterNames';
 import { metricFilters, type Units } from './units';
 
 /**
@@ -66,10 +67,6 @@ export const VERTICAL_FILTERS: Readonly<Record<Vertical, readonly string[]>> = {
 export function filterKeysOf(target: SiteTarget): readonly string[] {
   return target === 'general' ? [] : [...COMMON_FILTERS, ...VERTICAL_FILTERS[target]];
 }
-
-export const camelCase = (key: string): string => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** A saved search's filter value: the results URL's, or as an integrator posted it (a list, a range). */
 export type SavedFilterValue = string | number | boolean | (string | number)[] | { min?: number; max?: number } | null;

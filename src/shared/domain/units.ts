@@ -1,4 +1,5 @@
 import type { Units } from '../../../config/countries';
+import { snakeCase } from './filterNames';
 
 /**
  * A site's measures (decision 082): the United States and Britain give a car's mileage and a
@@ -45,8 +46,6 @@ export function toMetric(measure: Measure, value: number, units: Units): number 
 export function fromMetric(measure: Measure, value: number, units: Units): number {
   return units === 'imperial' ? Math.round(value / METRIC_PER_IMPERIAL[measure]) : value;
 }
-
-const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** A filter's value in metric: a number, a number written as text, or an alert's `{ min, max }` range. */
 function metricValue<V>(value: V, convert: (n: number) => number): V {
