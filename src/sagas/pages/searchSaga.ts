@@ -181,7 +181,7 @@ function* loadResults(
     const pageNumber = pageNumberOf(params);
     const onPage = pageNumber > 1 ? ` – ${intl.formatMessage({ id: 'paginator.page' }, { page: pageNumber })}` : '';
     const title = doc.meta.title
-      ? `${doc.meta.title}${onPage} | Trawl`
+      ? branded(`${doc.meta.title}${onPage}`)
       : intl.formatMessage({ id: where ? 'serp.title' : 'serp.titleNoWhere' }, { what, where });
     // A place the service found is named as the site names it: an old link's "rome" or "riyadh" is the
     // page of "Roma" or "الرياض" (decisions 077, 081). A where with its region ("Florești, Cluj") stays
@@ -189,9 +189,9 @@ function* loadResults(
     const named = doc.meta.keyword?.where;
     // A page of a place filter without a where (the home page's and the index's place links, a jobs
     // site's, which has no where) is named by its filter: a name alone can be another place's ("Madrid"
-    // the region is not Madrid the city, "Washington, D.C." not Washington state).
-    // One filter, the most specific given, by the id of the place the service found: "London", "LONDON"
-    // and "londn" are one page, as are a city and its region given together.
+    // the region is not Madrid the city, "Washington, D.C." not Washington state). One filter, the most
+    // specific given, by the id of the place the service found: "London", "LONDON" and "londn" are one
+    // page, as are a city and its region given together.
     const placeKey = (['city_area', 'city', 'region'] as const).find((key) => text(params[key]) !== '');
     const byFilter = placeKey !== undefined && (!where || app.site.target === 'jobs');
     const placeFilters = byFilter ? { [placeKey]: doc.meta.keyword?.geoInfo?.[0]?.id ?? text(params[placeKey]) } : {};
@@ -202,7 +202,7 @@ function* loadResults(
       type_id: typeof params.type_id === 'number' ? params.type_id : undefined,
       ...placeFilters,
       // The page shown, left out when it is the first (spec §5), whatever the URL wrote.
-      page: pageNumberOf(params) > 1 ? pageNumberOf(params) : undefined,
+      page: pageNumber > 1 ? pageNumber : undefined,
     });
     return { status: 200, head: { title, description: doc.meta.description, canonical } };
   } catch (error) {

@@ -3,7 +3,7 @@
  * real feeds use), each returning `undefined` for what cannot be read.
  * See docs/feeds.md for the accepted forms.
  */
-import { KM_PER_MILE } from '../../shared/domain/units';
+import { KM_PER_MILE, M2_PER_SQFT } from '../../shared/domain/units';
 
 const TRUE = new Set(['true', 'yes', 'si', 'sí', '1', 'y', 'on', 'oui', 'ja', 'sim']);
 const FALSE = new Set(['false', 'no', '0', 'n', 'off', 'non', 'nein', 'nao', 'não']);
@@ -119,7 +119,7 @@ export function parseCount(text: string | undefined): { value: number; range: bo
 }
 
 const AREA_UNITS: readonly [RegExp, number][] = [
-  [/^(feet|foot|ft|sq\.?\s*ft|sqft|ft2|ft²|square\s*feet|pies)$/i, 0.09290304],
+  [/^(feet|foot|ft|sq\.?\s*ft|sqft|ft2|ft²|square\s*feet|pies)$/i, M2_PER_SQFT],
   [/^(acres?|ac)$/i, 4046.8564224],
   [/^(hectares?|ha|hectareas|hectáreas)$/i, 10_000],
   [

@@ -45,6 +45,9 @@ const schema = z.object({
 /** The search a keyword opens: its words and the place that ends them, when one does. */
 export type KeywordSearch = (site: SiteKey, keyword: string) => { what: string; where: string } | undefined;
 
+/** A results path's segment of a text, as the web's routes write it. */
+const seo = (text: string): string => encodeURIComponent(encodeSeoSegment(text));
+
 export function createKeywordsRouter(
   store: SearchStore,
   log?: (msg: string, extra?: object) => void,
@@ -80,7 +83,6 @@ export function createKeywordsRouter(
       data: rows.map((r) => {
         // The search the keyword opens, as its results page's address names it ("cottage" in "Bexley").
         const search = searchOf(site, r.keyword);
-        const seo = (text: string) => encodeURIComponent(encodeSeoSegment(text));
         return {
           type: 'keywords',
           id: r.norm,
