@@ -28,6 +28,18 @@ describe("the unsubscribe page of a dead link, in its site's language", () => {
       .get(`/api/notifications/email/unsubscribe?act=${encodeURIComponent(act)}`)
       .set('Host', host);
 
+  /** A new alert of an address, and the act token of its mails' unsubscribe link. */
+  const alertWithLink = async (email: string, country: string, what: string, where: string) => {
+    const created = await request(n.app)
+      .post('/api/notifications/email/subscription')
+      .set('Content-Type', JSONAPI)
+      .send(JSON.stringify(subscriptionBody({ email, country, what, where })));
+    expect(created.status, created.text).to.equal(201);
+    const alertId = JSON.parse(created.text).data.id as string;
+    const act = ActTokens.fromDataDir(n.dataDir).issue(alertId, email, Math.floor(n.clock.now.getTime() / 1000));
+    return { alertId, act };
+  };
+
   it('answers a bad token on a German host in German, with the German site look', async () => {
     const res = await unsubscribePage('jobs.de.localhost:3000', 'garbage');
     expect(res.status).to.equal(403);
@@ -59,13 +71,7 @@ describe("the unsubscribe page of a dead link, in its site's language", () => {
 
   it('says that a deleted alert no longer exists, never naming an empty alert', async () => {
     const email = 'd@example.org';
-    const created = await request(n.app)
-      .post('/api/notifications/email/subscription')
-      .set('Content-Type', JSONAPI)
-      .send(JSON.stringify(subscriptionBody({ email, country: 'de', what: 'Wohnung', where: 'Berlin' })));
-    expect(created.status, created.text).to.equal(201);
-    const alertId = JSON.parse(created.text).data.id as string;
-    const act = ActTokens.fromDataDir(n.dataDir).issue(alertId, email, Math.floor(n.clock.now.getTime() / 1000));
+    const { alertId, act } = await alertWithLink(email, 'de', 'Wohnung', 'Berlin');
     const path = `/api/notifications/email/unsubscribe?act=${encodeURIComponent(act)}`;
 
     const live = await request(n.app).get(path).set('Host', 'homes.de.localhost');
@@ -103,14 +109,7 @@ describe("the unsubscribe page of a dead link, in its site's language", () => {
   });
 
   it("leads home to the alert's vertical, under its path prefix on a shared host", async () => {
-    const email = 'cr@example.org';
-    const created = await request(n.app)
-      .post('/api/notifications/email/subscription')
-      .set('Content-Type', JSONAPI)
-      .send(JSON.stringify(subscriptionBody({ email, country: 'cr', what: 'casa', where: 'San José' })));
-    expect(created.status, created.text).to.equal(201);
-    const alertId = JSON.parse(created.text).data.id as string;
-    const act = ActTokens.fromDataDir(n.dataDir).issue(alertId, email, Math.floor(n.clock.now.getTime() / 1000));
+    const { act } = await alertWithLink('cr@example.org', 'cr', 'casa', 'San José');
     const page = await unsubscribePage('cr.localhost', act);
     expect(page.status).to.equal(200);
     expect(page.text).to.match(/<a href="\/homes" aria-label="[^"]+"[^>]*>Trawl Casas Costa Rica<\/a>/);
