@@ -96,6 +96,33 @@ describe('the web role', function () {
       expect([...canonicals][0]).to.match(new RegExp(`^http://${uk}/search\\?city=\\d+$`));
     });
 
+    it("moves a jobs search's place, which has no where on a jobs site, to that place's filter page", async () => {
+      const host = `jobs.us.localhost:${server.port}`;
+      const houston = /href="\/search\?city=(\d+)"[^>]*>Jobs in Houston</.exec((await get('/', host).expect(200)).text);
+      expect(houston, "Houston's link on the jobs home page").to.not.equal(null);
+      const city = houston![1];
+      // A where in the URL (a homes site's link form, an old link) is never a jobs page: moved for good,
+      // with the URL's other filters and sort.
+      const path = await get('/search/nurse/in/houston?sort=date', host).expect(301);
+      expect(path.headers.location).to.equal(`/search/nurse?sort=date&city=${city}`);
+      expect((await get('/search/in/illinois', host).expect(301)).headers.location).to.match(/^\/search\?region=\d+$/);
+      // A place that is no place of the country leaves the search without it; a place filter given wins.
+      expect((await get('/search/nurse/in/xyzzy', host).expect(301)).headers.location).to.equal('/search/nurse');
+      const both = await get('/search/nurse/in/houston?city=Chicago', host).expect(301);
+      expect(both.headers.location).to.equal('/search/nurse?city=Chicago');
+      // A place typed in the only box, alone or after the what, as a homes site's what moves to its where.
+      expect((await get('/search/nurse%20houston', host).expect(302)).headers.location).to.equal(
+        `/search/nurse?city=${city}`,
+      );
+      expect((await get('/search/houston', host).expect(302)).headers.location).to.equal(`/search?city=${city}`);
+      const form = await get('/q?what=nurse&where=Houston', host).expect(302);
+      expect((await get(form.headers.location as string, host).expect(301)).headers.location).to.equal(
+        `/search/nurse?city=${city}`,
+      );
+      const page = await get(`/search/nurse?city=${city}`, host).expect(200);
+      expect(page.text).to.include('<title>Nurse in Houston | Trawl</title>');
+    });
+
     it('serves jobs.es.localhost in Spanish, in euros, with no where field', async () => {
       const res = await get('/', `jobs.es.localhost:${server.port}`).expect(200);
       expect(res.text).to.include('<html lang="es-ES"');

@@ -5,6 +5,7 @@ import type { AppRoutes } from '../../routes/types';
 import type { Api } from '../../shared/api/createApi';
 import { isApiError } from '../../shared/api/errors';
 import {
+  JOBS_PAGE_KEYWORD_FIELDS,
   LISTING_AD_FIELDS,
   PAGE_KEYWORD_FIELDS,
   type Ad,
@@ -12,7 +13,7 @@ import {
   type Suggestion,
 } from '../../shared/domain/ad';
 import { CLIENT_ID, SORT_KEYS, clipSearchText } from '../../shared/domain/constants';
-import { apiFilters } from '../../shared/domain/filters';
+import { apiFilters, hasPlaceFilter } from '../../shared/domain/filters';
 import { pageNumberOf, stringifyQuery, type QueryParams, type QueryValue } from '../../shared/routing/query';
 import type { AppState } from '../../state/app';
 import type { PageResult } from '../../state/page';
@@ -65,8 +66,8 @@ export function* loadSearchSubmit(params: QueryParams): SagaIterator<PageResult>
       head: { title: intl.formatMessage({ id: 'app.name' }) },
     };
   }
+  // A jobs site's where (another site's form, an old link) is kept: its results page moves it to a place filter.
   const out = serpParams(params);
-  if (target === 'jobs') delete out.where;
   return {
     status: 302,
     redirect: routes.buildPath('serp_search', out),
@@ -86,9 +87,12 @@ export function searchQuery(
   const sort =
     typeof params.sort === 'string' && (SORT_KEYS as readonly string[]).includes(params.sort) ? params.sort : undefined;
   const page = pageNumberOf(params);
+  const jobsWhere = jobsPlaceText(params, app);
   return {
     what: text(params.what),
     where: site.target === 'jobs' ? undefined : text(params.where) || undefined,
+    // A jobs search takes no where (spec §5): a where its URL still carries is searched as the place it names.
+    ...(jobsWhere ? { 'filters[city]': jobsWhere } : {}),
     [site.target === 'products' ? 'categoryId' : 'dealTypeId']: typeId,
     'page[number]': page,
     'page[organic][size]': ORGANIC_PAGE_SIZE,
@@ -100,7 +104,7 @@ export function searchQuery(
     retrieveKeyword: true,
     // Only what the page keeps (ListingAd, pageMeta): the service builds nothing else.
     'fields[ads]': LISTING_AD_FIELDS,
-    'fields[keyword]': PAGE_KEYWORD_FIELDS,
+    'fields[keyword]': site.target === 'jobs' ? JOBS_PAGE_KEYWORD_FIELDS : PAGE_KEYWORD_FIELDS,
     originId: tracking.origin,
     userCampaignIds: tracking.userCampaignIds.length > 0 ? tracking.userCampaignIds.join(',') : undefined,
     ...(tracking.abTest
@@ -116,6 +120,33 @@ export function searchQuery(
     'redirect[suggester]': text(params.suggester) || undefined,
     ...sinceDays(apiFilters(params, site.target, site.units), now),
   };
+}
+
+/** The where of a jobs results URL with no place filter (`/search/nurse/in/chicago`), searched as a place (decision 083). */
+function jobsPlaceText(params: QueryParams, app: AppState): string {
+  return app.site.target === 'jobs' && !hasPlaceFilter(params) ? text(params.where) : '';
+}
+
+/**
+ * The URL of a jobs search's place (decision 083): a jobs site has no where, so a place in its URL's
+ * where or at the end of its what ("nurse houston", "houston") is the place filter the site's own place
+ * links write, by the place's id under its kind: `/search/nurse?city=4699066`. None when there is no place to move.
+ */
+function jobsPlacePath(params: QueryParams, meta: Pick<SearchMeta, 'keyword'>, routes: AppRoutes): string | undefined {
+  const keyword = meta.keyword;
+  const moved = text(params.where) !== '' || Boolean(keyword?.redirectWhere);
+  if (!moved) return undefined;
+  const { where: _where, ...rest } = serpParams(params);
+  const found = keyword?.cityArea
+    ? { city_area: keyword.cityArea.id }
+    : keyword?.city
+      ? { city: keyword.city.id }
+      : keyword?.region
+        ? { region: keyword.region.id }
+        : {};
+  // A what the place ended keeps its other words ("nurse"); a what that was only the place is gone.
+  const what = keyword?.redirectWhere ? (keyword.redirectWhat ?? text(params.what)) : text(params.what);
+  return routes.buildPath('serp_search', { ...rest, what: what || undefined, ...(hasPlaceFilter(rest) ? {} : found) });
 }
 
 /** `date_from` in a results URL counts days back ("last 7 days"); the service wants a date. */
@@ -173,6 +204,12 @@ function* loadResults(
         head: { title: intl.formatMessage({ id: 'app.name' }), noindex: true },
       };
     }
+    if (app.site.target === 'jobs' && (path === 'search' || path === 'search/m')) {
+      const routes: AppRoutes = yield getRoutes();
+      const moved = jobsPlacePath(params, doc.meta, routes);
+      // A where in the URL is never a jobs page (301); a place typed in the what moves as a homes site's does (302).
+      if (moved) return placeMoved(moved, text(params.where) !== '' ? 301 : 302, intl);
+    }
     yield put(searchSucceeded(doc.data, doc.meta));
     yield call(rememberLastSearch, params, app);
     const what = text(params.what);
@@ -207,6 +244,18 @@ function* loadResults(
     return { status: 200, head: { title, description: doc.meta.description, canonical } };
   } catch (error) {
     if (!isApiError(error) || error.status >= 500) throw error;
+    if (app.site.target === 'jobs' && (path === 'search' || path === 'search/m')) {
+      const routes: AppRoutes = yield getRoutes();
+      // A jobs URL's where that names no place of the country: the search without it.
+      if (error.status === 400 && query['filters[city]'] !== undefined) {
+        const { where: _where, ...rest } = serpParams(params);
+        return placeMoved(routes.buildPath('serp_search', rest), 301, intl);
+      }
+      // A place with no ads for the what is that place's page too (its no-results page).
+      const moved =
+        error.status === 404 ? jobsPlacePath(params, { keyword: keywordOf(error.meta) }, routes) : undefined;
+      if (moved) return placeMoved(moved, text(params.where) !== '' ? 301 : 302, intl);
+    }
     yield put(
       searchFailed({
         code: error.code,
@@ -239,10 +288,19 @@ function* loadResults(
   }
 }
 
-/** The keyword object's where of an error document's meta (a search that found nothing has one). */
-function keywordWhere(meta: Record<string, unknown> | undefined): unknown {
+function placeMoved(redirect: string, status: 301 | 302, intl: IntlShape): PageResult {
+  return { status, redirect, head: { title: intl.formatMessage({ id: 'app.name' }), noindex: true } };
+}
+
+/** The keyword object of an error document's meta (a search that found nothing has one). */
+function keywordOf(meta: Record<string, unknown> | undefined): SearchMeta['keyword'] {
   const keyword = meta?.keyword;
-  return keyword && typeof keyword === 'object' ? (keyword as Record<string, unknown>).where : undefined;
+  return keyword && typeof keyword === 'object' ? (keyword as SearchMeta['keyword']) : undefined;
+}
+
+/** The keyword object's where of an error document's meta. */
+function keywordWhere(meta: Record<string, unknown> | undefined): unknown {
+  return keywordOf(meta)?.where;
 }
 
 export function* loadSearchResults(params: QueryParams): SagaIterator<PageResult> {

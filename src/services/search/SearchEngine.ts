@@ -170,14 +170,16 @@ export class SearchEngine {
    * what's other words and the place's name. Only a place named exactly, and a region or a place
    * of at least `PLACE_IN_WHAT_MIN_PEOPLE`, so that a word that is also a small town ("flat high
    * street", Street in Somerset) stays a word; never a stop word or, on a cars site, a car's make or
-   * model; the what must keep a word besides it.
+   * model; the what must keep a word besides it, except on a jobs site, whose what is its only box
+   * ("houston" is the jobs in Houston, decision 083).
    */
   private placeInWhat(site: SiteKey, what: string, lang: Lang): { what: string; where: string } | undefined {
     const words = what
       .trim()
       .split(/\s+/)
       .filter((w) => w.length > 0);
-    for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
+    const wholeWhat = site.vertical === 'jobs';
+    for (let n = Math.min(3, wholeWhat ? words.length : words.length - 1); n >= 1; n--) {
       const name = normalizePhrase(words.slice(-n).join(' '));
       // A word of the language ("para": Pará) or a car's name is what it says.
       if (isStopWord(name, lang) || (site.vertical === 'cars' && CAR_NAMES.has(name))) continue;
@@ -187,7 +189,7 @@ export class SearchEngine {
       const rest = words.slice(0, -n);
       // "in", "en", "à": the preposition goes with the place.
       while (rest.length > 0 && tokenize(rest[rest.length - 1] as string).every((t) => isStopWord(t, lang))) rest.pop();
-      if (rest.length === 0) return undefined;
+      if (rest.length === 0 && !wholeWhat) return undefined;
       return { what: rest.join(' ').replace(/[\s,;:/-]+$/, ''), where: place.name };
     }
     return undefined;

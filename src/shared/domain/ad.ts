@@ -113,6 +113,9 @@ export const PAGE_KEYWORD_FIELDS = ['what', 'where', 'didYouMeanWhat', 'redirect
   ',',
 );
 
+/** A jobs site's results page also reads the place's kind: its place is a filter, named by kind (decision 083). */
+export const JOBS_PAGE_KEYWORD_FIELDS = `${PAGE_KEYWORD_FIELDS},region,city,cityArea`;
+
 /** The card's part of an ad (about a third of the whole): the first picture, no description, no facts. */
 export function listingAd(ad: ListingAd): ListingAd {
   const a = ad.attributes;
@@ -152,6 +155,12 @@ export interface GeoInfo {
   visible: boolean;
 }
 
+/** A place of the keyword's lineage (`region`, `city`, `cityArea`). */
+export interface PlaceRef {
+  id: number;
+  name: string;
+}
+
 export interface Pagination {
   page: number;
   maxPage: number;
@@ -186,6 +195,9 @@ export interface SearchMeta {
     redirectWhat?: string | null;
     redirectWhere?: string | null;
     geoInfo?: GeoInfo[];
+    region?: PlaceRef | null;
+    city?: PlaceRef | null;
+    cityArea?: PlaceRef | null;
     breadcrumb?: Array<{ name: string; url?: string }>;
     similarKeywords?: Array<{ keyword: string; url: string }>;
   };

@@ -120,7 +120,8 @@ export function searchFilters(params: QueryParams, target: SiteTarget): Record<s
 /** The place filters a radius (`distance`) is measured from. */
 export const PLACE_FILTERS = ['region', 'city', 'city_area'] as const;
 
-const hasPlaceFilter = (filters: Readonly<Record<string, unknown>>): boolean =>
+/** Whether a results URL (or its filters) names a place filter. */
+export const hasPlaceFilter = (filters: Readonly<Record<string, unknown>>): boolean =>
   PLACE_FILTERS.some((key) => filters[key] !== undefined);
 
 /**
