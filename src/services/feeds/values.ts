@@ -51,6 +51,20 @@ const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
 /** A whole number whose thousands are grouped by dots, among signs or units without digits: "€250.000", "85.000km". */
 const DOT_GROUPED = /^[^\d.,+-]*(\d{1,3}(?:\.\d{3})+)(?![\d.,])[^\d]*$/;
 
+/** A dash (or two) where the cents go: "15.990,-", "15'990.--", "15.990,–". */
+const NO_CENTS = /(\d)([.,])[-\u2013\u2014]{1,2}(?=\D*$)/;
+
+/** "4,980万", "1億2,000万", "3.5万km": a hundred million (億) and ten thousands (万) with the units below. */
+const LARGE_UNITS = /^\D*?(?:([\d.,]+)\s*[億亿])?\s*(?:([\d.,]+)\s*[万萬])?\s*([\d,]*)/;
+
+function parseLargeUnits(text: string): number | undefined {
+  const m = LARGE_UNITS.exec(text.replace(/[\s\u00a0\u202f\u3000]/g, ''));
+  if (!m || (m[1] === undefined && m[2] === undefined)) return undefined;
+  const part = (value: string | undefined): number => (value ? Number(value.replace(/,/g, '')) : 0);
+  const n = part(m[1]) * 1e8 + part(m[2]) * 1e4 + part(m[3]);
+  return Number.isFinite(n) && n > 0 ? Math.round(n) : undefined;
+}
+
 const dotGrouping = new Map<string, boolean>();
 
 /** Whether a locale groups thousands with dots ("250.000": es, it, de, pt, tr, id…; not en, fr, de-CH). */
@@ -72,18 +86,21 @@ export function groupsThousandsWithDots(locale: string): boolean {
  */
 export function parseNumber(text: string | undefined, dotThousands = false): number | undefined {
   if (text === undefined) return undefined;
+  // "4,980万円", "1億2,000万円": Japanese (and Chinese) numbers count in ten thousands and hundred millions.
+  if (/[万萬億亿]/.test(text)) return parseLargeUnits(text);
+  // "15.990,- €", "CHF 15'990.–": a dash for the cents says there are none.
+  const noCents = NO_CENTS.exec(text);
+  const plain = noCents ? text.replace(NO_CENTS, '$1').trim() : text.trim();
+  // A comma before the dash is the decimal one: dots group ("15.990,-").
+  if (noCents?.[2] === ',') dotThousands = true;
   // Digits with at most one decimal point, as the format says: the rules below give Number() of it.
-  const plain = text.trim();
   if (dotThousands && plain.includes('.')) {
     // "250.000 €", "85.000 km": where numbers are written so, a dot before three digits groups them.
     const grouped = DOT_GROUPED.exec(plain.replace(/[\s\u00a0\u202f]/g, ''));
     if (grouped) return Number((grouped[1] as string).replace(/\./g, ''));
   }
   if (PLAIN_NUMBER.test(plain)) return Number(plain);
-  let t = text
-    .trim()
-    .replace(/[\s\u00a0\u202f']/g, '')
-    .replace(/^[^\d+-.,]+/, '');
+  let t = plain.replace(/[\s\u00a0\u202f']/g, '').replace(/^[^\d+-.,]+/, '');
   const m = /^[+-]?[\d.,]*\d/.exec(t);
   if (!m) return undefined;
   t = m[0];

@@ -16,6 +16,8 @@ const UK_JOBS: SiteKey = { country: 'uk', vertical: 'jobs' };
 const IT_PRODUCTS: SiteKey = { country: 'it', vertical: 'products' };
 const MX_HOMES: SiteKey = { country: 'mx', vertical: 'homes' };
 const SA_HOMES: SiteKey = { country: 'sa', vertical: 'homes' };
+const DE_CARS: SiteKey = { country: 'de', vertical: 'cars' };
+const JP_HOMES: SiteKey = { country: 'jp', vertical: 'homes' };
 
 /** An ad of any vertical: its id, then its elements as written. */
 const record = (id: string, elements: string) =>
@@ -133,6 +135,24 @@ describe('feed import: feeds as partners really write them', function () {
       32,
     );
     expect((await stored('T1', 32)).price).to.deep.equal({ value: 1200 });
+  });
+
+  it('reads a dash for the cents ("15.990,- €") and Japanese prices in ten thousands ("4,980万円")', async () => {
+    const car = (id: string, price: string) =>
+      record(id, `<title>VW Golf ${id}</title><make>Volkswagen</make><model>Golf</model><price>${price}</price>`);
+    await run(feed(car('D1', '15.990,- €'), car('D2', '€ 15.990,-'), car('D3', '15.990,–')), DE_CARS, 38);
+    for (const id of ['D1', 'D2', 'D3']) expect((await stored(id, 38)).price, id).to.deep.equal({ value: 15990 });
+    const summary = await run(
+      feed(
+        record('J1', '<title>大阪のマンション</title><type>For Sale</type><city>Osaka</city><price>4,980万円</price>'),
+        record('J2', '<title>大阪の一戸建て</title><type>For Sale</type><city>Osaka</city><price>1億2,000万円</price>'),
+      ),
+      JP_HOMES,
+      39,
+    );
+    expect(summary.warnings, JSON.stringify(summary.warnings)).to.have.length(0);
+    expect((await stored('J1', 39)).price).to.deep.equal({ value: 49_800_000 });
+    expect((await stored('J2', 39)).price).to.deep.equal({ value: 120_000_000 });
   });
 
   it('reads a mileage whatever its thousands or unit: "120.000", "85.000 km", "45,000 miles"', async () => {

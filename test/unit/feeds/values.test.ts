@@ -65,6 +65,20 @@ describe('feed values: the forms partners write', () => {
     expect(parseNumber('n/a')).to.equal(undefined);
   });
 
+  it('reads a dash for the cents as none, and Japanese ten thousands (万) and hundred millions (億)', () => {
+    for (const text of ['15.990,- €', '15.990,-', '€ 15.990,-', '15.990,–', '15.990,--']) {
+      expect(parseNumber(text, true), text).to.equal(15990);
+      expect(parseNumber(text), text).to.equal(15990);
+    }
+    expect(parseNumber("CHF 15'990.-")).to.equal(15990);
+    expect(parseNumber('-5')).to.equal(-5);
+    expect(parseNumber('4,980万円')).to.equal(49_800_000);
+    expect(parseNumber('1億2,000万円')).to.equal(120_000_000);
+    expect(parseNumber('2億円')).to.equal(200_000_000);
+    expect(parseNumber('3.5万km')).to.equal(35_000);
+    expect(parseNumber('万円')).to.equal(undefined);
+  });
+
   it('reads rooms in steps of 0.5 and ranges (the lower bound)', () => {
     expect(parseCount('2.5')).to.deep.equal({ value: 2.5, range: false });
     expect(parseCount('2-3')).to.deep.equal({ value: 2, range: true });
