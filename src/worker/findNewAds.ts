@@ -10,6 +10,8 @@ export interface DigestAd {
   image: string | null;
   price: number | null;
   currency: string | null;
+  /** The price as the search service writes it for the site ("£250 per week"), when it gives it. */
+  priceText?: string | null;
   place: string;
 }
 
@@ -51,6 +53,7 @@ export function adOf(resource: Json, separator = ', '): DigestAd | null {
     image: str(images[0]),
     price: typeof price?.value === 'number' ? price.value : null,
     currency: str(price?.currency),
+    priceText: str(price?.valueFormatted),
     place,
   };
 }

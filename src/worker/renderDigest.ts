@@ -14,6 +14,12 @@ export const MAX_DIGEST_ADS = 10;
 
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
+/** An ad's price as the site shows it: the service's text ("£250 per week"), else its figure formatted. */
+function priceText(ad: DigestAd, site: { currency: string; locale: string }): string {
+  if (ad.priceText) return ad.priceText;
+  return ad.price === null ? '' : formatPrice(ad.price, ad.currency ?? site.currency, site.locale);
+}
+
 export function formatPrice(value: number, currency: string, locale: string): string {
   const key = `${locale}|${currency}`;
   let f = priceFormats.get(key);
@@ -111,8 +117,7 @@ export function renderDigest(d: DigestInput): MailMessage {
   const count = d.ads.length;
   const subject = fill(count === 1 ? m.subjectOne : m.subjectMany, { count, search: label });
   const adUrl = (ad: DigestAd) => `${base}/ad/${encodeURIComponent(ad.id)}?${new URLSearchParams(track).toString()}`;
-  const priceOf = (ad: DigestAd) =>
-    ad.price !== null ? formatPrice(ad.price, ad.currency ?? site.currency, site.locale) : m.priceOnRequest;
+  const priceOf = (ad: DigestAd) => (ad.price !== null ? priceText(ad, site) : m.priceOnRequest);
   const siteName = new URL(d.publicBase).host;
 
   const text = [
@@ -196,7 +201,7 @@ export function renderPush(p: {
   const label = searchLabel(p.site.locale, p.query.what, p.query.where);
   const count = p.ads.length;
   const first = p.ads[0];
-  const price = first?.price != null ? formatPrice(first.price, first.currency ?? p.site.currency, p.site.locale) : '';
+  const price = first?.price != null ? priceText(first, p.site) : '';
   return {
     title: fill(count === 1 ? m.pushTitleOne : m.pushTitleMany, { count, search: label }),
     body: first ? [first.title, price, first.place].filter(Boolean).join(' · ').slice(0, 200) : '',

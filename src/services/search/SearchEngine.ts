@@ -3,7 +3,7 @@ import { inCountryPhrase, inCountryPhraseParts, inPlace, inPlaceParts } from '..
 import type { CatalogueId } from '../../shared/i18n/regions';
 import { ServiceError } from '../jsonapi';
 import { type Gazetteer, type Place, distanceKm } from '../places/Gazetteer';
-import { inSiteCurrency } from './currencies';
+import { comparablePrice } from './currencies';
 import { parseFilters, type FilterValue, type SearchParams } from './params';
 import {
   CAR_MAKES,
@@ -784,7 +784,7 @@ export class SearchEngine {
             excludeIds: exclude,
           });
           // In the site's currency, as the candidates' prices are.
-          const price = ad.price ? inSiteCurrency(ad.price.value, ad.currency, ad.country) : undefined;
+          const price = ad.price ? comparablePrice(ad.price, ad.currency, ad.country) : undefined;
           const sorted = r.candidates.sort((a, b) =>
             price !== undefined ? Math.abs((a.price ?? 0) - price) - Math.abs((b.price ?? 0) - price) : b.date - a.date,
           );

@@ -5,7 +5,7 @@ import { countryByCode } from '../../../config/countries';
 import { openWalDatabase, upgrading } from '../sqlite';
 import type { GroupField, SearchStore } from './SearchStore';
 import { INDEX_TOKENIZER, indexText } from './indexText';
-import { inSiteCurrency, siteCurrency } from './currencies';
+import { comparablePrice, siteCurrency } from './currencies';
 import { langOf, type Lang } from './reference';
 import { isStopWord } from './searchWords';
 import { adIdOf, siteCode, siteOfCode } from './siteKeys';
@@ -129,9 +129,10 @@ function siteRange(site: number): { base: number; top: number } {
  * a layout-5 store's text index is rebuilt of folded text (`indexText`, decision 075); a layout-6
  * store's ads with a voiced kana are indexed again, their voicing marks kept (`refoldKana`); a layout-7
  * store's ads priced in another currency than their site's are priced in the site's for filters and
- * sorting (`convertPrices`).
+ * sorting (`convertPrices`); a layout-8 store's weekly rents are priced by the month for filters and
+ * sorting (`monthlyPrices`).
  */
-export const LAYOUT_VERSION = 8;
+export const LAYOUT_VERSION = 9;
 
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;
@@ -295,6 +296,7 @@ export class SqliteSearchStore implements SearchStore {
         if (existing && layout < 6) this.reindexText();
         if (existing && layout < 7) this.refoldKana();
         if (existing && layout < 8) this.convertPrices();
+        if (existing && layout < 9) this.monthlyPrices();
         if (layout < LAYOUT_VERSION) this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
       }
     });
@@ -622,11 +624,38 @@ export class SqliteSearchStore implements SearchStore {
           for (const r of rows) {
             const ad = JSON.parse(r.doc) as AdInput;
             if (!ad.price) continue;
-            const price = inSiteCurrency(ad.price.value, ad.currency, ad.country);
+            const price = comparablePrice(ad.price, ad.currency, ad.country);
             update.run(price, r.area ? Math.round((price / r.area) * 100) / 100 : null, r.k);
           }
         }
         this.db.pragma('user_version = 8');
+      })
+      .immediate();
+  }
+
+  /**
+   * Layout 8 to 9: a rent given by the week has its price columns by the month (`comparablePrice`), as
+   * ads written since have, so that "£250 per week" is filtered and sorted among monthly rents by what
+   * it costs. Only ads whose document says `isWeekly` are read; their documents are unchanged.
+   */
+  private monthlyPrices(): void {
+    this.db
+      .transaction(() => {
+        if ((this.db.pragma('user_version', { simple: true }) as number) >= 9) return;
+        const update = this.db.prepare('UPDATE ads SET price = ?, price_m = ? WHERE k = ?');
+        const rows = this.db
+          .prepare(
+            `SELECT a.k, a.area, d.doc FROM ads a JOIN ad_docs d ON d.k = a.k
+             WHERE a.price IS NOT NULL AND instr(d.doc, '"isWeekly":true') > 0`,
+          )
+          .all() as { k: number; area: number | null; doc: string }[];
+        for (const r of rows) {
+          const ad = JSON.parse(r.doc) as AdInput;
+          if (!ad.price?.isWeekly) continue;
+          const price = comparablePrice(ad.price, ad.currency, ad.country);
+          update.run(price, r.area ? Math.round((price / r.area) * 100) / 100 : null, r.k);
+        }
+        this.db.pragma('user_version = 9');
       })
       .immediate();
   }
@@ -1481,8 +1510,8 @@ function adColumns(
   const h = ad.homes;
   const c = ad.cars;
   const j = ad.jobs;
-  // Filters and sorting compare prices in the site's currency; the ad shows its own.
-  const price = ad.price ? inSiteCurrency(ad.price.value, ad.currency, ad.country) : null;
+  // Filters and sorting compare prices in the site's currency, by the month; the ad shows its own.
+  const price = ad.price ? comparablePrice(ad.price, ad.currency, ad.country) : null;
   const area = h?.floorArea ?? null;
   return [
     id,

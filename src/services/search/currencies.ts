@@ -76,3 +76,20 @@ export function inSiteCurrency(value: number, currency: string | undefined, coun
   const to = UNITS_PER_EUR[site];
   return from === undefined || to === undefined ? value : Math.round((value / from) * to * 100) / 100;
 }
+
+/** The weeks in a month, on average: a weekly rent is compared with monthly ones by this many weeks. */
+export const WEEKS_PER_MONTH = 52 / 12;
+
+/**
+ * The price filters and sorts compare (the store's `price` column): in the site's currency
+ * (`inSiteCurrency`) and, for a rent given by the week (`isWeekly`), by the month, as the others
+ * are: "£250 per week" is filtered and sorted as ~£1,083 a month. The ad shows its own price.
+ */
+export function comparablePrice(
+  price: { value: number; isWeekly?: boolean },
+  currency: string | undefined,
+  country: string,
+): number {
+  const value = inSiteCurrency(price.value, currency, country);
+  return price.isWeekly ? Math.round(value * WEEKS_PER_MONTH * 100) / 100 : value;
+}

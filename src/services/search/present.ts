@@ -18,6 +18,7 @@ import {
   type Lang,
   type RefItem,
 } from './reference';
+import { WEEKS_PER_MONTH } from './currencies';
 import type { SiteKey, StoredAd } from './types';
 
 /** Section ids of product-spec §3 "Reference data" used by the search calls. */
@@ -314,19 +315,52 @@ interface Presenting {
 
 type MemberBuilder = (p: Presenting, fields: FieldSet) => unknown;
 
+/**
+ * A rent given by the week (`isWeekly`), as each language writes its period after the figure: the card,
+ * the ad page and the alert mails show the formatted price, which says it ("£250 per week").
+ */
+const PER_WEEK: Record<Lang, (price: string) => string> = {
+  en: (p) => `${p} per week`,
+  es: (p) => `${p}/semana`,
+  it: (p) => `${p}/settimana`,
+  fr: (p) => `${p}/semaine`,
+  de: (p) => `${p}/Woche`,
+  pt: (p) => `${p}/semana`,
+  nl: (p) => `${p} per week`,
+  ar: (p) => `${p} أسبوعيًا`,
+  cs: (p) => `${p}/týden`,
+  da: (p) => `${p}/uge`,
+  hu: (p) => `${p}/hét`,
+  id: (p) => `${p}/minggu`,
+  ja: (p) => `${p}/週`,
+  nb: (p) => `${p}/uke`,
+  pl: (p) => `${p}/tydzień`,
+  ro: (p) => `${p}/săptămână`,
+  ru: (p) => `${p} в неделю`,
+  sv: (p) => `${p}/vecka`,
+  th: (p) => `${p}/สัปดาห์`,
+  tr: (p) => `${p}/hafta`,
+  uk: (p) => `${p} на тиждень`,
+  vi: (p) => `${p}/tuần`,
+  zh: (p) => `${p}/周`,
+};
+
 function formattedPrice(ad: StoredAd, ctx: SiteContext): Record<string, unknown> | null {
   const price = ad.price;
-  return price
-    ? {
-        value: price.value,
-        valueFormatted: formatPrice(price.value, ad.currency, ctx.locale),
-        oldValue: price.oldValue ?? null,
-        oldValueFormatted: price.oldValue !== undefined ? formatPrice(price.oldValue, ad.currency, ctx.locale) : null,
-        isWeekly: price.isWeekly ?? false,
-        currency: ad.currency,
-        history: price.history ?? [],
-      }
-    : null;
+  if (!price) return null;
+  const formatted = (value: number): string => {
+    const text = formatPrice(value, ad.currency, ctx.locale);
+    return price.isWeekly ? PER_WEEK[ctx.lang](text) : text;
+  };
+  return {
+    value: price.value,
+    valueFormatted: formatted(price.value),
+    oldValue: price.oldValue ?? null,
+    oldValueFormatted: price.oldValue !== undefined ? formatted(price.oldValue) : null,
+    isWeekly: price.isWeekly ?? false,
+    currency: ad.currency,
+    history: price.history ?? [],
+  };
 }
 
 /** `vertical_properties`: the common members built one by one, the vertical's own only when named. */
@@ -474,7 +508,11 @@ function verticalFields(ad: StoredAd, wording: CatalogueId): Record<string, unkn
       conditionLabel: h.condition ? labelOf(CONDITIONS, h.condition, wording) : null,
       parking: h.parking ?? false,
       newBuilding: h.newBuilding ?? false,
-      priceMeter: ad.price && h.floorArea ? Math.round(ad.price.value / h.floorArea) : null,
+      // By the month, as the price-per-metre sorts compare it (a weekly rent's too).
+      priceMeter:
+        ad.price && h.floorArea
+          ? Math.round((ad.price.value * (ad.price.isWeekly ? WEEKS_PER_MONTH : 1)) / h.floorArea)
+          : null,
     };
   }
   if (ad.cars) {

@@ -18,6 +18,7 @@ const MX_HOMES: SiteKey = { country: 'mx', vertical: 'homes' };
 const SA_HOMES: SiteKey = { country: 'sa', vertical: 'homes' };
 const DE_CARS: SiteKey = { country: 'de', vertical: 'cars' };
 const JP_HOMES: SiteKey = { country: 'jp', vertical: 'homes' };
+const UK_HOMES: SiteKey = { country: 'uk', vertical: 'homes' };
 
 /** An ad of any vertical: its id, then its elements as written. */
 const record = (id: string, elements: string) =>
@@ -153,6 +154,43 @@ describe('feed import: feeds as partners really write them', function () {
     expect(summary.warnings, JSON.stringify(summary.warnings)).to.have.length(0);
     expect((await stored('J1', 39)).price).to.deep.equal({ value: 49_800_000 });
     expect((await stored('J2', 39)).price).to.deep.equal({ value: 120_000_000 });
+  });
+
+  it('shows a weekly or daily rent as weekly, and filters and sorts it by the month among the others', async () => {
+    const flat = (id: string, price: string) =>
+      record(
+        id,
+        `<title>Flat ${id}</title><type>For Rent</type><city>London</city><floor_area>50</floor_area>${price}`,
+      );
+    await run(
+      feed(
+        flat('W1', '<price period="weekly">400</price>'),
+        flat('W2', '<price period="daily">50</price>'),
+        flat('W3', '<price>1500</price>'),
+      ),
+      UK_HOMES,
+      40,
+    );
+    expect((await stored('W1', 40)).price).to.deep.equal({ value: 400, isWeekly: true });
+    expect((await stored('W2', 40)).price).to.deep.equal({ value: 350, isWeekly: true });
+    const search = async (query: string): Promise<{ partner: string; price: Record<string, unknown> }[]> => {
+      const body = (await f.get(`/api/sites/uk/homes/search?dealTypeId=2&${query}`)).body as {
+        data: { id: string; attributes: { vertical_properties: { price: Record<string, unknown> } } }[];
+      };
+      const partners = new Map<string, string>();
+      for (const id of ['W1', 'W2', 'W3']) partners.set((await stored(id, 40)).id, id);
+      return (body.data ?? []).map((a) => ({
+        partner: partners.get(a.id) ?? a.id,
+        price: a.attributes.vertical_properties.price,
+      }));
+    };
+    // £400 a week is ~£1,733 a month, £50 a day ~£1,517: both dearer than £1,500 a month.
+    const bySort = await search('sort=price_desc');
+    expect(bySort.map((a) => a.partner)).to.deep.equal(['W1', 'W2', 'W3']);
+    expect(bySort[0]!.price).to.deep.include({ value: 400, valueFormatted: '£400 per week', isWeekly: true });
+    expect(bySort[2]!.price).to.deep.include({ valueFormatted: '£1,500', isWeekly: false });
+    expect((await search('filters[priceMax]=1000')).map((a) => a.partner)).to.deep.equal([]);
+    expect((await search('filters[priceMin]=1600')).map((a) => a.partner)).to.deep.equal(['W1']);
   });
 
   it('reads a mileage whatever its thousands or unit: "120.000", "85.000 km", "45,000 miles"', async () => {

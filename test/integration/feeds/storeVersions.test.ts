@@ -689,4 +689,50 @@ describe("a search store of layout 7 or before (before prices in another currenc
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('prices its weekly rents by the month on open, for filters and sorting, and leaves their documents', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout8-'));
+    const UK_HOMES: SiteKey = { country: 'uk', vertical: 'homes' };
+    const flat = (partnerAdId: string, price: { value: number; isWeekly?: boolean }): AdInput => ({
+      ...madridHome({ sourceId: 5, title: `Flat ${partnerAdId}`, description: 'A flat to rent.' }),
+      country: 'uk',
+      location: { city: 'London' },
+      homes: { propertyType: 'flat', floorArea: 50 },
+      partnerAdId,
+      currency: 'GBP',
+      price,
+    });
+    const dearer = async (store: SqliteSearchStore, min: number) => {
+      const { candidates } = await store.findCandidates({
+        site: UK_HOMES,
+        ranges: [{ field: 'price', min }],
+        order: 'newest',
+        limit: 50,
+        terms: [],
+        tags: [],
+      });
+      return (await store.getAds(candidates.map((c) => c.id))).map((a) => a.partnerAdId).sort();
+    };
+    try {
+      const old = new SqliteSearchStore(dir, { now: () => NOW_S });
+      await old.writeAds([flat('weekly', { value: 400, isWeekly: true }), flat('monthly', { value: 1500 })]);
+      // What layouts up to 8 wrote: a weekly rent's figure as it is.
+      old.db.exec(`UPDATE ads SET price = 400, price_m = 8 WHERE partner_id = 'weekly'`);
+      old.db.pragma('user_version = 8');
+      expect(await dearer(old, 1000)).to.deep.equal(['monthly']);
+      old.close();
+
+      const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+      expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
+      // £400 a week is ~£1,733 a month: dearer than £1,500 a month, not cheaper than £1,000.
+      expect(await dearer(store, 1600)).to.deep.equal(['weekly']);
+      const row = store.db.prepare(`SELECT price, price_m FROM ads WHERE partner_id = 'weekly'`).get();
+      expect(row).to.deep.equal({ price: 1733.33, price_m: 34.67 });
+      const [doc] = await store.getAds([(await store.getAdByPartner(5, 'weekly'))!.id]);
+      expect(doc).to.deep.include({ price: { value: 400, isWeekly: true } });
+      store.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -9,6 +9,7 @@ import {
 import { ActTokens, UserControlTokens } from '../../../src/services/notifications/tokens';
 import { isAllowedPushEndpoint } from '../../../src/services/push/endpoints';
 import { lastDailySlot, lastWeeklySlot } from '../../../src/worker/createWorker';
+import { adOf, type DigestAd } from '../../../src/worker/findNewAds';
 import { renderDigest, resultsUrl } from '../../../src/worker/renderDigest';
 
 describe('user control tokens', () => {
@@ -179,6 +180,31 @@ describe('digest rendering', () => {
     expect(mail.subject).to.equal('1 nouvelle annonce pour golf <b> à Lyon');
     expect(messagesFor('fi-FI').seeAll).to.equal('See all results');
     expect(searchLabel('en-GB', '', 'Leeds')).to.equal('All ads in Leeds');
+  });
+
+  it("shows each ad's price as the search service writes it for the site: a weekly rent says so", () => {
+    const home = (id: string, price: Record<string, unknown>) =>
+      adOf({ id, attributes: { title: `Flat ${id}`, date: '2025-05-20T10:00:00Z', vertical_properties: { price } } });
+    const weekly = home('w', { value: 400, valueFormatted: '£400 per week', currency: 'GBP', isWeekly: true });
+    const monthly = home('m', { value: 1500, currency: 'GBP' });
+    expect(weekly).to.deep.include({ price: 400, priceText: '£400 per week' });
+    const uk = resolveSite('uk', 1, '');
+    const digest = (ads: DigestAd[]) =>
+      renderDigest({
+        digestId: 'd2',
+        alertId: 'a2',
+        email: 'x@example.org',
+        site: uk,
+        query: { what: 'flat', where: 'London', dealTypeId: 2, filters: {} },
+        frequency: 'daily',
+        ads,
+        publicBase: 'https://homes.trawl.co.uk',
+        actToken: 'tok',
+        originId: 20,
+      });
+    const mail = digest([weekly!, monthly!]);
+    expect(mail.text).to.contain('£400 per week').and.contain('£1,500');
+    expect(mail.html).to.contain('£400 per week');
   });
 
   it('builds the results URL of the site with SEO segments', () => {
