@@ -1017,6 +1017,28 @@ describe('the web role', function () {
       expect(mobile.text).not.to.include('ad-page--columns');
     });
 
+    it("names a car's year as its year of manufacture and a home's as the year it was built", async () => {
+      const firstWithYear = async (country: string, vertical: string): Promise<string> => {
+        const body = (await (
+          await fetch(`${server.url}/api/sites/${country}/${vertical}/search?countryCode=${country}&page[size]=40`)
+        ).json()) as { data: Array<{ id: string; attributes: { vertical_properties: { year?: number } } }> };
+        for (const { id } of body.data) {
+          const ad = (await (
+            await fetch(`${server.url}/api/sites/${country}/${vertical}/ad/${id}?countryCode=${country}`)
+          ).json()) as { data: { attributes: { vertical_properties: { year?: number } } } };
+          if (ad.data.attributes.vertical_properties.year) return id;
+        }
+        throw new Error(`no ${vertical} ad with a year in ${country}`);
+      };
+      const car = await get(`/ad/${await firstWithYear('jp', 'cars')}`, `cars.jp.localhost:${server.port}`).expect(200);
+      expect(car.text).to.include('<dt>年式</dt>').and.not.include('築年');
+      const home = await get(`/ad/${await firstWithYear('jp', 'homes')}`, `homes.jp.localhost:${server.port}`);
+      expect(home.text).to.include('<dt>築年</dt>').and.not.include('年式');
+      // A French filter's "any" agrees with every field's gender (Région, Ville, Catégorie).
+      const filters = await get('/search/velo', `products.fr.localhost:${server.port}`).expect(200);
+      expect(filters.text).to.include('>Indifférent</option>').and.not.include('>Tous</option>');
+    });
+
     it("writes a car's mileage with its unit, in the site's language", async () => {
       for (const [country, locale] of [
         ['de', 'de-DE'],

@@ -29,7 +29,8 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
   cars: [
     ['make', 'facts.make'],
     ['model', 'facts.model'],
-    ['year', 'facts.year'],
+    // A car's year is its year of manufacture, as its filter names it (a home's is the year it was built).
+    ['year', 'filters.year'],
     ['mileage', 'facts.mileage'],
     ['fuelLabel', 'facts.fuel'],
     ['transmissionLabel', 'facts.transmission'],

@@ -103,7 +103,7 @@ export const fr: CoreMessages = {
   'filters.open': 'Filtres{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Fermer les filtres',
   'filters.apply': 'Voir les résultats',
-  'filters.any': 'Tous',
+  'filters.any': 'Indifférent',
   'filters.anyTime': 'Toutes les dates',
   'filters.lastDays': '{days, plural, one {Dernières 24 heures} other {# derniers jours}}',
   'filters.min': 'Minimum',

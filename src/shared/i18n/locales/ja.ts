@@ -81,7 +81,7 @@ export const ja: CoreMessages = {
   'facts.rooms': '部屋数',
   'facts.bathrooms': '浴室数',
   'facts.floorArea': '面積（m²）',
-  'facts.year': '年式・築年',
+  'facts.year': '築年',
   'facts.condition': '状態',
   'facts.make': 'メーカー',
   'facts.model': '車種',
