@@ -86,6 +86,8 @@ interface Plan {
   terms: string[][];
   /** The terms with a make parted into words named by its Latin name instead, when the what has one. */
   makeTerms: string[][] | undefined;
+  /** The words of a where that is no place the gazetteer knows: searched with the what's, whatever it becomes. */
+  whereTerms: string[][];
   place: Place | undefined;
   placeCorrected: boolean;
   /** The place was the end of the what ("flat london"): `params` hold the what without it and the place as where. */
@@ -220,6 +222,7 @@ export class SearchEngine {
     const placeTags: Plan['placeTags'] = [];
     const ranges: Plan['ranges'] = [];
     const autoFilters: Record<string, unknown> = {};
+    const whereTerms: string[][] = [];
     let place: Place | undefined;
     let placeCorrected = false;
     for (const name of PLACE_FILTERS) {
@@ -239,7 +242,8 @@ export class SearchEngine {
         if (field) placeTags.push({ field, values: [place.id] });
         autoFilters[field ?? 'country'] = place.id;
       } else {
-        for (const t of tokenize(spaceWords(params.where))) if (!isStopWord(t, ctx.lang)) terms.push([t]);
+        for (const t of tokenize(spaceWords(params.where))) if (!isStopWord(t, ctx.lang)) whereTerms.push([t]);
+        terms.push(...whereTerms);
       }
     }
     const num = (name: string): number | undefined => {
@@ -330,6 +334,7 @@ export class SearchEngine {
       whatTokens: tokens,
       terms,
       makeTerms,
+      whereTerms,
       place,
       placeCorrected,
       placeFromWhat: split !== undefined && place !== undefined,
@@ -382,7 +387,7 @@ export class SearchEngine {
     await this.pruneVariants(plan);
     let organic = await this.store.findCandidates(this.query(plan));
     if (organic.candidates.length === 0 && plan.makeTerms) {
-      plan.terms = plan.makeTerms;
+      plan.terms = [...plan.makeTerms, ...plan.whereTerms];
       await this.pruneVariants(plan);
       organic = await this.store.findCandidates(this.query(plan));
     }
@@ -393,7 +398,8 @@ export class SearchEngine {
       if (correction.redirect) {
         const { tokens, terms } = this.whatTerms(correction.redirect, plan.ctx);
         plan.whatTokens = tokens;
-        plan.terms = terms;
+        // A where that is no known place stays the words it was ("vél" in "lyo" is "velo" in "lyo").
+        plan.terms = [...terms, ...plan.whereTerms];
         await this.pruneVariants(plan);
         organic = await this.store.findCandidates(this.query(plan));
       }
@@ -960,7 +966,7 @@ export class SearchEngine {
     };
     const correction = await this.correctWhat(plan);
     if (correction.didYouMean) {
-      const total = await count({ terms: this.whatTerms(correction.didYouMean, ctx).terms });
+      const total = await count({ terms: [...this.whatTerms(correction.didYouMean, ctx).terms, ...plan.whereTerms] });
       if (total > 0) {
         items.push({
           prefix: '',

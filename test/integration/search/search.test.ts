@@ -164,6 +164,17 @@ describe('search service: search calls', function () {
       expect(given.meta.keyword.redirectWhere).to.equal(null);
     });
 
+    it('keeps the words of a where that is no known place when it corrects the what', async () => {
+      // "flta" is corrected to "flat"; "qwzx" is no place, so its word is searched with it, as with "flat".
+      const right = await search('what=flat');
+      expect((await search('what=flta')).meta.totalCount)
+        .to.equal(right.meta.totalCount)
+        .and.be.greaterThan(0);
+      expect((await search('what=flat&where=qwzx', 'uk/homes', 404)).errors[0].code).to.equal('NO_RESULTS');
+      const misspelt = await search('what=flta&where=qwzx', 'uk/homes', 404);
+      expect(misspelt.errors[0].code).to.equal('NO_RESULTS');
+    });
+
     it('corrects a misspelt what (redirectWhat) and suggests one (didYouMeanWhat)', async () => {
       const body = await search('what=flta');
       expect(body.meta.keyword.redirectWhat).to.equal('flat');
