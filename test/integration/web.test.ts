@@ -329,6 +329,11 @@ describe('the web role', function () {
         meta: { totalCount: number };
       };
       expect(opened.meta.totalCount).to.equal(country?.attributes.total);
+      // A suggestion names the what as the page's title does: a make as its maker writes it.
+      const cars = (await (
+        await fetch(`${server.url}/api/sites/de/cars/suggestions?countryCode=de&what=bmw&filters[priceMin]=900000`)
+      ).json()) as { data: { attributes: { prefix: string; name: string } }[] };
+      expect(cars.data.map((s) => `${s.attributes.prefix} ${s.attributes.name}`)).to.include('BMW in Deutschland');
     });
 
     it('names each place of the location label once (the city of Madrid in the region named Madrid)', async () => {

@@ -959,7 +959,8 @@ export class SearchEngine {
     const count = async (overrides: Partial<CandidateQuery>) =>
       rank(await this.store.findCandidates(this.query(plan, overrides)), plan).total;
     const items: { prefix: string; name: string; total: number; kind: number; query: Record<string, unknown> }[] = [];
-    const whatLabel = params.what || verticalNoun(site.vertical, ctx.wording);
+    // Named as the page's title names it ("BMW in Deutschland", "Nurse in the United States").
+    const whatLabel = params.what ? titleWhat(plan, params.what) : verticalNoun(site.vertical, ctx.wording);
     const baseQuery = {
       ...(params.what ? { what: params.what } : {}),
       ...(params.typeId !== undefined ? { dealTypeId: params.typeId } : {}),

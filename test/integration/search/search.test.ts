@@ -400,8 +400,9 @@ describe('search service: search calls', function () {
         '/sites/{country}/{vertical}/suggestions',
       );
       expect(sug.data).to.have.length.within(1, 3);
-      // Each reads "<prefix> <name> (<total>)": the filters left out keep "in" before the place.
-      const withoutFilters = (sug.data as Body[]).find((i) => i.attributes.prefix === 'flat in');
+      // Each reads "<prefix> <name> (<total>)": the filters left out keep "in" before the place, and the
+      // what is named as the page's title names it ("Flat in Leeds").
+      const withoutFilters = (sug.data as Body[]).find((i) => i.attributes.prefix === 'Flat in');
       expect(withoutFilters?.attributes.name).to.equal('Leeds');
       // A search of the whole country names it as the site's language says "in" it.
       const country = await get(
