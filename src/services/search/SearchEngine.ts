@@ -30,7 +30,7 @@ import {
   siteContext,
   type SiteContext,
 } from './present';
-import { adsCount, isStopWord, searchSynonyms, verticalNoun, withMakeNames } from './searchWords';
+import { adsCount, isStopWord, makesNamedFrom, searchSynonyms, verticalNoun, withMakeNames } from './searchWords';
 import { capitalize, editDistance, normalizePhrase, slug, spaceWords, tokenize } from './text';
 import type {
   Candidate,
@@ -841,11 +841,22 @@ export class SearchEngine {
         id: k.norm,
         attributes: { label: k.keyword, value: k.keyword, searches: k.searches, ads: k.ads },
       }));
+      const seen = new Set(items.map((i) => i.id));
+      // A make typed in the site's own script ("トヨ", "تويو"): its ads write it in Latin letters.
+      if (site.vertical === 'cars') {
+        for (const { name, make } of makesNamedFrom(term)) {
+          const id = normalizePhrase(name);
+          if (seen.has(id) || items.length >= 10) continue;
+          const ads = (await this.store.termsByPrefix(site, make, 5)).find((t) => t.term === make)?.ads ?? 0;
+          if (ads === 0) continue;
+          seen.add(id);
+          items.push({ type: 'autocomplete', id, attributes: { label: name, value: name, searches: 0, ads } });
+        }
+      }
       if (items.length < 10) {
         const norm = normalizePhrase(term);
         const last = norm.split(' ').pop() ?? '';
         const head = norm.split(' ').slice(0, -1).join(' ');
-        const seen = new Set(items.map((i) => i.id));
         const lang = this.contextOf(site).lang;
         for (const t of await this.store.termsByPrefix(site, last, 10)) {
           const phrase = head ? `${head} ${t.term}` : t.term;

@@ -1,6 +1,6 @@
 import { lineageOf, regional, type CatalogueId, type RegionId } from '../../shared/i18n/regions';
 import { REFERENCE_LISTS, type Lang } from './reference';
-import { spaceWords, tokenize } from './text';
+import { normalizePhrase, spaceWords, tokenize } from './text';
 
 /**
  * The words the search service writes titles and descriptions with, in every site's language and
@@ -249,6 +249,20 @@ function makeNamesOf(): NonNullable<typeof makeNames> {
     makeNames = { words, runs, longest };
   }
   return makeNames;
+}
+
+/**
+ * The makes whose name in another script begins with what a visitor has typed (folded): "トヨ" is
+ * トヨタ, "تويو" تويوتا, each with the Latin name its ads are found by (the what suggestions).
+ */
+export function makesNamedFrom(typed: string): { name: string; make: string }[] {
+  const prefix = normalizePhrase(typed);
+  if (!prefix || /^[a-z0-9 ]+$/.test(prefix)) return [];
+  const out: { name: string; make: string }[] = [];
+  for (const [make, names] of Object.entries(MAKES_IN_OTHER_SCRIPTS)) {
+    for (const name of names) if (normalizePhrase(name).startsWith(prefix)) out.push({ name, make });
+  }
+  return out;
 }
 
 /** The Latin name of the make a word of another script names (folded, as `tokenize` gives it), if any. */

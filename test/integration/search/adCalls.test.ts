@@ -14,6 +14,7 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
       { country: 'uk', vertical: 'jobs' },
       { country: 'es', vertical: 'homes' },
       { country: 'it', vertical: 'products' },
+      { country: 'jp', vertical: 'cars' },
     ]);
   });
   after(() => s.close());
@@ -202,6 +203,26 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
         200,
       );
       expect(fo.data.map((i: Body) => i.attributes.value)).to.not.include('for');
+    });
+
+    it("completes a make typed in the site's own script, whose ads write it in Latin letters", async () => {
+      const what = async (country: string, term: string) =>
+        (
+          await get(
+            `/api/sites/${country}/cars/autocomplete/what?term=${encodeURIComponent(term)}`,
+            '/sites/{country}/{vertical}/autocomplete/{field}',
+          )
+        ).data.map((i: Body) => i.attributes as { value: string; ads: number });
+      const toyota = (await what('jp', 'トヨ')).find((i) => i.value === 'トヨタ');
+      expect(toyota, 'トヨタ').to.not.equal(undefined);
+      // As many ads as the search it opens finds.
+      const found = await get(
+        `/api/sites/jp/cars/search?what=${encodeURIComponent('トヨタ')}`,
+        '/sites/{country}/{vertical}/search',
+      );
+      expect(toyota!.ads).to.be.greaterThan(0).and.equal(found.meta.totalCount);
+      // Latin letters are completed from the titles, as before: no other script's name for them.
+      expect((await what('uk', 'toy')).map((i) => i.value)).to.not.include('トヨタ');
     });
 
     it('suggests first the places the site names by what was typed, then those of other languages', async () => {
