@@ -10,8 +10,9 @@ export function isRtlLocale(locale: string): boolean {
 
 /**
  * What separates the parts of a place ("Chelsea, London"): Arabic writes its own comma ("القاهرة،
- * محافظة القاهرة"); the other sites' languages write the Latin one.
+ * محافظة القاهرة") and Japanese its 読点 with no space ("名古屋市、愛知県"); the other sites' languages
+ * write the Latin one.
  */
 export function placeSeparator(locale: string): string {
-  return /^ar(-|$)/i.test(locale) ? '، ' : ', ';
+  return /^ar(-|$)/i.test(locale) ? '، ' : /^ja(-|$)/i.test(locale) ? '、' : ', ';
 }

@@ -148,7 +148,9 @@ describe('Gazetteer', () => {
         .slice(0, 3)
         .map((c) => c.name),
     ).to.deep.equal(['東京都', '横浜市', '大阪市']);
-    expect(g.label(g.resolve('jp', 'Osaka')!.place)).to.equal('大阪市, 大阪府');
+    // Named as Japanese writes a place's parts, with its 読点, and found so.
+    expect(g.label(g.resolve('jp', 'Osaka')!.place)).to.equal('大阪市、大阪府');
+    expect(g.resolve('jp', '大阪市、大阪府')?.place.name).to.equal('大阪市');
     expect(japaneseName(['Yokohama', 'よこはまし', '横滨市', '横浜市', 'Jokohama'])).to.equal('横浜市');
     expect(japaneseName(['Seoul', '首尔', '서울'])).to.equal(undefined);
     // A prefecture as written without its 県 (茨城, 神奈川); one that is its own city's name is the city.
@@ -158,7 +160,7 @@ describe('Gazetteer', () => {
     // Cities the data gives no kanji name are named by the table, and found without their 市 too.
     expect(g.resolve('jp', 'Saitama')?.place.name).to.equal('さいたま市');
     expect(g.resolve('jp', 'さいたま')?.place.name).to.equal('さいたま市');
-    expect(g.label(g.resolve('jp', '豊中')!.place)).to.match(/^豊中市, /);
+    expect(g.label(g.resolve('jp', '豊中')!.place)).to.match(/^豊中市、/);
     // "City, region" by the region's old name or without its designator, as old links have them.
     expect(g.label(g.resolve('ro', 'Florești, Cluj')!.place)).to.match(/, Județul Cluj$/);
     expect(g.label(g.resolve('de', 'Lohne, Lower Saxony')!.place)).to.equal('Lohne, Niedersachsen');
@@ -259,9 +261,9 @@ describe('Gazetteer', () => {
     // A Japanese town near a bigger city is a municipality of its own; a designated city's ward is its area.
     expect(g.resolve('jp', 'Toyonaka')?.place).to.deep.include({ kind: 'city', name: '豊中市' });
     expect(g.resolve('jp', '東大阪市')?.place.kind).to.equal('city');
-    expect(label('jp', 'Kamigyō-ku')).to.equal('Kamigyō-ku, 京都市');
+    expect(label('jp', 'Kamigyō-ku')).to.equal('Kamigyō-ku、京都市');
     // Yono, merged into Saitama in 2001, is one of its areas.
-    expect(label('jp', 'Yono')).to.equal('与野, さいたま市');
+    expect(label('jp', 'Yono')).to.equal('与野、さいたま市');
     // Madrid's Centro, which the data names in English.
     expect(g.areasOf(g.named('es', 'Madrid')!.id).map((a) => a.name))
       .to.include('Centro')
