@@ -120,7 +120,10 @@ export interface ImportSummary {
   /** Ads taken out of search: missing from the full feed, or past their expiration date. */
   expired: number;
   expiredMissing: number;
+  /** This source's ads past their expiration date. */
   expiredByDate: number;
+  /** Other sources' ads past their expiration date, which the run's sweep expired too (`expireDueAds`). */
+  expiredOtherSources: number;
   /** Ads that joined a duplicate group of another source's ad. */
   grouped: number;
   rejected: number;
@@ -419,6 +422,7 @@ export class FeedImporter {
       expired: 0,
       expiredMissing: 0,
       expiredByDate: 0,
+      expiredOtherSources: 0,
       grouped: 0,
       rejected: 0,
       rejectedKept: 0,
@@ -587,7 +591,9 @@ export class FeedImporter {
       o.onProgress?.({ phase: 'expiring', records: summary.records, applied: total, toApply: total });
       if (o.full !== false) this.expireMissing(run, summary);
       const due = expireDue(o.store, this.now());
-      summary.expiredByDate += due.expired;
+      const own = Math.min(due.expired, due.bySource.get(o.sourceId) ?? 0);
+      summary.expiredByDate += own;
+      summary.expiredOtherSources = due.expired - own;
       summary.expired = summary.expiredMissing + summary.expiredByDate;
       // The SEO index's counts: a write adds each new ad to its keywords, which is the whole count
       // only when the run did nothing else; the sites whose ads the sweep expired are recounted too.
@@ -743,8 +749,14 @@ export function expireDueAds(store: SqliteSearchStore, now: number): number {
   return due.expired;
 }
 
-/** Expires every imported ad past its `expiration_date`: how many, and the sites they were of. */
-function expireDue(store: SqliteSearchStore, now: number): { expired: number; sites: number[] } {
+/**
+ * Expires every imported ad past its `expiration_date`: how many, the sites they were of, and how many
+ * were due of each source.
+ */
+function expireDue(
+  store: SqliteSearchStore,
+  now: number,
+): { expired: number; sites: number[]; bySource: Map<number, number> } {
   ensureFeedTables(store.db);
   const due = store.db
     .prepare(
@@ -752,14 +764,16 @@ function expireDue(store: SqliteSearchStore, now: number): { expired: number; si
     )
     .all(now) as { partner_id: string; ad_id: string; source_id: number }[];
   const expired = expireRows(store, due);
-  if (expired === 0) return { expired, sites: [] };
+  const bySource = new Map<number, number>();
+  for (const r of due) bySource.set(r.source_id, (bySource.get(r.source_id) ?? 0) + 1);
+  if (expired === 0) return { expired, sites: [], bySource };
   const siteOf = store.db.prepare('SELECT site FROM sources WHERE id = ?').pluck();
   const sites = new Set<number>();
   for (const source of new Set(due.map((r) => r.source_id))) {
     const site = siteOf.get(source) as number | undefined;
     if (site !== undefined) sites.add(site);
   }
-  return { expired, sites: [...sites] };
+  return { expired, sites: [...sites], bySource };
 }
 
 export { MalformedFeedError };

@@ -26,10 +26,11 @@ const USAGE =
 class UsageError extends Error {}
 
 function parse(argv: string[]) {
-  const { values, positionals } = parseArgs({
+  const { values, positionals, tokens } = parseArgs({
     args: argv,
     allowPositionals: true,
     strict: true,
+    tokens: true,
     options: {
       source: { type: 'string' },
       country: { type: 'string' },
@@ -43,14 +44,21 @@ function parse(argv: string[]) {
     },
   });
   if (values.help) return { help: true as const };
+  // A second value would silently win: "--source 1 … --source 2" is a mistake to name, not to guess.
+  const given = new Set<string>();
+  for (const t of tokens) {
+    if (t.kind !== 'option') continue;
+    if (given.has(t.name)) throw new UsageError(`--${t.name} is given twice`);
+    given.add(t.name);
+  }
   if (!values.source || !/^\d{1,15}$/.test(values.source) || Number(values.source) <= 0)
     throw new UsageError('--source must be a positive integer id');
   const country = values.country?.toLowerCase();
   if (!country || !countryByCode(country)) throw new UsageError(`--country: unknown country "${values.country ?? ''}"`);
-  if (!values.vertical || !isVertical(values.vertical))
-    throw new UsageError(`--vertical must be homes, cars, jobs or products`);
-  const site = siteOf(country, values.vertical);
-  if (!site) throw new UsageError(`${country} has no ${values.vertical} site`);
+  const vertical = values.vertical?.toLowerCase();
+  if (!vertical || !isVertical(vertical)) throw new UsageError(`--vertical must be homes, cars, jobs or products`);
+  const site = siteOf(country, vertical);
+  if (!site) throw new UsageError(`${country} has no ${vertical} site`);
   if (values.format !== undefined && values.format !== 'xml' && values.format !== 'jsonl')
     throw new UsageError('--format must be xml or jsonl');
   let maxExpireShare: number | undefined;
@@ -85,6 +93,9 @@ export function formatSummary(s: ImportSummary): string {
     `  updated    ${s.updated}`,
     `  unchanged  ${s.unchanged}`,
     `  expired    ${s.expired} (${s.expiredMissing} missing from the feed, ${s.expiredByDate} past their expiration date)`,
+    ...(s.expiredOtherSources > 0
+      ? [`             and ${s.expiredOtherSources} of other sources past their expiration date`]
+      : []),
     `  grouped    ${s.grouped} (joined a duplicate group)`,
     `  rejected   ${s.rejected}${
       s.rejectedKept > 0
@@ -103,7 +114,8 @@ export function formatSummary(s: ImportSummary): string {
       lines.push(`    ${w.field}: ${w.reason} — ${w.count}× (first at line ${w.firstLine})`);
   }
   if (s.expirySkipped) lines.push(`  EXPIRY SKIPPED: ${s.expirySkipped}`);
-  lines.push(`  ${s.seconds} s, ${s.adsPerSecond} records/s`);
+  // A rate says something of a run long enough to have one.
+  lines.push(`  ${s.seconds} s${s.records >= 1000 ? `, ${s.adsPerSecond} records/s` : ''}`);
   return lines.join('\n');
 }
 
@@ -137,6 +149,14 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const dataDir = path.resolve(process.env.DATA_DIR || 'var');
+  // A DATA_DIR that does not exist is a typo far more often than a new deployment: an import into a store
+  // no server reads would look done and show nothing. (The default `var/` is made, as the server makes it.)
+  if (process.env.DATA_DIR && !fs.existsSync(dataDir)) {
+    process.stderr.write(
+      `DATA_DIR ${dataDir} does not exist: give the server's data directory (for a new one, make it first).\n`,
+    );
+    return 2;
+  }
   const store = new SqliteSearchStore(dataDir);
   const tty = process.stderr.isTTY;
   const progress = (p: ImportProgress) =>

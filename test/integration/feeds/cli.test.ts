@@ -65,6 +65,28 @@ describe('npm run import (src/services/feeds/cli.ts)', function () {
     const directory = node(['--source', '1', '--country', 'es', '--vertical', 'homes', os.tmpdir()], dataDir);
     expect(directory.status).to.equal(2);
     expect(directory.stderr).to.contain(`not a file: ${os.tmpdir()}`);
+    // An option given twice is named, not settled by the last one.
+    const twice = node(
+      ['--source', '1', '--source', '2', '--country', 'es', '--vertical', 'homes', fixture('homes-es.xml')],
+      dataDir,
+    );
+    expect(twice.status).to.equal(2);
+    expect(twice.stderr).to.contain('--source is given twice');
+    // A mistyped DATA_DIR is refused, and nothing is made there.
+    const missing = path.join(tempDir(), 'no', 'such', 'dir');
+    const typo = node(['--source', '502', '--country', 'es', '--vertical', 'homes', fixture('homes-es.xml')], missing);
+    expect(typo.status).to.equal(2);
+    expect(typo.stderr).to.contain(`DATA_DIR ${missing} does not exist`);
+    expect(fs.existsSync(path.dirname(missing))).to.equal(false);
+  });
+
+  it('takes the vertical and the country in any case, and gives a small run its time, not a rate', () => {
+    const dir = tempDir();
+    const res = node(['--source', '503', '--country', 'ES', '--vertical', 'Homes', fixture('homes-es.xml')], dir);
+    expect(res.status, res.stderr).to.equal(0);
+    expect(res.stdout).to.match(/expired\s+1 \(0 missing from the feed, 1 past their expiration date\)/);
+    // A small run says how long it took, not a rate of a few records.
+    expect(res.stdout).to.match(/\n {2}[\d.]+ s\n?$/);
   });
 
   it('stops on a malformed file with exit code 1 and a clear error', () => {

@@ -120,9 +120,19 @@ describe('feed ads past their expiration_date, between imports', function () {
     await importBoth();
     f.setNow(EXPIRES);
     const again = await f.importFeed(path.join(f.dataDir, 'b.xml'), ES_HOMES, 2, { now: () => EXPIRES });
-    expect(again).to.include({ unchanged: 2, expiredByDate: 2, expired: 2 });
+    expect(again).to.include({ unchanged: 2, expiredByDate: 2, expired: 2, expiredOtherSources: 0 });
     const marked = f.store.db.prepare('SELECT count(*) AS n FROM ads WHERE expired = 1').get() as { n: number };
     expect(marked.n).to.equal(2);
     expect(await f.store.countAds(ES_HOMES)).to.equal(2);
+  });
+
+  it("has another source's import expire them too, counted apart from its own", async () => {
+    await importBoth();
+    f.setNow(EXPIRES);
+    const other = await f.importFeed(path.join(f.dataDir, 'a.xml'), ES_HOMES, 1, { now: () => EXPIRES });
+    // Source 1's ads are all live; source 2's two ads past their date are swept, and said to be another's.
+    expect(other).to.include({ unchanged: 2, expired: 0, expiredByDate: 0, expiredOtherSources: 2 });
+    const marked = f.store.db.prepare('SELECT count(*) AS n FROM ads WHERE expired = 1').get() as { n: number };
+    expect(marked.n).to.equal(2);
   });
 });

@@ -206,7 +206,7 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
     });
 
     it("completes a make typed in the site's own script, whose ads write it in Latin letters", async () => {
-      const what = async (country: string, term: string) =>
+      const what = async (country: string, term: string): Promise<{ value: string; ads: number }[]> =>
         (
           await get(
             `/api/sites/${country}/cars/autocomplete/what?term=${encodeURIComponent(term)}`,
