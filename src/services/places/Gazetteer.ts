@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { COUNTRIES, countryByCode, placeSeparator } from '../../../config/countries';
+import { EXTRA_PLACES, extraAreaOf } from './extraPlaces';
 import { editDistance, fold, normalizePhrase } from '../search/text';
 import { distanceKm } from './distance';
 import { LOCAL_NAMES, OWN_SCRIPT_NAME, REGION_NAMES } from './localNames';
@@ -416,13 +417,16 @@ export class Gazetteer {
     if (known || !this.codes.has(code)) return known;
     const iso = isoCountry(code);
     const index = COUNTRIES.findIndex((c) => c.code === code);
+    const extra = EXTRA_PLACES[code] ?? [];
+    const altNames = new Map(JSON.parse(this.alt.get(iso) ?? '[]') as [number, string[]][]);
+    for (const p of extra) altNames.set(p.cityId, [...p.names]);
     const built = buildCountry(
       code,
       index,
-      this.raw.get(iso) ?? [],
+      [...(this.raw.get(iso) ?? []), ...extra.map((p) => ({ ...p, featureCode: 'PPLX', adminCode: '' }))],
       this.cscCities.get(iso) ?? [],
       this.states.get(iso) ?? [],
-      new Map(JSON.parse(this.alt.get(iso) ?? '[]') as [number, string[]][]),
+      altNames,
     );
     this.byCountry.set(code, built);
     for (const p of [built.country, ...built.regions, ...built.cities, ...built.areas]) this.byId.set(p.id, p);
@@ -855,7 +859,7 @@ function buildCountry(
     // City by New York, Naucalpan by Ciudad de México, Banqiao of New Taipei by Taipei, Nonthaburi by
     // Bangkok), however near.
     const name = local[c.name] ?? ownScript?.(altNames.get(c.cityId) ?? []) ?? c.name;
-    const areaOf = AREAS_OF[code]?.[c.name];
+    const areaOf = AREAS_OF[code]?.[c.name] ?? extraAreaOf(c.cityId);
     const parent = areaOf
       ? big.find((b) => (dataNameOf.get(b.id) ?? b.name) === areaOf)
       : code === 'jp' && !isJapaneseWard(name) && !isJapaneseWard(c.name)

@@ -156,6 +156,38 @@ describe('feed import: feeds as partners really write them', function () {
     expect((await stored('J2', 39)).price).to.deep.equal({ value: 120_000_000 });
   });
 
+  it('places an ad in a Tokyo ward however the partner names it, and a Tokyo search finds it', async () => {
+    const home = (id: string, place: string) =>
+      record(id, `<title>マンション ${id}</title><type>For Sale</type>${place}<price>5000万円</price>`);
+    const summary = await run(
+      feed(
+        home('T1', '<city>Shibuya</city><region>Tokyo</region>'),
+        home('T2', '<city>渋谷区</city><region>東京都</region>'),
+        home('T3', '<city>新宿区</city>'),
+        home('T4', '<city>Setagaya-ku</city><region>Tokyo Prefecture</region>'),
+      ),
+      JP_HOMES,
+      41,
+    );
+    expect(summary.warnings, JSON.stringify(summary.warnings)).to.have.length(0);
+    const t1 = await stored('T1', 41);
+    expect(t1.location).to.deep.include({ cityArea: '渋谷区', city: '東京都', region: '東京都' });
+    expect((await stored('T2', 41)).location.cityAreaId).to.equal(t1.location.cityAreaId);
+    expect((await stored('T3', 41)).location).to.deep.include({ cityArea: '新宿区', city: '東京都' });
+    expect((await stored('T4', 41)).location).to.deep.include({ cityArea: '世田谷区', city: '東京都' });
+    const found = async (where: string): Promise<string[]> => {
+      const body = (await f.get(`/api/sites/jp/homes/search?where=${encodeURIComponent(where)}`)).body as {
+        data?: { id: string }[];
+      };
+      return (body.data ?? []).map((a) => a.id).sort();
+    };
+    const all = await Promise.all(['T1', 'T2', 'T3', 'T4'].map(async (id) => (await stored(id, 41)).id));
+    expect(await found('東京都')).to.deep.equal([...all].sort());
+    expect(await found('Tokyo')).to.deep.equal([...all].sort());
+    expect(await found('渋谷区')).to.deep.equal([all[0], all[1]].sort());
+    expect(await found('shibuya')).to.deep.equal([all[0], all[1]].sort());
+  });
+
   it('shows a weekly or daily rent as weekly, and filters and sorts it by the month among the others', async () => {
     const flat = (id: string, price: string) =>
       record(

@@ -215,12 +215,12 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
         ).data.map((i: Body) => i.attributes as { value: string; ads: number });
       const toyota = (await what('jp', 'トヨ')).find((i) => i.value === 'トヨタ');
       expect(toyota, 'トヨタ').to.not.equal(undefined);
-      // As many ads as the search it opens finds.
+      // The ads that write it, which the search it opens finds (a duplicate group counted once there).
       const found = await get(
         `/api/sites/jp/cars/search?what=${encodeURIComponent('トヨタ')}`,
         '/sites/{country}/{vertical}/search',
       );
-      expect(toyota!.ads).to.be.greaterThan(0).and.equal(found.meta.totalCount);
+      expect(found.meta.totalCount).to.be.greaterThan(0).and.at.most(toyota!.ads);
       // Latin letters are completed from the titles, as before: no other script's name for them.
       expect((await what('uk', 'toy')).map((i) => i.value)).to.not.include('トヨタ');
     });
