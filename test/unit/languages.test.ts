@@ -231,6 +231,25 @@ describe("every site's language", () => {
     }
   });
 
+  it("writes a demo car's mileage in its description as the site's ad page writes it", () => {
+    for (const [country, locale] of [
+      ['de', 'de-DE'],
+      ['sa', 'ar-SA'],
+      ['uk', 'en-GB'],
+    ] as const) {
+      const { ads } = generateDemoSite({ country, vertical: 'cars' }, Gazetteer.shared(), {
+        now: 1_790_000_000,
+        count: 20,
+      });
+      for (const ad of ads) {
+        const km = ad.cars?.mileage ?? 0;
+        const shown = country === 'uk' ? Math.round(km / 1.609344) : km;
+        const written = new Intl.NumberFormat(locale, { numberingSystem: 'latn' }).format(shown);
+        expect(ad.description, `${country}: ${written}`).to.include(written);
+      }
+    }
+  });
+
   it('pairs each demo product with a brand that makes it, in every language', () => {
     const sites = COUNTRIES.filter((c) => (c.verticals as readonly string[]).includes('products')).map((c) => c.code);
     let checked = 0;

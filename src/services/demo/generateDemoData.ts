@@ -378,10 +378,9 @@ function fill(
       model,
       year,
       // Stored in kilometres; written in the site's unit, grouped as its language groups digits.
-      km:
-        units === 'imperial'
-          ? fromMetric('distance', mileage, units).toLocaleString('en')
-          : mileage.toLocaleString('en').replace(/,/g, ' '),
+      km: new Intl.NumberFormat(wording, { numberingSystem: 'latn' }).format(
+        units === 'imperial' ? fromMetric('distance', mileage, units) : mileage,
+      ),
       units,
       fuel: words.lower(fuelLabel),
       gearbox: words.lower(labelOf(TRANSMISSIONS, transmission, wording)),
