@@ -4,7 +4,7 @@ import type { LocalStore } from '../shared/localStore';
 import type { Api } from '../shared/api/createApi';
 import type { ClickAttributes, ClickResponse } from '../shared/api/clickoutApi';
 import { isApiError } from '../shared/api/errors';
-import type { Ad, ListingAd } from '../shared/domain/ad';
+import { goesToAdPage, type Ad, type ListingAd } from '../shared/domain/ad';
 import { clipSearchText, REDIRECT_FLOW, RELATED_ADS_COUNT } from '../shared/domain/constants';
 import type { ErrorReporter } from '../shared/errorReporting';
 import {
@@ -33,11 +33,6 @@ export const SCROLL_KEY = 'latestScrollPosition';
 const visitsKey = (sectionId: number) => `adVisits:${sectionId}`;
 
 type Click = Extract<ClickoutAction, { type: typeof AD_CLICKED | typeof CLICKOUT_REQUESTED }>;
-
-/** Whether the visitor goes to our ad page (its source takes contact through our form) or out to the partner. */
-export function goesToAdPage(ad: ListingAd): boolean {
-  return ad.attributes.source.ad.hasAdpageForm;
-}
 
 /** Loads the redirect count at start; a missing value means 0 (spec §4). */
 export function* loadRedirectCount(): SagaIterator {

@@ -1,31 +1,69 @@
 import type { SagaIterator } from 'redux-saga';
-import { spawn } from 'redux-saga/effects';
+import { actionChannel, call, flush, fork, select, spawn, take } from 'redux-saga/effects';
+import { AD_CLICKED, CLICKOUT_REQUESTED, type ClickoutAction } from '../state/clickout';
+import type { ErrorReporter } from '../shared/errorReporting';
+import { FIRST_LOAD_DONE } from '../state/page';
+import type { RootState } from '../state/store';
 import { watchAdSlots } from './adSlotsSaga';
-import { watchApply } from './applySaga';
 import { watchAutocomplete } from './autocompleteSaga';
-import { watchClickouts } from './clickoutSaga';
+import type * as ClickoutModule from './clickoutSaga';
 import { watchConsent } from './consentSaga';
+import { getBrowser, getReport, type BrowserEffects } from './context';
 import { watchFeaturedAd } from './featuredAdSaga';
-import { watchFeedback } from './feedbackSaga';
 import { watchNavigation } from './pageSaga';
 import { watchSourcesLoader } from './sourcesLoaderSaga';
 import { watchTracking } from './trackingSaga';
 
 /**
  * The browser's long-lived watchers. Each is spawned, so one failing
- * watcher does not take the others down. The alerts' watcher comes with the
- * alerts' UI instead (src/routes/chunkSagas.ts): home and ad pages carry
- * neither.
+ * watcher does not take the others down. Some come with the UI that needs
+ * them instead (src/routes/chunkSagas.ts): the alerts' with the alerts' UI,
+ * the contact form's with the ad page, the feedback's with its dialog; and
+ * the click-outs' once the first page is up.
  */
 export function* rootSaga(): SagaIterator {
   yield spawn(watchNavigation);
-  yield spawn(watchApply);
   yield spawn(watchAutocomplete);
   yield spawn(watchConsent);
-  yield spawn(watchClickouts);
+  yield spawn(watchClickoutsAfterFirstLoad);
   yield spawn(watchTracking);
   yield spawn(watchSourcesLoader);
-  yield spawn(watchFeedback);
   yield spawn(watchFeaturedAd);
   yield spawn(watchAdSlots);
+}
+
+type ClickoutFlow = typeof ClickoutModule;
+
+/**
+ * The click-out flow (spec §4) is a chunk loaded once the first page is up: no first paint waits for it.
+ * A click made before is kept (the link's default is prevented) and handled as soon as it is there.
+ */
+export function* watchClickoutsAfterFirstLoad(): SagaIterator {
+  const early = yield actionChannel([AD_CLICKED, CLICKOUT_REQUESTED]);
+  const firstLoadDone: boolean = yield select((state: RootState) => state.page.firstLoadDone);
+  if (!firstLoadDone) yield take(FIRST_LOAD_DONE);
+  let flow: ClickoutFlow;
+  try {
+    flow = yield call(() => import(/* webpackChunkName: "saga-clickout" */ './clickoutSaga'));
+  } catch (error) {
+    const report: ErrorReporter = yield getReport();
+    report(error, { saga: 'clickouts' });
+    // Without the flow a click is the link it was: our ad page, or /out/:id, which records the click.
+    const browser: BrowserEffects = yield getBrowser();
+    const basePath: string = yield select((state: RootState) => state.app.site.basePath);
+    for (;;) {
+      const action: ClickoutAction = yield take(early);
+      if (action.type === AD_CLICKED || action.type === CLICKOUT_REQUESTED) {
+        yield call(browser.assign, `${basePath}${action.href}`);
+      }
+    }
+  }
+  // The watcher takes every click from now on; those made before are in the channel.
+  yield fork(flow.watchClickouts);
+  const waiting: ClickoutAction[] = yield flush(early);
+  early.close();
+  for (const action of waiting) {
+    if (action.type === AD_CLICKED) yield fork(flow.onAdClicked, action);
+    else if (action.type === CLICKOUT_REQUESTED) yield fork(flow.onClickout, action);
+  }
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import { goesToAdPage } from '../sagas/clickoutSaga';
+import { goesToAdPage } from '../shared/domain/ad';
 import { RELATED_ADS_POPUP_SHOWN } from '../shared/domain/constants';
 import { clickoutRequested, relatedModalClosed } from '../state/clickout';
 import type { RootState } from '../state/store';

@@ -1,7 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { goesToAdPage } from '../sagas/clickoutSaga';
-import type { ListingAd } from '../shared/domain/ad';
+import { goesToAdPage, type ListingAd } from '../shared/domain/ad';
 import { adClicked } from '../state/clickout';
 import { adSeen } from '../state/tracking';
 import { useBuildPath } from './RoutesContext';

@@ -5,6 +5,7 @@ import sinon from 'sinon';
 import { resolveSite } from '../../config/sites';
 import { createRoutes } from '../../src/routes/routeTable';
 import { clickAttributes, onAdClicked, onClickout, REDIRECT_COUNT_KEY } from '../../src/sagas/clickoutSaga';
+import { watchClickoutsAfterFirstLoad } from '../../src/sagas/rootSaga';
 import { clickBody } from '../../src/services/clickout/clickSchema';
 import { ATTRIBUTES } from '../../src/services/tracking/trackingDocuments';
 import { trackingCommon, watchTracking } from '../../src/sagas/trackingSaga';
@@ -14,7 +15,7 @@ import type { Ad } from '../../src/shared/domain/ad';
 import { messagesFor } from '../../src/shared/i18n/messages';
 import type { LocalStore } from '../../src/shared/localStore';
 import { AD_CLICKED, CLICKOUT_REQUESTED } from '../../src/state/clickout';
-import { navigate } from '../../src/state/page';
+import { firstLoadDone, navigate } from '../../src/state/page';
 import { initialRootState, type RootState } from '../../src/state/store';
 import { adSeen, impressionsFlushed } from '../../src/state/tracking';
 
@@ -100,6 +101,36 @@ const click = (hasForm = false) => ({
 });
 
 describe('the ad click flow', () => {
+  it('comes once the first page is up, and handles then a click made before, and every one after', async () => {
+    const ctx = context();
+    const channel = stdChannel();
+    let current = state();
+    const task = runSaga(
+      {
+        channel,
+        dispatch: (a: { type: string }) => channel.put(a as never),
+        getState: () => current,
+        context: ctx,
+      },
+      watchClickoutsAfterFirstLoad,
+    );
+    const early = { type: AD_CLICKED, ...click(true), sectionId: 190, href: '/ad/ad-1' };
+    channel.put(early as never);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Not before the first page is up: its code is not even loaded.
+    expect(ctx.browser.navigate.called).to.equal(false);
+    current = { ...current, page: { ...current.page, firstLoadDone: true } };
+    channel.put(firstLoadDone() as never);
+    for (let i = 0; i < 200 && !ctx.browser.navigate.called; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(ctx.browser.navigate.calledOnceWith('/ad/ad-1')).to.equal(true);
+    channel.put({ ...early, href: '/ad/ad-2' } as never);
+    for (let i = 0; i < 200 && ctx.browser.navigate.callCount < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(ctx.browser.navigate.secondCall.args).to.deep.equal(['/ad/ad-2']);
+    // Each click handled once: the early one is not taken again by the watcher.
+    expect(ctx.browser.navigate.callCount).to.equal(2);
+    task.cancel();
+  });
+
   it('opens the intermediate popup on the first visit to an ad in a section not excluded', async () => {
     const relatedAds = sinon.stub().resolves({ data: [ad(), ad()] });
     const ctx = context({ api: { search: { relatedAds } } });

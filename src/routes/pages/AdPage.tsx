@@ -3,6 +3,8 @@ import { useIntl, type FormatNumberOptions } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { priceDropped, type Ad } from '../../shared/domain/ad';
 import type { MessageId } from '../../shared/i18n/messages';
+import { startWithChunk } from '../chunkSagas';
+import { watchApply } from '../../sagas/applySaga';
 import { applySent } from '../../state/adPage';
 import { clickoutRequested } from '../../state/clickout';
 import { useBuildPath } from '../../ui/RoutesContext';
@@ -14,6 +16,9 @@ import { DUPLICATE_SECTIONS } from '../../shared/domain/constants';
 import { isEmailAddress } from '../../shared/domain/email';
 import { isPhoneNumber, PHONE_MAX_LENGTH } from '../../shared/domain/phone';
 import { fromMetric, type Measure, type Units } from '../../shared/domain/units';
+
+// The contact form's sending comes with the ad page that has the form, not with every page.
+startWithChunk(watchApply);
 
 /** Facts shown per vertical: the ad's field and its label. */
 const FACTS: Record<string, Array<[string, MessageId]>> = {

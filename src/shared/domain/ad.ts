@@ -116,6 +116,11 @@ export const PAGE_KEYWORD_FIELDS = ['what', 'where', 'didYouMeanWhat', 'redirect
 /** A jobs site's results page also reads the place's kind: its place is a filter, named by kind (decision 083). */
 export const JOBS_PAGE_KEYWORD_FIELDS = `${PAGE_KEYWORD_FIELDS},region,city,cityArea`;
 
+/** Whether the visitor goes to our ad page (its source takes contact through our form) or out to the partner. */
+export function goesToAdPage(ad: ListingAd): boolean {
+  return ad.attributes.source.ad.hasAdpageForm;
+}
+
 /** The card's part of an ad (about a third of the whole): the first picture, no description, no facts. */
 export function listingAd(ad: ListingAd): ListingAd {
   const a = ad.attributes;

@@ -1,10 +1,14 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { FEEDBACK_COMMENT_MAX } from '../../sagas/feedbackSaga';
+import { startWithChunk } from '../../routes/chunkSagas';
+import { FEEDBACK_COMMENT_MAX, watchFeedback } from '../../sagas/feedbackSaga';
 import { feedbackClosed, feedbackSubmitted } from '../../state/feedback';
 import type { RootState } from '../../state/store';
 import { Modal } from '../Modal';
+
+// The answer's sending comes with the dialog that gives it, not with every page.
+startWithChunk(watchFeedback);
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { adNetworkFor } from '../../../config/adSlots';
-import { nonPersonalizedAds, watchAdSlots } from '../../../src/sagas/adSlotsSaga';
+import { nonPersonalizedAds } from '../../../src/sagas/adSlotsFlow';
+import { watchAdSlots } from '../../../src/sagas/adSlotsSaga';
 import { adSlotDestroyed, adSlotRegistered, adSlotsStateFor } from '../../../src/state/adSlots';
 import { appBannerDismissed, bannersReducer, bannersStateFor, isAppBannerVisible } from '../../../src/state/banners';
 import { consentAnswered, initialConsentState } from '../../../src/state/consent';
@@ -9,6 +10,12 @@ import { pageLoaded, pageLoadStarted } from '../../../src/state/page';
 import { chromeContext, chromeState, runWithStore } from './support';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/** Until the slots' flow (a chunk loaded after the first page, `adSlotsFlow`) has shown the first slots. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !done(); i++) await tick();
+  expect(done(), 'the ad slots flow started').to.equal(true);
+}
 
 function stubTag(ready: () => Promise<void> = () => Promise.resolve()) {
   return {
@@ -41,7 +48,7 @@ describe('the ad slots saga', () => {
   it('shows registered slots once the tag is ready, refreshes those that stay on navigation, destroys those that leave', async () => {
     const adTag = stubTag();
     const saga = runWithStore(watchAdSlots, withNetwork(['serp-top', 'serp-bottom']), chromeContext({ adTag }));
-    await tick();
+    await until(() => adTag.show.called);
     expect(adTag.show.calledOnce).to.equal(true);
     expect(adTag.show.firstCall.args[0].map((s: { slotId: string }) => s.slotId)).to.deep.equal([
       'serp-top',
@@ -67,7 +74,7 @@ describe('the ad slots saga', () => {
   it('switches to non-personalised ads and refreshes when the visitor disagrees', async () => {
     const adTag = stubTag();
     const saga = runWithStore(watchAdSlots, withNetwork(['serp-top']), chromeContext({ adTag }));
-    await tick();
+    await until(() => adTag.show.called);
     saga.dispatch(consentAnswered(false));
     await tick();
     expect(adTag.setNonPersonalized.calledOnceWith(true)).to.equal(true);
