@@ -105,6 +105,8 @@ describe('the web role', function () {
       // with the URL's other filters and sort.
       const path = await get('/search/nurse/in/houston?sort=date', host).expect(301);
       expect(path.headers.location).to.equal(`/search/nurse?sort=date&city=${city}`);
+      const paged = await get('/search/in/houston?page=2', host).expect(301);
+      expect(paged.headers.location).to.equal(`/search?city=${city}&page=2`);
       expect((await get('/search/in/illinois', host).expect(301)).headers.location).to.match(/^\/search\?region=\d+$/);
       // A place that is no place of the country leaves the search without it; a place filter given wins.
       expect((await get('/search/nurse/in/xyzzy', host).expect(301)).headers.location).to.equal('/search/nurse');

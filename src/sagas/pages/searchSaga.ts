@@ -94,7 +94,8 @@ export function searchQuery(
     // A jobs search takes no where (spec §5): a where its URL still carries is searched as the place it names.
     ...(jobsWhere ? { 'filters[city]': jobsWhere } : {}),
     [site.target === 'products' ? 'categoryId' : 'dealTypeId']: typeId,
-    'page[number]': page,
+    // A jobs URL's where is only resolved here, for the place page it moves to: its first page does.
+    'page[number]': jobsWhere ? 1 : page,
     'page[organic][size]': ORGANIC_PAGE_SIZE,
     'page[premium][size]': PREMIUM_PAGE_SIZE,
     countryCode: site.country,
@@ -146,7 +147,14 @@ function jobsPlacePath(params: QueryParams, meta: Pick<SearchMeta, 'keyword'>, r
         : {};
   // A what the place ended keeps its other words ("nurse"); a what that was only the place is gone.
   const what = keyword?.redirectWhere ? (keyword.redirectWhat ?? text(params.what)) : text(params.what);
-  return routes.buildPath('serp_search', { ...rest, what: what || undefined, ...(hasPlaceFilter(rest) ? {} : found) });
+  // The page of the results a link named, as the place's page numbers it.
+  const page = pageNumberOf(params);
+  return routes.buildPath('serp_search', {
+    ...rest,
+    what: what || undefined,
+    ...(hasPlaceFilter(rest) ? {} : found),
+    page: page > 1 ? page : undefined,
+  });
 }
 
 /** `date_from` in a results URL counts days back ("last 7 days"); the service wants a date. */
