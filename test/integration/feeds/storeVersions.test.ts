@@ -49,6 +49,19 @@ async function searchWords(
   return candidates.map((c) => ({ partnerAdId: partnerIds.get(c.id) as string, score: c.score }));
 }
 
+/** The partner ids of a site's ads priced at least `min` (the store's price column, as filters read it). */
+async function pricedFrom(store: SqliteSearchStore, site: SiteKey, min: number): Promise<string[]> {
+  const { candidates } = await store.findCandidates({
+    site,
+    ranges: [{ field: 'price', min }],
+    order: 'newest',
+    limit: 50,
+    terms: [],
+    tags: [],
+  });
+  return (await store.getAds(candidates.map((c) => c.id))).map((a) => a.partnerAdId).sort();
+}
+
 /** The partner ids of the ads a visitor's words find on a site, newest first. */
 async function partnersFound(store: SqliteSearchStore, what: string, site: SiteKey = ES_HOMES): Promise<string[]> {
   return (await searchWords(store, what, site)).map((a) => a.partnerAdId);
@@ -647,17 +660,7 @@ describe("a search store of layout 7 or before (before prices in another currenc
       currency,
       price: { value },
     });
-    const dearer = async (store: SqliteSearchStore, min: number) => {
-      const { candidates } = await store.findCandidates({
-        site: MX_HOMES,
-        ranges: [{ field: 'price', min }],
-        order: 'newest',
-        limit: 50,
-        terms: [],
-        tags: [],
-      });
-      return (await store.getAds(candidates.map((c) => c.id))).map((a) => a.partnerAdId).sort();
-    };
+    const dearer = (store: SqliteSearchStore, min: number) => pricedFrom(store, MX_HOMES, min);
     try {
       const old = new SqliteSearchStore(dir, { now: () => NOW_S });
       await old.writeAds([house('usd', 450_000, 'USD'), house('mxn', 5_000_000, 'MXN'), house('eur', 300_000, 'EUR')]);
@@ -702,17 +705,7 @@ describe("a search store of layout 7 or before (before prices in another currenc
       currency: 'GBP',
       price,
     });
-    const dearer = async (store: SqliteSearchStore, min: number) => {
-      const { candidates } = await store.findCandidates({
-        site: UK_HOMES,
-        ranges: [{ field: 'price', min }],
-        order: 'newest',
-        limit: 50,
-        terms: [],
-        tags: [],
-      });
-      return (await store.getAds(candidates.map((c) => c.id))).map((a) => a.partnerAdId).sort();
-    };
+    const dearer = (store: SqliteSearchStore, min: number) => pricedFrom(store, UK_HOMES, min);
     try {
       const old = new SqliteSearchStore(dir, { now: () => NOW_S });
       await old.writeAds([flat('weekly', { value: 400, isWeekly: true }), flat('monthly', { value: 1500 })]);
