@@ -112,6 +112,13 @@ describe('the web role', function () {
       expect((await get('/search/nurse/in/xyzzy', host).expect(301)).headers.location).to.equal('/search/nurse');
       const both = await get('/search/nurse/in/houston?city=Chicago', host).expect(301);
       expect(both.headers.location).to.equal('/search/nurse?city=Chicago');
+      // A place filter that names no place is the URL's own error, never a move to itself.
+      await get('/search/nurse?city=xyzzy', host).expect(400);
+      await get('/search?city=xyzzy', host).expect(400);
+      // A where written with its region, as the gazetteer's labels are, is that place.
+      expect((await get('/search/nurse/in/houston%2C%20texas', host).expect(301)).headers.location).to.equal(
+        `/search/nurse?city=${city}`,
+      );
       // A place typed in the only box, alone or after the what, as a homes site's what moves to its where.
       expect((await get('/search/nurse%20houston', host).expect(302)).headers.location).to.equal(
         `/search/nurse?city=${city}`,

@@ -254,8 +254,9 @@ function* loadResults(
     if (!isApiError(error) || error.status >= 500) throw error;
     if (app.site.target === 'jobs' && (path === 'search' || path === 'search/m')) {
       const routes: AppRoutes = yield getRoutes();
-      // A jobs URL's where that names no place of the country: the search without it.
-      if (error.status === 400 && query['filters[city]'] !== undefined) {
+      // A jobs URL's where that names no place of the country: the search without it. (A place filter of
+      // the URL that names none is the URL's own error: a 400, never a move to the same URL.)
+      if (error.status === 400 && jobsPlaceText(params, app) !== '') {
         const { where: _where, ...rest } = serpParams(params);
         return placeMoved(routes.buildPath('serp_search', rest), 301, intl);
       }

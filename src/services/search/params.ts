@@ -398,9 +398,16 @@ export function parseFilters(raw: Record<string, unknown>, vertical: Vertical): 
         if (strings.some((s) => s.length > 100)) throw ServiceError.badParameter(parameter, `${parameter} is too long`);
         out[name] = strings;
         break;
-      case 'place':
-        out[name] = single();
+      case 'place': {
+        // One place, which a name may give with its region, as the gazetteer's own labels do ("Houston,
+        // Texas", "渋谷区、東京都"): its comma is part of it, not a second value.
+        const given = (Array.isArray(value) ? value : [value]) as string[];
+        if (given.filter((v) => v.trim() !== '').length > 1) {
+          throw ServiceError.badParameter(parameter, `${parameter} takes one value`);
+        }
+        out[name] = given.find((v) => v.trim() !== '')!.trim();
         break;
+      }
       case 'priceRange': {
         const v = single();
         const m = /^(\d+(?:\.\d+)?)?-(\d+(?:\.\d+)?)?$/.exec(v) ?? /^()(\d+(?:\.\d+)?)$/.exec(v);
