@@ -54,14 +54,22 @@ const DOT_GROUPED = /^[^\d.,+-]*(\d{1,3}(?:\.\d{3})+)(?![\d.,])[^\d]*$/;
 /** A dash (or two) where the cents go: "15.990,-", "15'990.--", "15.990,–". */
 const NO_CENTS = /(\d)([.,])[-\u2013\u2014]{1,2}(?=\D*$)/;
 
-/** "4,980万", "1億2,000万", "3.5万km": a hundred million (億) and ten thousands (万) with the units below. */
-const LARGE_UNITS = /^\D*?(?:([\d.,]+)\s*[億亿])?\s*(?:([\d.,]+)\s*[万萬])?\s*([\d,]*)/;
+/**
+ * "4,980万", "¥1億2,000万", "5万3千", "3.5万km": hundred millions (億), ten thousands (万) and thousands
+ * (千), each a figure before its unit, then the units below; from the first figure that has such a unit
+ * ("約1億円", "価格4,980万円"). A range ("25万円～40万円") is its lower bound.
+ */
+const LARGE_UNITS = /^(?:([\d.,]+)[億亿])?(?:([\d.,]+)[万萬])?(?:([\d.,]+)千)?(\d[\d,]*)?/;
 
 function parseLargeUnits(text: string): number | undefined {
-  const m = LARGE_UNITS.exec(text.replace(/[\s\u00a0\u202f\u3000]/g, ''));
-  if (!m || (m[1] === undefined && m[2] === undefined)) return undefined;
+  const compact = text.replace(/[\s\u00a0\u202f\u3000]/g, '');
+  const from = compact.search(/[\d.,]+[億亿万萬千]/);
+  if (from < 0) return undefined;
+  const m = LARGE_UNITS.exec(compact.slice(from));
+  if (!m || (m[1] === undefined && m[2] === undefined && m[3] === undefined)) return undefined;
+  // Grouped thousands in a figure ("4,980万"), a decimal point in a fraction of a unit ("3.5万", "1.2億").
   const part = (value: string | undefined): number => (value ? Number(value.replace(/,/g, '')) : 0);
-  const n = part(m[1]) * 1e8 + part(m[2]) * 1e4 + part(m[3]);
+  const n = part(m[1]) * 1e8 + part(m[2]) * 1e4 + part(m[3]) * 1e3 + part(m[4]);
   return Number.isFinite(n) && n > 0 ? Math.round(n) : undefined;
 }
 
@@ -87,7 +95,7 @@ export function groupsThousandsWithDots(locale: string): boolean {
 export function parseNumber(text: string | undefined, dotThousands = false): number | undefined {
   if (text === undefined) return undefined;
   // "4,980万円", "1億2,000万円": Japanese (and Chinese) numbers count in ten thousands and hundred millions.
-  if (/[万萬億亿]/.test(text)) return parseLargeUnits(text);
+  if (/\d\s*[万萬億亿千]/.test(text)) return parseLargeUnits(text);
   // "15.990,- €", "CHF 15'990.–": a dash for the cents says there are none.
   const noCents = NO_CENTS.exec(text);
   const plain = noCents ? text.replace(NO_CENTS, '$1').trim() : text.trim();

@@ -77,6 +77,15 @@ describe('feed values: the forms partners write', () => {
     expect(parseNumber('2億円')).to.equal(200_000_000);
     expect(parseNumber('3.5万km')).to.equal(35_000);
     expect(parseNumber('万円')).to.equal(undefined);
+    // A currency or a word before the figure, thousands (千), a range's lower bound.
+    for (const text of ['¥4,980万', '￥4,980万円', 'JPY 4,980万', '価格4,980万円', '4980 万円'])
+      expect(parseNumber(text), text).to.equal(49_800_000);
+    expect(parseNumber('約1億円')).to.equal(100_000_000);
+    expect(parseNumber('约1.2万元')).to.equal(12_000);
+    expect(parseNumber('月給25万円～40万円')).to.equal(250_000);
+    expect(parseNumber('5万3千円')).to.equal(53_000);
+    expect(parseNumber('8千円')).to.equal(8_000);
+    expect(parseNumber('1億2,000万5千円')).to.equal(120_005_000);
   });
 
   it('reads rooms in steps of 0.5 and ranges (the lower bound)', () => {
