@@ -1,6 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
-import { actionChannel, call, flush, fork, select, spawn, take } from 'redux-saga/effects';
-import { AD_CLICKED, CLICKOUT_REQUESTED, type ClickoutAction } from '../state/clickout';
+import { actionChannel, call, delay, flush, fork, put, race, select, spawn, take } from 'redux-saga/effects';
+import { AD_CLICKED, CLICKOUT_REQUESTED, REDIRECT_COUNT_LOADED, type ClickoutAction } from '../state/clickout';
 import type { ErrorReporter } from '../shared/errorReporting';
 import { FIRST_LOAD_DONE } from '../state/page';
 import type { RootState } from '../state/store';
@@ -34,6 +34,9 @@ export function* rootSaga(): SagaIterator {
 
 type ClickoutFlow = typeof ClickoutModule;
 
+/** How long early clicks wait for the stored redirect count (local storage that never answers puts none). */
+const REDIRECT_COUNT_WAIT_MS = 2000;
+
 /**
  * The click-out flow (spec §4) is a chunk loaded once the first page is up: no first paint waits for it.
  * A click made before is kept (the link's default is prevented) and handled as soon as it is there.
@@ -58,12 +61,13 @@ export function* watchClickoutsAfterFirstLoad(): SagaIterator {
       }
     }
   }
-  // The watcher takes every click from now on; those made before are in the channel.
-  yield fork(flow.watchClickouts);
+  // Those made before are taken out first; the watcher takes every click from now on, once it has read
+  // the stored redirect count (spec §4), and the early ones then, as if just made (`takeLatest` included).
   const waiting: ClickoutAction[] = yield flush(early);
   early.close();
-  for (const action of waiting) {
-    if (action.type === AD_CLICKED) yield fork(flow.onAdClicked, action);
-    else if (action.type === CLICKOUT_REQUESTED) yield fork(flow.onClickout, action);
+  yield fork(flow.watchClickouts);
+  if (waiting.length > 0) {
+    yield race({ loaded: take(REDIRECT_COUNT_LOADED), unreadable: delay(REDIRECT_COUNT_WAIT_MS) });
+    for (const action of waiting) yield put(action);
   }
 }

@@ -14,7 +14,7 @@ import { ApiClickoutError } from '../../src/shared/api/errors';
 import type { Ad } from '../../src/shared/domain/ad';
 import { messagesFor } from '../../src/shared/i18n/messages';
 import type { LocalStore } from '../../src/shared/localStore';
-import { AD_CLICKED, CLICKOUT_REQUESTED } from '../../src/state/clickout';
+import { AD_CLICKED, CLICKOUT_REQUESTED, clickoutReducer } from '../../src/state/clickout';
 import { firstLoadDone, navigate } from '../../src/state/page';
 import { initialRootState, type RootState } from '../../src/state/store';
 import { adSeen, impressionsFlushed } from '../../src/state/tracking';
@@ -101,6 +101,44 @@ const click = (hasForm = false) => ({
 });
 
 describe('the ad click flow', () => {
+  it('handles click-outs made before the flow came as any other: from the stored count, the latest one only', async () => {
+    const local = new MemoryStore();
+    await local.set(REDIRECT_COUNT_KEY, 5);
+    // Local storage answers a little later, as it does while it opens.
+    const get = local.get.bind(local);
+    local.get = async <T>(key: string) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return get<T>(key);
+    };
+    const clickout = sinon.spy(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { meta: { destination: { type: 1, url: 'https://partner.example/ad-1' } } };
+    });
+    const ctx = context({ local, api: { clickout: { click: clickout } } });
+    const channel = stdChannel();
+    let current = state();
+    current = { ...current, page: { ...current.page, firstLoadDone: true } };
+    const task = runSaga(
+      {
+        channel,
+        dispatch: (a: { type: string }) => {
+          current = { ...current, clickout: clickoutReducer(current.clickout, a as never) };
+          channel.put(a as never);
+        },
+        getState: () => current,
+        context: ctx,
+      },
+      watchClickoutsAfterFirstLoad,
+    );
+    channel.put({ type: CLICKOUT_REQUESTED, ...click() } as never);
+    channel.put({ type: CLICKOUT_REQUESTED, ...click() } as never);
+    for (let i = 0; i < 200 && !ctx.browser.assign.called; i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 50));
+    task.cancel();
+    expect(ctx.browser.assign.callCount).to.equal(1);
+    expect(local.data.get(REDIRECT_COUNT_KEY)).to.equal(6);
+  });
+
   it('comes once the first page is up, and handles then a click made before, and every one after', async () => {
     const ctx = context();
     const channel = stdChannel();
