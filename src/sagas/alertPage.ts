@@ -8,6 +8,7 @@ import {
   type AlertSearchQuery,
 } from '../shared/domain/alertRules';
 import { DEVICE_IDS } from '../shared/domain/constants';
+import { hasPlaceFilter } from '../shared/domain/filters';
 import { placeOnScreen } from '../state/search';
 import type { RootState } from '../state/store';
 
@@ -35,8 +36,10 @@ export function alertPageContext(state: RootState, section: number): AlertPageCo
   const vertical = site.target === 'general' ? undefined : verticalByName(site.target);
   if (!vertical) return null;
   const query = alertQueryOf(state.page.params, site.target);
-  // The place as the page names it ("London"), not as its URL writes it ("london").
-  if (query.vertical_properties.where) query.vertical_properties.where = whereOnScreen(state);
+  // The place as the page names it ("London"), not as its URL writes it ("london"); a jobs site's is its
+  // place filter's, which names the alert only (decision 083).
+  const placeFiltered = site.target === 'jobs' && hasPlaceFilter(state.page.params);
+  if (query.vertical_properties.where || placeFiltered) query.vertical_properties.where = whereOnScreen(state);
   const { origin } = state.tracking;
   return {
     site: { country_code: site.country, vertical_id: vertical.id },
@@ -47,13 +50,19 @@ export function alertPageContext(state: RootState, section: number): AlertPageCo
       device_type: DEVICE_IDS[device],
       total_results: state.search.meta?.totalCount ?? 0,
     },
-    check: checkAlertSearch(site.locale, site.target, query.what, query.vertical_properties.where),
+    check: checkAlertSearch(site.locale, site.target, query.what, query.vertical_properties.where, placeFiltered),
     offered: isAlertOffered(site.country, site.target, origin),
   };
 }
 
-/** The where of the results on screen as the page writes it (`placeOnScreen`), for an alert's name and query. */
+/**
+ * The where of the results on screen as the page writes it (`placeOnScreen`), for an alert's name and
+ * query; on a jobs site, the name of the place filter the service found ("Houston").
+ */
 export function whereOnScreen(state: RootState): string {
+  if (state.app.site.target === 'jobs') {
+    return hasPlaceFilter(state.page.params) ? (state.search.meta?.keyword?.geoInfo?.[0]?.name ?? '') : '';
+  }
   const given = state.page.params.where;
   const text = given === undefined || given === null || typeof given === 'boolean' ? '' : String(given).trim();
   return text && placeOnScreen(text, state.search.meta?.keyword?.where);

@@ -16,6 +16,9 @@ export interface AlertQuery {
   filters: Record<string, FilterValue>;
 }
 
+/** A place filter, as an alert's filters may name it. */
+const PLACE_FILTER_NAMES = ['region', 'city', 'city_area', 'cityArea'] as const;
+
 /** A saved filter's value (shared/domain/filters.ts: the web app counts and links them too). */
 export type FilterValue = SavedFilterValue;
 
@@ -82,10 +85,12 @@ export function checkSearchValidity(
   what: string,
   where: string,
   pointer: string,
+  placeFiltered = false,
 ): { what: string; where: string } {
   const w = collapse(what);
-  // Jobs searches carry no where (spec §5).
-  const p = site.vertical === 'jobs' ? '' : collapse(where);
+  // Jobs searches carry no where (spec §5): a jobs alert's where is only the name of its place filter
+  // ("nurse in Houston"), never searched (`searchParamsOf`).
+  const p = site.vertical === 'jobs' && !placeFiltered ? '' : collapse(where);
   const bad = (field: 'what' | 'where', detail: string) =>
     new ServiceError(400, 'INVALID_SEARCH', detail, {
       pointer: field === 'what' ? `${pointer}/what` : `${pointer}/vertical_properties/where`,
@@ -114,7 +119,8 @@ export function checkSearchValidity(
  * query with its cleaned what and where.
  */
 export function checkAlertQuery(site: AlertSite, query: AlertQuery, pointer: string): AlertQuery {
-  const checked = { ...query, ...checkSearchValidity(site, query.what, query.where, pointer) };
+  const placeFiltered = PLACE_FILTER_NAMES.some((name) => query.filters[name] !== undefined);
+  const checked = { ...query, ...checkSearchValidity(site, query.what, query.where, pointer, placeFiltered) };
   const params = searchParamsOf(site, checked);
   params.set('countryCode', site.country);
   try {

@@ -29,9 +29,16 @@ const collapse = (text: string): string => text.normalize('NFC').replace(/\s+/g,
  * The per-country search-validity rule for alerts (product-spec §5), by the
  * site's locale (the country's): the browser has it, and no country table.
  */
-export function checkAlertSearch(locale: string, target: SiteTarget, what: string, where: string): AlertSearchCheck {
+export function checkAlertSearch(
+  locale: string,
+  target: SiteTarget,
+  what: string,
+  where: string,
+  placeFiltered = false,
+): AlertSearchCheck {
   const w = collapse(what);
-  const p = target === 'jobs' ? '' : collapse(where);
+  // A jobs search carries no where (spec §5): a jobs alert's where is only the name of its place filter.
+  const p = target === 'jobs' && !placeFiltered ? '' : collapse(where);
   for (const [field, value, max] of [
     ['what', w, ALERT_WHAT_MAX],
     ['where', p, ALERT_WHERE_MAX],

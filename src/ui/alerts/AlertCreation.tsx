@@ -49,7 +49,6 @@ export function AlertCreation() {
   const allowed = useSelector(canCreateAlert);
   const creation = useSelector((state: RootState) => state.alerts.creation);
   const { params, location } = useSelector((state: RootState) => state.page);
-  const target = useSelector((state: RootState) => state.app.site.target);
   const where = useSelector(whereOnScreen);
   const pushBanner = useSelector((state: RootState) => bottomBannerOf(state) === 'push');
   // Known only in the browser: the button is in the markup from the start, hidden, so nothing moves.
@@ -71,7 +70,7 @@ export function AlertCreation() {
   }, [dispatch, location.pathname, location.search]);
 
   if (!allowed) return null;
-  const search = alertLabel(intl, str(params.what).trim(), target === 'jobs' ? '' : where);
+  const search = alertLabel(intl, str(params.what).trim(), where);
   const dialogOpen = creation.emailDialogOpen || creation.pushDialogOpen;
   return (
     <div className="alert-creation">

@@ -3,8 +3,12 @@ import { countryByCode } from '../../../config/countries';
 import {
   resolveSite as resolveAlertSite,
   checkAlertOffered,
+  checkAlertQuery,
   checkSearchValidity,
+  searchParamsOf,
 } from '../../../src/services/notifications/searchRules';
+import { alertPageContext, canCreateAlert } from '../../../src/sagas/alertPage';
+import { stateOn } from './support';
 import {
   alertQueryOf,
   checkAlertSearch,
@@ -56,6 +60,36 @@ describe('alert rules in the browser', () => {
         if (client.ok) expect({ what: client.what, where: client.where }).to.deep.equal(serverValue);
       });
     }
+  });
+
+  it('names a jobs alert by its place filter, which it searches by as a filter only (decision 083)', () => {
+    const keyword = { geoInfo: [{ id: 4699066, name: 'Houston', visible: true }] };
+    const on = (search: string) => {
+      const state = stateOn('jobs.us.localhost', 'serp_search', search);
+      return { ...state, search: { ...state.search, meta: { ...state.search.meta, keyword } as never } };
+    };
+    // "Jobs in Houston": no what, its place the filter's; saved, and named so.
+    const place = on('?city=4699066');
+    expect(canCreateAlert(place)).to.equal(true);
+    const ctx = alertPageContext(place, 10)!;
+    expect(ctx.query.vertical_properties.where).to.equal('Houston');
+    expect(ctx.query.filters).to.deep.include({ city: 4699066 });
+    // Without a place filter a jobs page has no where, and "n" alone is too short.
+    const none = on('?what=n');
+    expect(alertPageContext(none, 10)!.query.vertical_properties.where).to.equal('');
+    expect(canCreateAlert(none)).to.equal(false);
+    // The service keeps the name beside the place filter, and never searches by it.
+    const site = resolveAlertSite('us', 4, '');
+    const saved = checkAlertQuery(
+      site,
+      { what: '', where: 'Houston', dealTypeId: null, filters: { city: 4699066 } },
+      '',
+    );
+    expect(saved.where).to.equal('Houston');
+    expect(searchParamsOf(site, saved).has('where')).to.equal(false);
+    expect(() => checkAlertQuery(site, { what: '', where: 'Houston', dealTypeId: null, filters: {} }, '')).to.throw(
+      /at least 2 letters/,
+    );
   });
 
   it('does not offer jobs alerts to visitors from alert e-mails in es and us, as the service refuses them', () => {
