@@ -2,7 +2,7 @@ import { useEffect, useRef, type FormEvent, type MouseEvent, type SyntheticEvent
 import { useIntl, type IntlShape } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import type { FacetValue } from '../shared/domain/ad';
+import type { FacetValue, SearchMeta } from '../shared/domain/ad';
 import { activeFilterCount, PLACE_FILTERS, queryWithoutFilters } from '../shared/domain/filters';
 import type { Units } from '../shared/domain/units';
 import type { MessageId } from '../shared/i18n/messages';
@@ -96,6 +96,22 @@ const FIELDS: Record<string, Field[]> = {
 
 const NO_FACETS: Record<string, unknown> = {};
 
+/**
+ * The names of the places the URL's place filters name by id ("4887398" → "Chicago"): the places the
+ * service found, or, on a page with no results, the most specific filter's place as it named it.
+ */
+function placeNamesOf(
+  params: QueryParams,
+  keyword: SearchMeta['keyword'] | undefined,
+  searchedWhere: string | undefined,
+): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const place of keyword?.geoInfo ?? []) names[String(place.id)] = place.name;
+  const specific = (['city_area', 'city', 'region'] as const).map((key) => str(params[key])).find((v) => v !== '');
+  if (specific && searchedWhere && names[specific] === undefined) names[specific] = searchedWhere;
+  return names;
+}
+
 /** Keys the panel's form writes; everything else of the URL is carried in hidden fields. */
 function panelKeys(fields: Field[]): Set<string> {
   const keys = new Set<string>(['page']);
@@ -141,6 +157,7 @@ export function filterFieldViews(
   params: QueryParams,
   facets: Record<string, unknown>,
   units: Units,
+  placeNames: Readonly<Record<string, string>> = {},
 ): FieldView[] {
   const fields = [...COMMON_HEAD, ...(FIELDS[target] ?? []), ...COMMON_TAIL];
   const keys = panelKeys(fields);
@@ -188,7 +205,8 @@ export function filterFieldViews(
         const list = Array.isArray(found) ? (found as FacetValue[]) : [];
         if (list.length === 0 && !value) continue;
         if (value && !list.some((o) => str(o.value) === value)) {
-          options.push({ value, text: refText(field.ref, value) ?? value });
+          // A chosen value no facet lists (a page with no results): its reference label, or its place's name.
+          options.push({ value, text: refText(field.ref, value) ?? placeNames[value] ?? value });
         }
         for (const o of list) {
           const v = str(o.value);
@@ -264,7 +282,16 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
   const target = site.target === 'general' ? 'homes' : site.target;
   const count = activeFilterCount(params, site.target);
   const cleared = `${pathname}${queryWithoutFilters(params, site.target)}`;
-  const views = filterFieldViews(intl, target, params, facets, site.units);
+  const keyword = useSelector((state: RootState) => state.search.meta?.keyword);
+  const searchedWhere = useSelector((state: RootState) => state.search.error?.where);
+  const views = filterFieldViews(
+    intl,
+    target,
+    params,
+    facets,
+    site.units,
+    placeNamesOf(params, keyword, searchedWhere),
+  );
 
   useEffect(() => {
     if (!open) return;

@@ -130,6 +130,11 @@ describe('the web role', function () {
       );
       const page = await get(`/search/nurse?city=${city}`, host).expect(200);
       expect(page.text).to.include('<title>Nurse in Houston | Trawl</title>');
+      // A place page with no results names its place in the filters panel, not by its id.
+      const chicago = (await get('/search/nurse/in/chicago', host).expect(301)).headers.location as string;
+      const none = await get(chicago, host).expect(404);
+      const chicagoId = /city=(\d+)/.exec(chicago)![1];
+      expect(none.text).to.include(`<option value="${chicagoId}" selected="">Chicago</option>`);
     });
 
     it('serves jobs.es.localhost in Spanish, in euros, with no where field', async () => {
