@@ -130,6 +130,12 @@ describe('the web role', function () {
       );
       const page = await get(`/search/nurse?city=${city}`, host).expect(200);
       expect(page.text).to.include('<title>Nurse in Houston | Trawl</title>');
+      // A paid landing page stays where it is, and names the place's page as its canonical.
+      for (const landing of ['/landing/nurse-houston', '/search/nurse/in/houston?sem=1']) {
+        const res = await get(landing, host);
+        expect(res.status, landing).to.equal(200);
+        expect(res.text, landing).to.include(`<link rel="canonical" href="http://${host}/search/nurse?city=${city}">`);
+      }
       // A place page with no results names its place in the filters panel, not by its id.
       const chicago = (await get('/search/nurse/in/chicago', host).expect(301)).headers.location as string;
       const none = await get(chicago, host).expect(404);

@@ -129,30 +129,41 @@ function jobsPlaceText(params: QueryParams, app: AppState): string {
 }
 
 /**
- * The URL of a jobs search's place (decision 083): a jobs site has no where, so a place in its URL's
- * where or at the end of its what ("nurse houston", "houston") is the place filter the site's own place
- * links write, by the place's id under its kind: `/search/nurse?city=4699066`. None when there is no place to move.
+ * A jobs search's place (decision 083): a jobs site has no where, so a place in its URL's where or at
+ * the end of its what ("nurse houston", "houston") is the place filter the site's own place links write,
+ * by the place's id under its kind (`{ city: 4699066 }`), with the what it leaves. None when there is
+ * no place to move, or a place filter is given already.
  */
-function jobsPlacePath(params: QueryParams, meta: Pick<SearchMeta, 'keyword'>, routes: AppRoutes): string | undefined {
-  const keyword = meta.keyword;
+function jobsPlaceOf(
+  params: QueryParams,
+  keyword: SearchMeta['keyword'] | undefined,
+): { what: string; filter: Record<string, number> } | undefined {
   const moved = text(params.where) !== '' || Boolean(keyword?.redirectWhere);
   if (!moved) return undefined;
-  const { where: _where, ...rest } = serpParams(params);
-  const found = keyword?.cityArea
-    ? { city_area: keyword.cityArea.id }
-    : keyword?.city
-      ? { city: keyword.city.id }
-      : keyword?.region
-        ? { region: keyword.region.id }
-        : {};
   // A what the place ended keeps its other words ("nurse"); a what that was only the place is gone.
   const what = keyword?.redirectWhere ? (keyword.redirectWhat ?? text(params.what)) : text(params.what);
-  // The page of the results a link named, as the place's page numbers it.
+  const filter: Record<string, number> = hasPlaceFilter(params)
+    ? {}
+    : keyword?.cityArea
+      ? { city_area: keyword.cityArea.id }
+      : keyword?.city
+        ? { city: keyword.city.id }
+        : keyword?.region
+          ? { region: keyword.region.id }
+          : {};
+  return { what, filter };
+}
+
+/** The URL a jobs search's place moves to (`jobsPlaceOf`): `/search/nurse?city=4699066`, the URL's other parameters and page kept. */
+function jobsPlacePath(params: QueryParams, meta: Pick<SearchMeta, 'keyword'>, routes: AppRoutes): string | undefined {
+  const place = jobsPlaceOf(params, meta.keyword);
+  if (!place) return undefined;
+  const { where: _where, ...rest } = serpParams(params);
   const page = pageNumberOf(params);
   return routes.buildPath('serp_search', {
     ...rest,
-    what: what || undefined,
-    ...(hasPlaceFilter(rest) ? {} : found),
+    what: place.what || undefined,
+    ...place.filter,
     page: page > 1 ? page : undefined,
   });
 }
@@ -239,10 +250,14 @@ function* loadResults(
     // page, as are a city and its region given together.
     const placeKey = (['city_area', 'city', 'region'] as const).find((key) => text(params[key]) !== '');
     const byFilter = placeKey !== undefined && (!where || app.site.target === 'jobs');
-    const placeFilters = byFilter ? { [placeKey]: doc.meta.keyword?.geoInfo?.[0]?.id ?? text(params[placeKey]) } : {};
+    // A jobs landing or campaign page that stays put (not moved as /search is) names its place's page.
+    const jobsPlace = app.site.target === 'jobs' ? jobsPlaceOf(params, doc.meta.keyword) : undefined;
+    const placeFilters = byFilter
+      ? { [placeKey]: doc.meta.keyword?.geoInfo?.[0]?.id ?? text(params[placeKey]) }
+      : (jobsPlace?.filter ?? {});
     const canonical: string = yield call(canonicalUrl, 'serp_search', {
       // A what the service corrected ("flatt") names the corrected search's page.
-      what: doc.meta.keyword?.redirectWhat || what,
+      what: jobsPlace ? jobsPlace.what || undefined : doc.meta.keyword?.redirectWhat || what,
       where: app.site.target === 'jobs' || byFilter ? undefined : named && !/[,،，、]/.test(where) ? named : where,
       type_id: typeof params.type_id === 'number' ? params.type_id : undefined,
       ...placeFilters,
