@@ -124,6 +124,10 @@ describe('the web role', function () {
         `/search/nurse?city=${city}`,
       );
       expect((await get('/search/houston', host).expect(302)).headers.location).to.equal(`/search?city=${city}`);
+      // Typed with its region, as the site's labels write it: Houston, not all of Texas.
+      expect((await get('/search/nurse%20in%20Houston%2C%20Texas', host).expect(302)).headers.location).to.equal(
+        `/search/nurse?city=${city}`,
+      );
       const form = await get('/q?what=nurse&where=Houston', host).expect(302);
       expect((await get(form.headers.location as string, host).expect(301)).headers.location).to.equal(
         `/search/nurse?city=${city}`,

@@ -182,10 +182,13 @@ export class SearchEngine {
       .filter((w) => w.length > 0);
     const wholeWhat = site.vertical === 'jobs';
     for (let n = Math.min(3, wholeWhat ? words.length : words.length - 1); n >= 1; n--) {
-      const name = normalizePhrase(words.slice(-n).join(' '));
+      const phrase = words.slice(-n).join(' ');
+      const name = normalizePhrase(phrase);
       // A word of the language ("para": Pará) or a car's name is what it says.
       if (isStopWord(name, lang) || (site.vertical === 'cars' && CAR_NAMES.has(name))) continue;
-      const place = this.places.named(site.country, name);
+      // A place with its region, as the site's labels write it ("Houston, Texas"), is that place.
+      const withRegion = /[,،，、]/.test(phrase) ? this.places.resolve(site.country, phrase) : undefined;
+      const place = withRegion && !withRegion.corrected ? withRegion.place : this.places.named(site.country, name);
       if (!place || place.kind === 'country') continue;
       if (place.kind !== 'region' && place.population < PLACE_IN_WHAT_MIN_PEOPLE) continue;
       const rest = words.slice(0, -n);

@@ -140,6 +140,12 @@ describe('search service: search calls', function () {
       expect(typed.meta.title).to.equal('Flat in London');
       expect(typed.meta.totalCount).to.equal(split.meta.totalCount).and.be.greaterThan(0);
       for (const ad of adsOf(typed)) expect((ad.attributes.location as Body).city).to.equal('London');
+      // A place with its region, as the site's labels write it, is that place (not the region alone).
+      const labelled = await search('what=flat%20in%20London%2C%20England');
+      expect([labelled.meta.keyword.redirectWhat, labelled.meta.keyword.redirectWhere]).to.deep.equal([
+        'flat',
+        'London',
+      ]);
       // The preposition goes with the place; the place is named in any case and accent.
       const spanish = await search('what=piso%20en%20M%C3%81LAGA', 'es/homes');
       expect([spanish.meta.keyword.redirectWhat, spanish.meta.keyword.redirectWhere]).to.deep.equal(['piso', 'Málaga']);
