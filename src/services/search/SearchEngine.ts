@@ -853,7 +853,9 @@ export class SearchEngine {
           const ads = (await this.store.termsByPrefix(site, make, 5)).find((t) => t.term === make)?.ads ?? 0;
           if (ads === 0) continue;
           seen.add(id);
-          items.push({ type: 'autocomplete', id, attributes: { label: name, value: name, searches: 0, ads } });
+          // As a make is written: "Тойота", not "тойота".
+          const written = capitalize(name);
+          items.push({ type: 'autocomplete', id, attributes: { label: written, value: written, searches: 0, ads } });
         }
       }
       if (items.length < 10) {

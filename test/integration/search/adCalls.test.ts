@@ -15,6 +15,7 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
       { country: 'es', vertical: 'homes' },
       { country: 'it', vertical: 'products' },
       { country: 'jp', vertical: 'cars' },
+      { country: 'ru', vertical: 'cars' },
     ]);
   });
   after(() => s.close());
@@ -221,6 +222,8 @@ describe('search service: ad, related, autocomplete, SEO links, keywords, partne
         '/sites/{country}/{vertical}/search',
       );
       expect(found.meta.totalCount).to.be.greaterThan(0).and.at.most(toyota!.ads);
+      // Written as a make is, in a script with capitals.
+      expect((await what('ru', 'той')).map((i) => i.value)).to.include('Тойота');
       // Latin letters are completed from the titles, as before: no other script's name for them.
       expect((await what('uk', 'toy')).map((i) => i.value)).to.not.include('トヨタ');
     });
