@@ -19,7 +19,7 @@ import {
 } from './feedRecords';
 import { fingerprintOf } from './dedup';
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
-import type { BatchResult } from './importBatches';
+import { indexNewFingerprints, type BatchResult } from './importBatches';
 import { ImportStopped, TurnGate } from './turnGate';
 import { servePlaces } from './placeChannel';
 import type { PlaceLookup } from './placeResolver';
@@ -39,9 +39,11 @@ import { MAX_REJECTIONS_LISTED, mergeWarnings, type Rejection, type WarningCount
  *    mark every ad the feed lists as seen by this run. A big file is shared by
  *    threads: each maps every n-th batch and writes it in its turn, so batches
  *    are written in file order while the next ones are being mapped.
- * 3. **Expire**: the source's live ads this run did not see (the feed is the
- *    full inventory; an ad whose record the file lists but rejects was seen, and
- *    keeps its last version), and every ad past its `expiration_date`.
+ * 3. **Expire**: first index the new ads' duplicate fingerprints, which the
+ *    batches kept aside (decision 084), then expire the source's live ads this run
+ *    did not see (the feed is the full inventory; an ad whose record the file lists
+ *    but rejects was seen, and keeps its last version), and every ad past its
+ *    `expiration_date`.
  *
  * A run killed in phase 1 leaves the store as it was; killed in phase 2,
  * each ad is either its old or its new version and nothing is expired; the
@@ -83,6 +85,8 @@ export interface ImportOptions {
   workers?: number;
   /** WAL pages written between two checkpoints (default `IMPORT_WAL_CHECKPOINT_PAGES`). */
   walCheckpointPages?: number;
+  /** New ads' fingerprints indexed per transaction at the run's end (`indexNewFingerprints`; for tests). */
+  fingerprintChunk?: number;
   onProgress?: (p: ImportProgress) => void;
 }
 
@@ -197,6 +201,11 @@ CREATE TABLE IF NOT EXISTS feed_dedup (
   nums TEXT
 );
 CREATE INDEX IF NOT EXISTS feed_dedup_block ON feed_dedup(site, block, source_id, price);
+CREATE TABLE IF NOT EXISTS feed_dedup_new (
+  k INTEGER PRIMARY KEY, ad_id TEXT NOT NULL, site INTEGER NOT NULL, block TEXT NOT NULL, source_id INTEGER NOT NULL,
+  price REAL, area REAL, rooms REAL, baths REAL, mileage REAL, lat REAL, lng REAL, sketch BLOB NOT NULL, dup INTEGER,
+  nums TEXT
+);
 CREATE TABLE IF NOT EXISTS feed_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 `;
 
@@ -400,6 +409,8 @@ export class FeedImporter {
         db.prepare(`UPDATE feed_runs SET status = 'abandoned' WHERE id = ?`).run(id);
       }
     })();
+    // The new ads' fingerprints of a run that was killed or failed (its ads are in the store).
+    indexNewFingerprints(db, o.fingerprintChunk);
     const run = Number(
       db
         .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (?, ?, ?, 'staging')`)
@@ -589,6 +600,7 @@ export class FeedImporter {
       summary.warnings = mergeWarnings(warnings);
       db.prepare(`UPDATE feed_runs SET status = 'expiring' WHERE id = ?`).run(run);
       o.onProgress?.({ phase: 'expiring', records: summary.records, applied: total, toApply: total });
+      indexNewFingerprints(db, o.fingerprintChunk);
       if (o.full !== false) this.expireMissing(run, summary);
       const due = expireDue(o.store, this.now());
       const own = Math.min(due.expired, due.bySource.get(o.sourceId) ?? 0);
@@ -602,6 +614,12 @@ export class FeedImporter {
       for (const site of recount) o.store.recountKeywords(site);
     } catch (err) {
       gate.stop();
+      // The batches written are in the store: their new ads are matched by the next runs.
+      try {
+        indexNewFingerprints(db, o.fingerprintChunk);
+      } catch {
+        // Left for the next run's start (a store that failed to write now may fail again).
+      }
       db.prepare(`UPDATE feed_runs SET status = 'failed', finished = ?, summary = ? WHERE id = ?`).run(
         this.now(),
         JSON.stringify({ error: (err as Error).message }),
@@ -723,6 +741,8 @@ function expireRows(
   ensureFeedTables(db);
   const mark = db.prepare('UPDATE feed_ads SET live = 0 WHERE source_id = ? AND partner_id = ?');
   const unDedup = db.prepare('DELETE FROM feed_dedup WHERE k = (SELECT k FROM ads WHERE id = ?)');
+  // A fingerprint not yet indexed (another source's run is in phase 2): never indexed, then.
+  const unDedupNew = db.prepare('DELETE FROM feed_dedup_new WHERE k = (SELECT k FROM ads WHERE id = ?)');
   let n = 0;
   // One transaction when it is small (all or nothing); batches otherwise, so readers and writers keep going.
   const size = rows.length <= 20_000 ? Math.max(1, rows.length) : 5_000;
@@ -733,6 +753,7 @@ function expireRows(
       for (const r of slice) {
         mark.run(r.source_id, r.partner_id);
         unDedup.run(r.ad_id);
+        unDedupNew.run(r.ad_id);
       }
     })();
   }

@@ -16,6 +16,32 @@ const node = (args: string[], dataDir: string) =>
     encoding: 'utf8',
   });
 
+/** Runs an import and kills it (SIGKILL) once it has written a batch and is still applying. */
+async function killWhileApplying(args: string[], dataDir: string): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
+  let stderr = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no apply phase seen: ${stderr}`)), 40_000);
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (/applying [1-9]\d*\//.test(stderr) && !child.killed) {
+        clearTimeout(timer);
+        child.kill('SIGKILL');
+        resolve();
+      }
+    });
+    child.on('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  await new Promise((resolve) => child.on('close', resolve));
+  expect(child.signalCode, 'the import must still be running when killed').to.equal('SIGKILL');
+}
+
 describe('npm run import (src/services/feeds/cli.ts)', function () {
   this.timeout(60_000);
   let dataDir: string;
@@ -110,28 +136,7 @@ describe('npm run import (src/services/feeds/cli.ts)', function () {
     expect(JSON.parse(first.stdout)).to.include({ imported: count, rejected: 0 });
 
     // Revision 2 drops every 10th ad and lowers every 7th price; kill it while it applies.
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args(v2)], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
-    let stderr = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no apply phase seen: ${stderr}`)), 40_000);
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        if (/applying [1-9]\d*\//.test(stderr) && !child.killed) {
-          clearTimeout(timer);
-          child.kill('SIGKILL');
-          resolve();
-        }
-      });
-      child.on('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    await new Promise((resolve) => child.on('close', resolve));
-    expect(child.signalCode, 'the import must still be running when killed').to.equal('SIGKILL');
+    await killWhileApplying(args(v2), dataDir);
 
     // Consistent: nothing expired yet, each ad is either its old or its new version, the index agrees.
     const store = new SqliteSearchStore(dataDir);
@@ -177,6 +182,48 @@ describe('npm run import (src/services/feeds/cli.ts)', function () {
       expect(after.db.prepare('SELECT count(*) AS n FROM feed_staging').get()).to.deep.equal({ n: 0 });
     } finally {
       after.close();
+    }
+  });
+  it('a first import killed half way: the next run, of any source, groups its own ads with the ads written', async () => {
+    const dir = tempDir();
+    const a = path.join(dir, 'a.xml');
+    const b = path.join(dir, 'b.xml');
+    // Two partners publish the same generated flats (ids A0…, B0…).
+    await writeSyntheticFeed(a, { count: 12_000, idPrefix: 'A' });
+    await writeSyntheticFeed(b, { count: 2_000, idPrefix: 'B' });
+    const args = (source: string, file: string) => [
+      '--source',
+      source,
+      '--country',
+      'es',
+      '--vertical',
+      'homes',
+      '--json',
+      file,
+    ];
+    await killWhileApplying(args('881', a), dir);
+    const killed = new SqliteSearchStore(dir);
+    let written: number;
+    try {
+      written = (killed.db.prepare('SELECT count(*) AS n FROM ads WHERE source_id = 881').get() as { n: number }).n;
+    } finally {
+      killed.close();
+    }
+    // Batches are written in file order: the first (A0 to A1999) at least.
+    expect(written).to.be.within(2_000, 11_999);
+    const res = node(args('882', b), dir);
+    expect(res.status, res.stderr).to.equal(0);
+    expect(JSON.parse(res.stdout)).to.include({ imported: 2_000, grouped: 2_000 });
+    const store = new SqliteSearchStore(dir);
+    try {
+      for (const i of [0, 777, 1999]) {
+        const ours = await store.getAdByPartner(882, `B${i}`);
+        const theirs = await store.getAdByPartner(881, `A${i}`);
+        expect(ours?.duplicateGroup, `B${i}`).to.be.a('number');
+        expect(ours?.duplicateGroup, `B${i}`).to.equal(theirs?.duplicateGroup);
+      }
+    } finally {
+      store.close();
     }
   });
 });
