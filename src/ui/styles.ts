@@ -101,6 +101,7 @@ h2{font-size:1.2rem}
 .ad-card__price{margin:0 0 4px;font-size:1.05rem}
 .ad-card__price del,.ad-page__price del{color:#4b5563;font-size:.9em;margin-inline-start:6px}
 .ad-card__meta{margin:0;color:#4b5563;font-size:.875rem;display:flex;flex-wrap:wrap;gap:4px 10px}
+.ad-card__meta>*{min-width:0;overflow-wrap:anywhere}
 .ad-card__badges{list-style:none;margin:6px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px}
 .badge{font-size:.75rem;padding:2px 8px;border-radius:999px;background:#eceef2;color:#1b1f23}
 .badge--premium{background:var(--accent);color:#fff}

@@ -263,8 +263,11 @@ for (const [device, options] of [
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
       let asked = 0;
+      let onAsked: () => void = () => undefined;
+      const askedFor = new Promise<void>((resolve) => (onAsked = resolve));
       await page.route(/\/assets\/filters\.[0-9a-f]{10}\.js$/, async (route) => {
         asked++;
+        onAsked();
         await held;
         await route.continue();
       });
@@ -274,6 +277,8 @@ for (const [device, options] of [
       await page.goto(url, { waitUntil: 'domcontentloaded' });
       await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
       await page.getByRole('button', { name: 'Agree', exact: true }).click();
+      // Asked for once hydrated, in a later task than hydration's (on a busy machine, after the click).
+      await askedFor;
       expect(asked).to.equal(1);
       // Hydrated once React has attached its fiber to the panel's element.
       const hydrated = () => {
