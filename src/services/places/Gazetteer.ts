@@ -737,6 +737,50 @@ function withoutCitySuffix(names: readonly string[]): string[] {
   return out;
 }
 
+/**
+ * GeoNames divisions (a city's `adminCode`) that are a region the second package files no city under,
+ * so that no neighbour gives it, by our country code: the division's code → the region's. Asturias's
+ * towns were León's and Cantabria's (Oviedo, Castilla y León).
+ */
+const DIVISION_REGIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = { es: { '34': 'AS' } };
+
+/** Share of a GeoNames division's cities that must lie in one region for the division to be that region. */
+const DIVISION_REGION_SHARE = 0.9;
+const DIVISION_MIN_CITIES = 5;
+
+/**
+ * The region of each GeoNames first-level division (a city's `adminCode`) that is one region: where
+ * 90 % or more of its cities (5 at least) are, by their nearest neighbours (`nearState`). GeoNames files
+ * each city under its division; the nearest neighbours of the second package misfile a city near a
+ * border or one that package misfiles itself: Nakano of Nagano under Kōchi, Jalandhar under Uttar
+ * Pradesh, Kurnool under Telangana, Timon under Piauí, Roscommon under Leinster. Where the divisions
+ * are not the regions (a country whose regions are finer, or coarser), no division reaches the
+ * share, and the neighbours decide as before.
+ */
+function divisionRegions(cities: readonly RawCity[], nearState: readonly (string | undefined)[]): Map<string, string> {
+  const tally = new Map<string, Map<string, number>>();
+  cities.forEach((c, i) => {
+    const state = nearState[i];
+    if (!c.adminCode || state === undefined) return;
+    let counts = tally.get(c.adminCode);
+    if (!counts) tally.set(c.adminCode, (counts = new Map()));
+    counts.set(state, (counts.get(state) ?? 0) + 1);
+  });
+  const regions = new Map<string, string>();
+  for (const [division, counts] of tally) {
+    let total = 0;
+    let best: string | undefined;
+    let bestCount = 0;
+    for (const [state, n] of counts) {
+      total += n;
+      if (n > bestCount) [best, bestCount] = [state, n];
+    }
+    if (best !== undefined && total >= DIVISION_MIN_CITIES && bestCount >= DIVISION_REGION_SHARE * total)
+      regions.set(division, best);
+  }
+  return regions;
+}
+
 /** A Chinese or Japanese city's name without its 市, two characters at least ("大阪", "さいたま"). */
 function cityStem(name: string): string | undefined {
   return /^[\u3041-\u30ff\u3400-\u9fff\uf900-\ufaff]{2,}市$/.test(name) ? name.slice(0, -1) : undefined;
@@ -841,18 +885,24 @@ function buildCountry(
     population: sorted.reduce((s, c) => s + c.population, 0),
   };
 
+  // GeoNames' own division where its codes are the regions' (the United Kingdom's nations: ENG, NIR, SCT,
+  // WLS); else the nearest of the second package's cities, which files Belfast under North Yorkshire.
+  const nearState = sorted.map(
+    (c) =>
+      PLACE_REGIONS[code]?.[c.name] ??
+      (ADMIN_AS_REGION.has(code) && stateIndex.has(c.adminCode) ? c.adminCode : stateOf(c.lat, c.lng)),
+  );
+  const regionOfDivision = divisionRegions(sorted, nearState);
+  for (const [division, state] of Object.entries(DIVISION_REGIONS[code] ?? {})) regionOfDivision.set(division, state);
   const regionPop = new Map<string, number>();
   const adminOf = new Map<number, string>();
   const cities: Place[] = [];
   const areas: Place[] = [];
   const big: Place[] = [];
-  for (const c of sorted) {
+  for (const [i, c] of sorted.entries()) {
     const { lng, lat } = c;
-    // GeoNames' own division where its codes are the regions' (the United Kingdom's nations: ENG, NIR, SCT,
-    // WLS); else the nearest of the second package's cities, which files Belfast under North Yorkshire.
-    const state =
-      PLACE_REGIONS[code]?.[c.name] ??
-      (ADMIN_AS_REGION.has(code) && stateIndex.has(c.adminCode) ? c.adminCode : stateOf(lat, lng));
+    // A city of a division that is one region is in that region, whatever its neighbours' (`divisionRegions`).
+    const state = (PLACE_REGIONS[code]?.[c.name] ? undefined : regionOfDivision.get(c.adminCode)) ?? nearState[i];
     const regionId = state !== undefined ? regionIdOf(state) : undefined;
     if (state !== undefined) regionPop.set(state, (regionPop.get(state) ?? 0) + c.population);
     // A city area lies in its city's region: across a region's border it is a city of its own (Jersey
