@@ -971,9 +971,6 @@ function buildCountry(
     const state = (PLACE_REGIONS[code]?.[c.name] ? undefined : regionOfDivision.get(c.adminCode)) ?? nearState[i];
     const regionId = state !== undefined ? regionIdOf(state) : undefined;
     if (state !== undefined) regionPop.set(state, (regionPop.get(state) ?? 0) + c.population);
-    // A city area lies in its city's region: across a region's border it is a city of its own (Jersey
-    // City by New York, Naucalpan by Ciudad de México, Banqiao of New Taipei by Taipei, Nonthaburi by
-    // Bangkok), however near.
     // A town the alternate names give no name in the site's script: its municipality's, by its reading.
     let other = altNames.get(c.cityId) ?? [];
     if (ownScript && state !== undefined && ownScript(other) === undefined) {
@@ -981,6 +978,9 @@ function buildCountry(
       if (named) altNames.set(c.cityId, (other = [...other, named]));
     }
     const name = local[c.name] ?? ownScript?.(other) ?? c.name;
+    // A city area lies in its city's region: across a region's border it is a city of its own (Jersey
+    // City by New York, Naucalpan by Ciudad de México, Banqiao of New Taipei by Taipei, Nonthaburi by
+    // Bangkok), however near.
     const areaOf = AREAS_OF[code]?.[c.name] ?? extraAreaOf(c.cityId);
     const parent = areaOf
       ? big.find((b) => (dataNameOf.get(b.id) ?? b.name) === areaOf)
