@@ -141,11 +141,13 @@ if (wanted.has('JP')) {
   const { toRomaji } = require(process.argv[6]);
   const list = [];
   for (const [code, [kanji, kana]] of Object.entries(require(process.argv[5]).city)) {
-    // Not a designated city's ward (横浜市鶴見区); a town of a district (北群馬郡榛東村) is its town.
+    // Not a designated city's ward (横浜市鶴見区); a town or village of a district (北群馬郡榛東村) is its own
+    // name (a city is of no district: 蒲郡市 is Gamagōri).
     if (/市.+区$/.test(kanji)) continue;
-    const name = kanji.includes('郡') ? kanji.slice(kanji.lastIndexOf('郡') + 1) : kanji;
+    const district = /郡.+[町村]$/.test(kanji);
+    const name = district ? kanji.slice(kanji.lastIndexOf('郡') + 1) : kanji;
     let reading = kana.normalize('NFKC');
-    if (kanji.includes('郡')) reading = reading.slice(reading.lastIndexOf('グン') + 2);
+    if (district) reading = reading.slice(reading.lastIndexOf('グン') + 2);
     reading = reading.replace(/(シ|ク|マチ|チョウ|ムラ|ソン)$/, '');
     if (name.length >= 2 && reading) list.push([code.slice(0, 2), toRomaji(reading), name]);
   }

@@ -357,7 +357,7 @@ describe('Gazetteer', () => {
   });
 
   it('names a Japanese town in kanji, by its municipality, where GeoNames gives it only in Latin letters', () => {
-    // Japan Post's municipalities, matched by prefecture and reading: all but 182 of GeoNames' 1,087 cities.
+    // Japan Post's municipalities, matched by prefecture and reading: all but 179 of GeoNames' 1,087 cities.
     expect(g.label(g.resolve('jp', 'Kasugai')!.place)).to.equal('春日井市、愛知県');
     expect(g.resolve('jp', '春日井')?.place.name).to.equal('春日井市');
     expect(g.resolve('jp', '春日井市')?.place.name).to.equal('春日井市');
@@ -367,6 +367,8 @@ describe('Gazetteer', () => {
     expect(g.label(g.resolve('jp', 'Nakano')!.place)).to.equal('中野市、長野県');
     // A village of a district is named without it (北安曇郡白馬村 is 白馬村).
     expect(g.resolve('jp', 'Hakuba')?.place.name).to.equal('白馬村');
+    // A city is of no district, though its name has 郡 in it.
+    expect(g.resolve('jp', 'Gamagōri')?.place.name).to.equal('蒲郡市');
     const latin = g.cities('jp').filter((c) => /^[\p{Script=Latin}\s'’-]+$/u.test(c.name));
     expect(latin.length).to.be.below(200);
   });
