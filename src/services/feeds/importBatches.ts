@@ -309,7 +309,7 @@ const DEDUP_COLUMNS =
   'k, ad_id, site, block, source_id, price, area, rooms, baths, mileage, lat, lng, sketch, dup, nums';
 
 /**
- * Fingerprints moved per transaction by `indexNewFingerprints`: ~0.7 s at 1,000,000 ads, so that the
+ * Fingerprints moved per transaction by `indexNewFingerprints`: ~0.7 s each at 1,000,000 ads, so that the
  * server's writers and another run's batches, which wait for the write lock up to 5 s, never fail.
  */
 const MOVE_CHUNK = 100_000;
