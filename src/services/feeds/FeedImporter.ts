@@ -178,6 +178,16 @@ const IMPORT_CACHE_KIB = -65_536;
  */
 const IMPORT_WAL_CHECKPOINT_PAGES = 32_768;
 
+/**
+ * A duplicate fingerprint's row: of `feed_dedup`, and of `feed_dedup_new`, where a run keeps its new
+ * ads' until it indexes them (decision 084).
+ */
+const FINGERPRINT_COLUMNS = `
+  k INTEGER PRIMARY KEY, ad_id TEXT NOT NULL, site INTEGER NOT NULL, block TEXT NOT NULL, source_id INTEGER NOT NULL,
+  price REAL, area REAL, rooms REAL, baths REAL, mileage REAL, lat REAL, lng REAL, sketch BLOB NOT NULL, dup INTEGER,
+  nums TEXT
+`;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS feed_runs (
   id INTEGER PRIMARY KEY AUTOINCREMENT, source_id INTEGER NOT NULL, file TEXT NOT NULL,
@@ -195,17 +205,9 @@ CREATE TABLE IF NOT EXISTS feed_staging (
   PRIMARY KEY (run_id, seq)
 );
 CREATE UNIQUE INDEX IF NOT EXISTS feed_staging_partner ON feed_staging(run_id, partner_id);
-CREATE TABLE IF NOT EXISTS feed_dedup (
-  k INTEGER PRIMARY KEY, ad_id TEXT NOT NULL, site INTEGER NOT NULL, block TEXT NOT NULL, source_id INTEGER NOT NULL,
-  price REAL, area REAL, rooms REAL, baths REAL, mileage REAL, lat REAL, lng REAL, sketch BLOB NOT NULL, dup INTEGER,
-  nums TEXT
-);
+CREATE TABLE IF NOT EXISTS feed_dedup (${FINGERPRINT_COLUMNS});
 CREATE INDEX IF NOT EXISTS feed_dedup_block ON feed_dedup(site, block, source_id, price);
-CREATE TABLE IF NOT EXISTS feed_dedup_new (
-  k INTEGER PRIMARY KEY, ad_id TEXT NOT NULL, site INTEGER NOT NULL, block TEXT NOT NULL, source_id INTEGER NOT NULL,
-  price REAL, area REAL, rooms REAL, baths REAL, mileage REAL, lat REAL, lng REAL, sketch BLOB NOT NULL, dup INTEGER,
-  nums TEXT
-);
+CREATE TABLE IF NOT EXISTS feed_dedup_new (${FINGERPRINT_COLUMNS});
 CREATE TABLE IF NOT EXISTS feed_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 `;
 
@@ -740,9 +742,10 @@ function expireRows(
   const db = store.db;
   ensureFeedTables(db);
   const mark = db.prepare('UPDATE feed_ads SET live = 0 WHERE source_id = ? AND partner_id = ?');
-  const unDedup = db.prepare('DELETE FROM feed_dedup WHERE k = (SELECT k FROM ads WHERE id = ?)');
+  const keyOf = db.prepare('SELECT k FROM ads WHERE id = ?').pluck();
+  const unDedup = db.prepare('DELETE FROM feed_dedup WHERE k = ?');
   // A fingerprint not yet indexed (another source's run is in phase 2): never indexed, then.
-  const unDedupNew = db.prepare('DELETE FROM feed_dedup_new WHERE k = (SELECT k FROM ads WHERE id = ?)');
+  const unDedupNew = db.prepare('DELETE FROM feed_dedup_new WHERE k = ?');
   let n = 0;
   // One transaction when it is small (all or nothing); batches otherwise, so readers and writers keep going.
   const size = rows.length <= 20_000 ? Math.max(1, rows.length) : 5_000;
@@ -752,8 +755,10 @@ function expireRows(
       n += store.expireAdsSync(slice.map((r) => r.ad_id));
       for (const r of slice) {
         mark.run(r.source_id, r.partner_id);
-        unDedup.run(r.ad_id);
-        unDedupNew.run(r.ad_id);
+        const k = keyOf.get(r.ad_id) as number | undefined;
+        if (k === undefined) continue;
+        unDedup.run(k);
+        unDedupNew.run(k);
       }
     })();
   }

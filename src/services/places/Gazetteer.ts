@@ -457,7 +457,9 @@ export class Gazetteer {
       this.cscCities.get(iso) ?? [],
       this.states.get(iso) ?? [],
       altNames,
-      municipalNames(JSON.parse(this.municipalities.get(iso) ?? '[]') as [string, string, string][]),
+      this.municipalities.has(iso)
+        ? municipalNames(JSON.parse(this.municipalities.get(iso) as string) as [string, string, string][])
+        : undefined,
     );
     this.byCountry.set(code, built);
     for (const p of [built.country, ...built.regions, ...built.cities, ...built.areas]) this.byId.set(p.id, p);
@@ -860,7 +862,7 @@ function buildCountry(
   cscCities: { lat: number; lng: number; state: string }[],
   countryStates: readonly RawState[],
   altNames: Map<number, readonly string[]>,
-  municipal: (region: string, name: string) => string | undefined,
+  municipal: ((region: string, name: string) => string | undefined) | undefined,
 ): CountryPlaces {
   const def = countryByCode(code);
   const local = LOCAL_NAMES[code] ?? {};
@@ -973,13 +975,15 @@ function buildCountry(
     const state = (PLACE_REGIONS[code]?.[c.name] ? undefined : regionOfDivision.get(c.adminCode)) ?? nearState[i];
     const regionId = state !== undefined ? regionIdOf(state) : undefined;
     if (state !== undefined) regionPop.set(state, (regionPop.get(state) ?? 0) + c.population);
+    let own = ownScript?.(altNames.get(c.cityId) ?? []);
     // A town the alternate names give no name in the site's script: its municipality's, by its reading.
-    let other = altNames.get(c.cityId) ?? [];
-    if (ownScript && state !== undefined && ownScript(other) === undefined) {
-      const named = municipal(state, c.name);
-      if (named) altNames.set(c.cityId, (other = [...other, named]));
+    const named = own === undefined && municipal && state !== undefined ? municipal(state, c.name) : undefined;
+    if (named) {
+      const names = [...(altNames.get(c.cityId) ?? []), named];
+      altNames.set(c.cityId, names);
+      own = ownScript?.(names);
     }
-    const name = local[c.name] ?? ownScript?.(other) ?? c.name;
+    const name = local[c.name] ?? own ?? c.name;
     // A city area lies in its city's region: across a region's border it is a city of its own (Jersey
     // City by New York, Naucalpan by Ciudad de México, Banqiao of New Taipei by Taipei, Nonthaburi by
     // Bangkok), however near.
