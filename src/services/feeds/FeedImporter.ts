@@ -410,9 +410,9 @@ export class FeedImporter {
         db.prepare('DELETE FROM feed_staging WHERE run_id = ?').run(id);
         db.prepare(`UPDATE feed_runs SET status = 'abandoned' WHERE id = ?`).run(id);
       }
-    })();
+    }).immediate();
     // The new ads' fingerprints of a run that was killed or failed (its ads are in the store).
-    indexNewFingerprints(db, o.fingerprintChunk);
+    const leftOver = indexNewFingerprints(o.store, o.fingerprintChunk);
     const run = Number(
       db
         .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (?, ?, ?, 'staging')`)
@@ -436,7 +436,7 @@ export class FeedImporter {
       expiredMissing: 0,
       expiredByDate: 0,
       expiredOtherSources: 0,
-      grouped: 0,
+      grouped: leftOver.grouped.get(this.siteCode) ?? 0,
       rejected: 0,
       rejectedKept: 0,
       rejections: [],
@@ -602,7 +602,8 @@ export class FeedImporter {
       summary.warnings = mergeWarnings(warnings);
       db.prepare(`UPDATE feed_runs SET status = 'expiring' WHERE id = ?`).run(run);
       o.onProgress?.({ phase: 'expiring', records: summary.records, applied: total, toApply: total });
-      indexNewFingerprints(db, o.fingerprintChunk);
+      const indexed = indexNewFingerprints(o.store, o.fingerprintChunk);
+      summary.grouped += indexed.grouped.get(this.siteCode) ?? 0;
       if (o.full !== false) this.expireMissing(run, summary);
       const due = expireDue(o.store, this.now());
       const own = Math.min(due.expired, due.bySource.get(o.sourceId) ?? 0);
@@ -610,15 +611,16 @@ export class FeedImporter {
       summary.expiredOtherSources = due.expired - own;
       summary.expired = summary.expiredMissing + summary.expiredByDate;
       // The SEO index's counts: a write adds each new ad to its keywords, which is the whole count
-      // only when the run did nothing else; the sites whose ads the sweep expired are recounted too.
-      const recount = new Set(due.sites);
+      // only when the run did nothing else; the sites whose ads the sweep expired are recounted too, and
+      // those whose ads were grouped here (a killed or concurrent run's new ads may be of another site).
+      const recount = new Set([...due.sites, ...leftOver.grouped.keys(), ...indexed.grouped.keys()]);
       if (summary.updated + summary.expired + summary.grouped > 0) recount.add(this.siteCode);
       for (const site of recount) o.store.recountKeywords(site);
     } catch (err) {
       gate.stop();
-      // The batches written are in the store: their new ads are matched by the next runs.
+      // The batches written are in the store: their new ads are grouped and indexed now, or by the next run.
       try {
-        indexNewFingerprints(db, o.fingerprintChunk);
+        indexNewFingerprints(o.store, o.fingerprintChunk);
       } catch {
         // Left for the next run's start (a store that failed to write now may fail again).
       }
@@ -760,7 +762,7 @@ function expireRows(
         unDedup.run(k);
         unDedupNew.run(k);
       }
-    })();
+    }).immediate();
   }
   return n;
 }

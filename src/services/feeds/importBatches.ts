@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import type { AdWrite, SqliteSearchStore } from '../search/SqliteSearchStore';
-import { AD_WRITE_DUP } from '../search/SqliteSearchStore';
 import type { AdInput, PricePoint, StoredAd } from '../search/types';
 import { isSameAd, priceWindow, type Fingerprint } from './dedup';
 import { readFeed, readXmlRange, type FeedFormat, type FeedText, type RawRecord } from './feedRecords';
@@ -167,106 +166,103 @@ export class BatchWriter {
       });
       return false;
     };
-    this.db.transaction(() => {
-      // Stored versions (none when the source had no ads: a first import writes new ads only).
-      const existing = new Map<string, StoredAd>();
-      if (sourceHadAds) {
-        const ids: string[] = [];
-        for (const item of batch.items) if (item.write) ids.push(item.partnerId);
-        if (ids.length > 0) for (const a of store.getAdsByPartnerSync(sourceId, ids)) existing.set(a.partnerAdId, a);
-      }
-      const fresh: AdWrite[] = [];
-      // The fingerprints of new ads, indexed once the store has given them their keys.
-      const freshPrints: { w: AdWrite; fp: Fingerprint; group: number | null }[] = [];
-      const changed: AdInput[] = [];
-      const groupChanges: { id: string; group: number | null }[] = [];
-      for (const item of batch.items) {
-        if (!item.write) {
-          // Stored, live and unchanged: seen by this run.
-          let seen = this.seen.run(run, item.line, sourceId, item.partnerId, run).changes;
-          if (seen === 0 && duplicate(item.partnerId, item.line)) {
-            seen = this.seen.run(run, item.line, sourceId, item.partnerId, run).changes;
+    this.db
+      .transaction(() => {
+        dedup.listOthers();
+        // Stored versions (none when the source had no ads: a first import writes new ads only).
+        const existing = new Map<string, StoredAd>();
+        if (sourceHadAds) {
+          const ids: string[] = [];
+          for (const item of batch.items) if (item.write) ids.push(item.partnerId);
+          if (ids.length > 0) for (const a of store.getAdsByPartnerSync(sourceId, ids)) existing.set(a.partnerAdId, a);
+        }
+        const fresh: AdWrite[] = [];
+        // The fingerprints of new ads, kept once the store has given them their keys.
+        const freshPrints: { w: AdWrite; fp: Fingerprint }[] = [];
+        const changed: AdInput[] = [];
+        const groupChanges: { id: string; group: number | null }[] = [];
+        for (const item of batch.items) {
+          if (!item.write) {
+            // Stored, live and unchanged: seen by this run.
+            let seen = this.seen.run(run, item.line, sourceId, item.partnerId, run).changes;
+            if (seen === 0 && duplicate(item.partnerId, item.line)) {
+              seen = this.seen.run(run, item.line, sourceId, item.partnerId, run).changes;
+            }
+            if (seen !== 0) result.unchanged++;
+            continue;
           }
-          if (seen !== 0) result.unchanged++;
-          continue;
-        }
-        const before = existing.get(item.partnerId);
-        const id = before ? before.id : item.write.id;
-        const expired = item.expired;
-        const live = expired ? 0 : 1;
-        const put = this.putState;
-        let written = put.run(sourceId, item.partnerId, id, item.hash, run, live, item.expiresAt, item.line).changes;
-        if (written === 0 && duplicate(item.partnerId, item.line)) {
-          written = put.run(sourceId, item.partnerId, id, item.hash, run, live, item.expiresAt, item.line).changes;
-        }
-        if (written === 0) continue;
-        const fp = item.fp;
-        if (!before) {
-          // A new ad: written as prepared, with its duplicate group.
-          const w = item.write;
-          if (expired) result.expiredByDate++;
-          else result.imported++;
-          const group = fp ? dedup.match(w.id, fp, groupChanges) : null;
+          const before = existing.get(item.partnerId);
+          const id = before ? before.id : item.write.id;
+          const expired = item.expired;
+          const live = expired ? 0 : 1;
+          const put = this.putState;
+          let written = put.run(sourceId, item.partnerId, id, item.hash, run, live, item.expiresAt, item.line).changes;
+          if (written === 0 && duplicate(item.partnerId, item.line)) {
+            written = put.run(sourceId, item.partnerId, id, item.hash, run, live, item.expiresAt, item.line).changes;
+          }
+          if (written === 0) continue;
+          const fp = item.fp;
+          if (!before) {
+            // A new ad: written as prepared; grouped when its fingerprint is indexed (decision 085).
+            const w = item.write;
+            if (expired) result.expiredByDate++;
+            else result.imported++;
+            if (fp) freshPrints.push({ w, fp });
+            fresh.push(w);
+            continue;
+          }
+          // A stored ad: keeps its id, key and (without a date in the feed) date; its price history grows.
+          const ad = JSON.parse(item.write.doc) as AdInput;
+          delete ad.expired;
+          ad.id = before.id;
+          if (!item.dateGiven) ad.date = before.date ?? now;
+          // A price in another currency than before starts its history anew: figures in two currencies
+          // are no drop or rise (a partner that moves from dollars to pesos has not cut its price 1,000-fold).
+          const price =
+            before.currency === ad.currency ? nextPrice(before.price, ad.price, now, before.date ?? now) : ad.price;
+          if (price) ad.price = price;
+          if (expired) ad.expired = true;
+          if (expired) {
+            if (!before.expired) result.expiredByDate++;
+            else result.unchanged++;
+          } else result.updated++;
+          // Duplicates: grouped with another source's ad, or out of a group it no longer matches.
+          const group = fp ? dedup.match(ad.id, fp, groupChanges) : null;
           if (group !== null) {
-            w.columns[AD_WRITE_DUP] = group;
-            w.doc = `${w.doc.slice(0, -1)},"duplicateGroup":${group}}`;
-            result.grouped++;
+            ad.duplicateGroup = group;
+            if (before.duplicateGroup !== group) result.grouped++;
+          } else delete ad.duplicateGroup;
+          if (fp) dedup.put(before.key, ad.id, fp, group);
+          else dedup.remove(before.key);
+          changed.push(ad);
+        }
+        // The store gives the last ad of a batch the newest key: oldest first. New ads take keys below
+        // the stored ones, so writing them first keeps the index writes in ascending key order.
+        if (fresh.length > 0) {
+          const keys = store.writeNewAdsSync(fresh.sort((a, b) => a.date - b.date));
+          const keyOf = new Map<AdWrite, number>();
+          fresh.forEach((w, i) => keyOf.set(w, keys[i] as number));
+          // Not `{ ...p, k }`: a property added to an object made by spread costs V8 ~0.6 µs (placeResolver.ts).
+          const prints = freshPrints
+            .map((p) => ({ w: p.w, fp: p.fp, k: keyOf.get(p.w) as number }))
+            .sort((a, b) => a.k - b.k);
+          // Into `feed_dedup_new`, matched and indexed at the run's end (`indexNewFingerprints`, decisions 084, 085).
+          for (const p of prints) dedup.putNew(p.k, p.w.id, p.fp);
+        }
+        if (changed.length > 0) store.writeAdsSync(changed.sort((a, b) => a.date - b.date));
+        if (groupChanges.length > 0) store.setDuplicateGroupsSync(groupChanges);
+        // Rejected records of stored live ads (after the batch's good records: a good record of the
+        // same id wins, wherever it is in the file).
+        if (batch.rejectedAds) {
+          for (const r of batch.rejectedAds) {
+            const line = r.rejection.line;
+            if (this.keep.run(run, -line, sourceId, r.partnerId, run).changes === 0) continue;
+            r.rejection.kept = true;
+            result.kept++;
           }
-          if (fp) freshPrints.push({ w, fp, group });
-          fresh.push(w);
-          continue;
         }
-        // A stored ad: keeps its id, key and (without a date in the feed) date; its price history grows.
-        const ad = JSON.parse(item.write.doc) as AdInput;
-        delete ad.expired;
-        ad.id = before.id;
-        if (!item.dateGiven) ad.date = before.date ?? now;
-        // A price in another currency than before starts its history anew: figures in two currencies
-        // are no drop or rise (a partner that moves from dollars to pesos has not cut its price 1,000-fold).
-        const price =
-          before.currency === ad.currency ? nextPrice(before.price, ad.price, now, before.date ?? now) : ad.price;
-        if (price) ad.price = price;
-        if (expired) ad.expired = true;
-        if (expired) {
-          if (!before.expired) result.expiredByDate++;
-          else result.unchanged++;
-        } else result.updated++;
-        // Duplicates: grouped with another source's ad, or out of a group it no longer matches.
-        const group = fp ? dedup.match(ad.id, fp, groupChanges) : null;
-        if (group !== null) {
-          ad.duplicateGroup = group;
-          if (before.duplicateGroup !== group) result.grouped++;
-        } else delete ad.duplicateGroup;
-        if (fp) dedup.put(before.key, ad.id, fp, group);
-        else dedup.remove(before.key);
-        changed.push(ad);
-      }
-      // The store gives the last ad of a batch the newest key: oldest first. New ads take keys below
-      // the stored ones, so writing them first keeps the index writes in ascending key order.
-      if (fresh.length > 0) {
-        const keys = store.writeNewAdsSync(fresh.sort((a, b) => a.date - b.date));
-        const keyOf = new Map<AdWrite, number>();
-        fresh.forEach((w, i) => keyOf.set(w, keys[i] as number));
-        // Not `{ ...p, k }`: a property added to an object made by spread costs V8 ~0.6 µs (placeResolver.ts).
-        const prints = freshPrints
-          .map((p) => ({ w: p.w, fp: p.fp, group: p.group, k: keyOf.get(p.w) as number }))
-          .sort((a, b) => a.k - b.k);
-        // Into `feed_dedup_new`, indexed at the run's end (`indexNewFingerprints`, decision 084).
-        for (const p of prints) dedup.putNew(p.k, p.w.id, p.fp, p.group);
-      }
-      if (changed.length > 0) store.writeAdsSync(changed.sort((a, b) => a.date - b.date));
-      if (groupChanges.length > 0) store.setDuplicateGroupsSync(groupChanges);
-      // Rejected records of stored live ads (after the batch's good records: a good record of the
-      // same id wins, wherever it is in the file).
-      if (batch.rejectedAds) {
-        for (const r of batch.rejectedAds) {
-          const line = r.rejection.line;
-          if (this.keep.run(run, -line, sourceId, r.partnerId, run).changes === 0) continue;
-          r.rejection.kept = true;
-          result.kept++;
-        }
-      }
-    })();
+      })
+      .immediate();
     if (result.rejections.length > 1) result.rejections.sort((a, b) => a.line - b.line);
     return result;
   }
@@ -275,6 +271,7 @@ export class BatchWriter {
 interface DedupRow {
   k: number;
   ad_id: string;
+  site: number;
   source_id: number;
   price: number | null;
   area: number | null;
@@ -307,6 +304,9 @@ function rowFingerprint(row: DedupRow): Fingerprint {
 /** The columns of a fingerprint's row, in `feed_dedup` and `feed_dedup_new` alike. */
 const DEDUP_COLUMNS =
   'k, ad_id, site, block, source_id, price, area, rooms, baths, mileage, lat, lng, sketch, dup, nums';
+const DEDUP_VALUES = DEDUP_COLUMNS.split(', ')
+  .map((c) => `@${c}`)
+  .join(', ');
 
 /**
  * Fingerprints moved per transaction by `indexNewFingerprints`: ~0.7 s each at 1,000,000 ads, so that the
@@ -314,76 +314,113 @@ const DEDUP_COLUMNS =
  */
 const MOVE_CHUNK = 100_000;
 
+/** What `indexNewFingerprints` did. */
+export interface IndexedFingerprints {
+  moved: number;
+  /** By site: new ads that joined a duplicate group of another source's ad. */
+  grouped: Map<number, number>;
+}
+
 /**
- * Indexes the fingerprints of the new ads written since the last call: moves them from
- * `feed_dedup_new`, where batches append them by key, into `feed_dedup` in chunks, so that its block
- * index is written once per chunk rather than at a random page for each new ad of each batch
- * (decision 084). Run at the end of every run's phase 2, and at the start of every run for those
- * of a run that was killed or failed. Returns how many.
+ * Indexes the fingerprints of the new ads written since the last call, and groups those ads: moves
+ * them from `feed_dedup_new`, where batches append them by key, into `feed_dedup` in chunks, so that
+ * its block index is written once per chunk rather than at a random page for each new ad of each
+ * batch (decision 084). Each one, on a site with other sources, is first matched against the
+ * fingerprints already indexed, its own chunk's before it included (decision 085): whichever of two
+ * copies is indexed second finds the first, whatever runs wrote them and however they overlapped.
+ * Run at the end of every run's phase 2, and at the start of every run for those of a run that was
+ * killed or failed.
  */
-export function indexNewFingerprints(db: Database.Database, chunkSize = MOVE_CHUNK): number {
+export function indexNewFingerprints(store: SqliteSearchStore, chunkSize = MOVE_CHUNK): IndexedFingerprints {
+  const db = store.db;
+  const matcher = new GroupMatcher(db);
   const nth = db.prepare('SELECT k FROM feed_dedup_new ORDER BY k LIMIT 1 OFFSET ?').pluck();
-  const move = db.prepare(
+  const sitesOf = db.prepare('SELECT DISTINCT site FROM feed_dedup_new WHERE k <= ?').pluck();
+  const moveAll = db.prepare(
     `INSERT OR REPLACE INTO feed_dedup (${DEDUP_COLUMNS})
-     SELECT ${DEDUP_COLUMNS} FROM feed_dedup_new WHERE k <= ? ORDER BY k`,
+     SELECT ${DEDUP_COLUMNS} FROM feed_dedup_new WHERE k <= ? AND site = ? ORDER BY k`,
   );
+  const rowsOf = db.prepare(`SELECT ${DEDUP_COLUMNS} FROM feed_dedup_new WHERE k <= ? AND site = ? ORDER BY k`);
+  const put = db.prepare(`INSERT OR REPLACE INTO feed_dedup (${DEDUP_COLUMNS}) VALUES (${DEDUP_VALUES})`);
   const drop = db.prepare('DELETE FROM feed_dedup_new WHERE k <= ?');
+  const done: IndexedFingerprints = { moved: 0, grouped: new Map() };
   const chunk = db.transaction((): number => {
     if (nth.get(0) === undefined) return 0;
     const upTo = (nth.get(chunkSize - 1) as number | undefined) ?? Number.MAX_SAFE_INTEGER;
-    const moved = move.run(upTo).changes;
+    let moved = 0;
+    const changes: { id: string; group: number | null }[] = [];
+    for (const site of sitesOf.all(upTo) as number[]) {
+      const sources = matcher.sourcesOf(site);
+      // A site of one source: nothing to match, moved in one statement (a first import's usual case).
+      if (sources.length <= 1) {
+        moved += moveAll.run(upTo, site).changes;
+        continue;
+      }
+      for (const row of rowsOf.all(upTo, site) as DedupRow[]) {
+        if (row.dup === null) {
+          const others = sources.filter((s) => s !== row.source_id);
+          const group = matcher.match(site, others, row.ad_id, rowFingerprint(row), changes);
+          if (group !== null) {
+            row.dup = group;
+            changes.push({ id: row.ad_id, group });
+            done.grouped.set(site, (done.grouped.get(site) ?? 0) + 1);
+          }
+        }
+        put.run(row);
+        moved++;
+      }
+    }
     drop.run(upTo);
+    if (changes.length > 0) store.setDuplicateGroupsSync(changes);
     return moved;
   });
-  let moved = 0;
-  for (let n = chunk.immediate(); n > 0; n = chunk.immediate()) moved += n;
-  return moved;
+  for (let n = chunk.immediate(); n > 0; n = chunk.immediate()) done.moved += n;
+  return done;
 }
 
-/** Finds another source's ad that is the same ad, through `feed_dedup`. */
-class Deduplicator {
+/** Finds, among other sources' fingerprints of a site in `feed_dedup`, the same ad as a fingerprint's. */
+class GroupMatcher {
   private readonly find: Database.Statement;
   private readonly findNoPrice: Database.Statement;
-  private readonly upsert: Database.Statement;
-  private readonly upsertNew: Database.Statement;
-  private readonly del: Database.Statement;
   private readonly setDup: Database.Statement;
   private readonly counter: Database.Statement;
   private readonly bump: Database.Statement;
-  private readonly others: number[];
+  private readonly sources: Database.Statement;
 
-  constructor(
-    db: Database.Database,
-    private readonly site: number,
-    private readonly sourceId: number,
-  ) {
+  constructor(db: Database.Database) {
     this.find = db.prepare(
       'SELECT * FROM feed_dedup WHERE site = ? AND block = ? AND source_id = ? AND price BETWEEN ? AND ? LIMIT 50',
     );
     this.findNoPrice = db.prepare('SELECT * FROM feed_dedup WHERE site = ? AND block = ? AND source_id = ? LIMIT 50');
-    const values = 'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
-    this.upsert = db.prepare(`INSERT OR REPLACE INTO feed_dedup (${DEDUP_COLUMNS}) ${values}`);
-    this.upsertNew = db.prepare(`INSERT OR REPLACE INTO feed_dedup_new (${DEDUP_COLUMNS}) ${values}`);
-    this.del = db.prepare('DELETE FROM feed_dedup WHERE k = ?');
     this.setDup = db.prepare('UPDATE feed_dedup SET dup = ? WHERE k = ?');
     this.counter = db.prepare(`SELECT value FROM feed_meta WHERE key = 'group'`);
     this.bump = db.prepare(
       `INSERT INTO feed_meta (key, value) VALUES ('group', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
     );
-    this.others = (
-      db.prepare('SELECT DISTINCT source_id FROM feed_dedup WHERE site = ? AND source_id <> ?').all(site, sourceId) as {
-        source_id: number;
-      }[]
-    ).map((r) => r.source_id);
+    this.sources = db.prepare('SELECT id FROM sources WHERE site = ? ORDER BY id').pluck();
   }
 
-  /** The group the ad belongs to (joining, or founding with, a matching ad of another source), or null. */
-  match(adId: string, fp: Fingerprint, changes: { id: string; group: number | null }[]): number | null {
-    for (const other of this.others) {
+  /** The site's sources, as the store lists them now (a source is listed before its first ad is written). */
+  sourcesOf(site: number): number[] {
+    return this.sources.all(site) as number[];
+  }
+
+  /**
+   * The group of the ad `adId` (joining, or founding with, a matching ad of one of `others`), or
+   * null. A group founded is set on the other ad's fingerprint here and listed in `changes` for its ad.
+   */
+  match(
+    site: number,
+    others: readonly number[],
+    adId: string,
+    fp: Fingerprint,
+    changes: { id: string; group: number | null }[],
+  ): number | null {
+    for (const other of others) {
       const rows = (
         fp.price !== null
-          ? this.find.all(this.site, fp.block, other, ...priceWindow(fp.price))
-          : this.findNoPrice.all(this.site, fp.block, other)
+          ? this.find.all(site, fp.block, other, ...priceWindow(fp.price))
+          : this.findNoPrice.all(site, fp.block, other)
       ) as DedupRow[];
       for (const row of rows) {
         if (row.ad_id === adId || !isSameAd(fp, rowFingerprint(row))) continue;
@@ -397,17 +434,55 @@ class Deduplicator {
     return null;
   }
 
+  private newGroup(): number {
+    const row = this.counter.get() as { value: number } | undefined;
+    const next = (row?.value ?? GROUP_BASE) + 1;
+    this.bump.run(next);
+    return next;
+  }
+}
+
+/** A batch's duplicate fingerprints: stored ads' matched and indexed, new ads' kept for `indexNewFingerprints`. */
+class Deduplicator {
+  private readonly matcher: GroupMatcher;
+  private readonly upsert: Database.Statement;
+  private readonly upsertNew: Database.Statement;
+  private readonly del: Database.Statement;
+  private others: number[] = [];
+
+  constructor(
+    db: Database.Database,
+    private readonly site: number,
+    private readonly sourceId: number,
+  ) {
+    this.matcher = new GroupMatcher(db);
+    const values = 'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+    this.upsert = db.prepare(`INSERT OR REPLACE INTO feed_dedup (${DEDUP_COLUMNS}) ${values}`);
+    this.upsertNew = db.prepare(`INSERT OR REPLACE INTO feed_dedup_new (${DEDUP_COLUMNS}) ${values}`);
+    this.del = db.prepare('DELETE FROM feed_dedup WHERE k = ?');
+  }
+
+  /** The site's other sources, listed again for each batch (a source that another run creates meanwhile). */
+  listOthers(): void {
+    this.others = this.matcher.sourcesOf(this.site).filter((s) => s !== this.sourceId);
+  }
+
+  /** The group of a stored ad whose fingerprint changed: another source's ad it matches, or null. */
+  match(adId: string, fp: Fingerprint, changes: { id: string; group: number | null }[]): number | null {
+    return this.matcher.match(this.site, this.others, adId, fp, changes);
+  }
+
   /** Indexes the fingerprint of the ad with key `k` (its key in `ads`). */
   put(k: number, adId: string, fp: Fingerprint, group: number | null): void {
     this.write(this.upsert, k, adId, fp, group);
   }
 
   /**
-   * Keeps the fingerprint of a new ad for `indexNewFingerprints`: only other sources' ads are
-   * matched during a run, so the run's own new ads need not be found before it ends.
+   * Keeps the fingerprint of a new ad for `indexNewFingerprints`, which groups the ad: only other
+   * sources' ads are matched, so the run's own new ads need not be found before it ends.
    */
-  putNew(k: number, adId: string, fp: Fingerprint, group: number | null): void {
-    this.write(this.upsertNew, k, adId, fp, group);
+  putNew(k: number, adId: string, fp: Fingerprint): void {
+    this.write(this.upsertNew, k, adId, fp, null);
   }
 
   private write(statement: Database.Statement, k: number, adId: string, fp: Fingerprint, group: number | null): void {
@@ -432,13 +507,6 @@ class Deduplicator {
 
   remove(k: number): void {
     this.del.run(k);
-  }
-
-  private newGroup(): number {
-    const row = this.counter.get() as { value: number } | undefined;
-    const next = (row?.value ?? GROUP_BASE) + 1;
-    this.bump.run(next);
-    return next;
   }
 }
 

@@ -352,12 +352,14 @@ export class SqliteSearchStore implements SearchStore {
 
   /** The synchronous bulk write (the benchmark's loader uses it directly). */
   writeAdsSync(ads: readonly AdInput[]): number {
-    this.db.transaction(() => {
-      this.insertAds(
-        ads.map((ad) => ({ ad, id: ad.id ?? adIdOf(ad, ad.sourceId, ad.partnerAdId), expired: ad.expired === true })),
-        true,
-      );
-    })();
+    this.db
+      .transaction(() => {
+        this.insertAds(
+          ads.map((ad) => ({ ad, id: ad.id ?? adIdOf(ad, ad.sourceId, ad.partnerAdId), expired: ad.expired === true })),
+          true,
+        );
+      })
+      .immediate();
     return ads.length;
   }
 
@@ -871,15 +873,17 @@ export class SqliteSearchStore implements SearchStore {
     const mark = this.stmt('UPDATE ads SET expired = 1 WHERE k = ?');
     const unindex = this.stmt('DELETE FROM ads_fts WHERE rowid = ?');
     const sites = new Set<number>();
-    this.db.transaction(() => {
-      for (const id of ids) {
-        const row = find.get(id) as { k: number; site: number } | undefined;
-        if (!row) continue;
-        mark.run(row.k);
-        unindex.run(row.k);
-        sites.add(row.site);
-      }
-    })();
+    this.db
+      .transaction(() => {
+        for (const id of ids) {
+          const row = find.get(id) as { k: number; site: number } | undefined;
+          if (!row) continue;
+          mark.run(row.k);
+          unindex.run(row.k);
+          sites.add(row.site);
+        }
+      })
+      .immediate();
     // Their keywords count them no longer: the index links only to searches with ads.
     for (const site of sites) this.recountKeywords(site);
   }
@@ -1237,15 +1241,17 @@ export class SqliteSearchStore implements SearchStore {
     const mark = this.stmt('UPDATE ads SET dup = ? WHERE k = ?');
     const set = this.stmt(`UPDATE ad_docs SET doc = json_set(doc, '$.duplicateGroup', ?) WHERE k = ?`);
     const unset = this.stmt(`UPDATE ad_docs SET doc = json_remove(doc, '$.duplicateGroup') WHERE k = ?`);
-    this.db.transaction(() => {
-      for (const e of entries) {
-        const row = find.get(e.id) as { k: number } | undefined;
-        if (!row) continue;
-        mark.run(e.group, row.k);
-        if (e.group === null) unset.run(row.k);
-        else set.run(e.group, row.k);
-      }
-    })();
+    this.db
+      .transaction(() => {
+        for (const e of entries) {
+          const row = find.get(e.id) as { k: number } | undefined;
+          if (!row) continue;
+          mark.run(e.group, row.k);
+          if (e.group === null) unset.run(row.k);
+          else set.run(e.group, row.k);
+        }
+      })
+      .immediate();
   }
 
   /** `expireAds`, synchronously (inside a caller's transaction); returns how many live ads it expired. */
@@ -1254,15 +1260,17 @@ export class SqliteSearchStore implements SearchStore {
     const mark = this.stmt('UPDATE ads SET expired = 1 WHERE k = ?');
     const unindex = this.stmt('DELETE FROM ads_fts WHERE rowid = ?');
     let n = 0;
-    this.db.transaction(() => {
-      for (const id of ids) {
-        const row = find.get(id) as { k: number } | undefined;
-        if (!row) continue;
-        mark.run(row.k);
-        unindex.run(row.k);
-        n++;
-      }
-    })();
+    this.db
+      .transaction(() => {
+        for (const id of ids) {
+          const row = find.get(id) as { k: number } | undefined;
+          if (!row) continue;
+          mark.run(row.k);
+          unindex.run(row.k);
+          n++;
+        }
+      })
+      .immediate();
     return n;
   }
 
@@ -1423,9 +1431,6 @@ export interface AdWrite {
   keywords: { norm: string; label: string }[];
   category: number | null;
 }
-
-/** Where `dup` is among `AdWrite.columns`. */
-export const AD_WRITE_DUP = 4;
 
 /**
  * The write of an ad. `doc`: its document when the caller has it already (the same JSON);

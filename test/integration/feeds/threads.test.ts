@@ -166,6 +166,49 @@ describe('feed import shared by worker threads', function () {
     expect(chunked.snapshot === inline.snapshot, 'the stores differ').to.equal(true);
   });
 
+  it("groups the ads of two partners whose imports of one site run at the same time, as one after the other's", async () => {
+    // Decision 085: each run lists its site's sources as its batches are written, and the new ads of
+    // either are matched when their fingerprints are indexed, whichever run indexes them.
+    const dir = tempDir();
+    const stores = [new SqliteSearchStore(dir), new SqliteSearchStore(dir)];
+    const importer = (store: SqliteSearchStore, file: string, sourceId: number) =>
+      new FeedImporter({
+        store,
+        gazetteer: Gazetteer.shared(),
+        site: ES_HOMES,
+        sourceId,
+        file,
+        now: () => NOW_S,
+        batchSize: 300,
+        workers: 2,
+      }).run();
+    try {
+      const [s, t] = await Promise.all([
+        importer(stores[0] as SqliteSearchStore, files.s1 as string, 1),
+        importer(stores[1] as SqliteSearchStore, files.t1 as string, 2),
+      ]);
+      const sequential = (inline.summaries[1] as ImportSummary).grouped;
+      expect(sequential).to.be.above(2_000);
+      expect(s.grouped + t.grouped).to.equal(sequential);
+      const db = (stores[0] as SqliteSearchStore).db;
+      const pairs = db
+        .prepare(
+          `SELECT count(*) AS n FROM ads s JOIN ads t ON t.dup = s.dup AND t.source_id = 2
+           WHERE s.source_id = 1 AND substr(t.partner_id, 2) = substr(s.partner_id, 2)`,
+        )
+        .get() as { n: number };
+      expect(pairs.n).to.equal(sequential);
+      const twin = await (stores[0] as SqliteSearchStore).getAdByPartner(2, 'T1234');
+      expect(twin?.duplicateGroup).to.be.a('number');
+      expect((await (stores[0] as SqliteSearchStore).getAdByPartner(1, 'S1234'))?.duplicateGroup).to.equal(
+        twin?.duplicateGroup,
+      );
+      expect(db.prepare('SELECT count(*) AS n FROM feed_dedup_new').get()).to.deep.equal({ n: 0 });
+    } finally {
+      for (const store of stores) store.close();
+    }
+  });
+
   it('changes nothing with a malformed file, also with workers', async () => {
     const store = new SqliteSearchStore(tempDir());
     try {
