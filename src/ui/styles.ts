@@ -17,8 +17,8 @@ main:focus{outline:none}
 h1{font-size:1.5rem;line-height:1.25;margin:0 0 16px}
 h2{font-size:1.2rem}
 .visually-hidden{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-.skip-link{position:absolute;left:8px;top:-48px;z-index:10;padding:8px 12px;background:#fff;color:#000;border-radius:4px}
-.skip-link:focus{top:8px}
+.skip-link{position:absolute;left:8px;top:0;transform:translateY(-100%);z-index:10;padding:8px 12px;background:#fff;color:#000;border-radius:4px}
+.skip-link:focus{top:8px;transform:none}
 .header{display:flex;align-items:center;gap:12px;min-height:56px;padding:0 16px;background:var(--accent);color:#fff}
 .header__logo{display:inline-flex;align-items:center;gap:8px;color:#fff;font-weight:700;font-size:1.25rem;text-decoration:none;min-height:48px}
 .header__logo:focus-visible{outline:3px solid #fff;outline-offset:2px}
@@ -144,6 +144,7 @@ h2{font-size:1.2rem}
 .letters [aria-current]{background:var(--accent);color:#fff}
 @media (min-width:576px){.ad-card{grid-template-columns:200px 1fr}}
 @media (min-width:992px){.ad-list{grid-template-columns:1fr 1fr}.filters[open] summary{position:static}.filters[open] .filters__panel{position:static;padding:16px 0;background:transparent}.ad-list--related{grid-template-columns:repeat(3,1fr)}.ad-list--related .ad-card{grid-template-columns:1fr}.ad-list--related .ad-card__body{padding:8px}}
+.ad-list.ad-list--popup{grid-template-columns:minmax(0,1fr)}.ad-list--popup .ad-card{grid-template-columns:112px minmax(0,1fr)}
 @media (min-width:576px){.search-form__field{flex:1 1 200px}.search-form .button{flex:0 0 auto}}
 @media (min-width:768px){h1{font-size:1.75rem}main{padding:24px}}
 @media (min-width:992px){main{padding:32px 24px}}
