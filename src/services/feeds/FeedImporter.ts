@@ -188,6 +188,13 @@ const FINGERPRINT_COLUMNS = `
   nums TEXT
 `;
 
+/**
+ * The key of `feed_dedup`'s block index: a block's fingerprints of one source by price, with the
+ * veto columns of the duplicate rule after it, which a match's query reads off the index without
+ * fetching the rows they rule out (decision 086).
+ */
+const DEDUP_BLOCK_KEY = 'site, block, source_id, price, rooms, baths, area, lat, lng';
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS feed_runs (
   id INTEGER PRIMARY KEY AUTOINCREMENT, source_id INTEGER NOT NULL, file TEXT NOT NULL,
@@ -206,7 +213,7 @@ CREATE TABLE IF NOT EXISTS feed_staging (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS feed_staging_partner ON feed_staging(run_id, partner_id);
 CREATE TABLE IF NOT EXISTS feed_dedup (${FINGERPRINT_COLUMNS});
-CREATE INDEX IF NOT EXISTS feed_dedup_block ON feed_dedup(site, block, source_id, price);
+CREATE INDEX IF NOT EXISTS feed_dedup_block ON feed_dedup(${DEDUP_BLOCK_KEY});
 CREATE TABLE IF NOT EXISTS feed_dedup_new (${FINGERPRINT_COLUMNS});
 CREATE TABLE IF NOT EXISTS feed_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 `;
@@ -226,7 +233,7 @@ INSERT INTO feed_dedup (k, ad_id, site, block, source_id, price, area, rooms, ba
   SELECT a.k, d.ad_id, d.site, d.block, d.source_id, d.price, d.area, d.rooms, d.baths, d.mileage, d.lat, d.lng, d.sketch, d.dup
   FROM feed_dedup_by_id d JOIN ads a ON a.id = d.ad_id ORDER BY a.k;
 DROP TABLE feed_dedup_by_id;
-CREATE INDEX feed_dedup_block ON feed_dedup(site, block, source_id, price);
+CREATE INDEX feed_dedup_block ON feed_dedup(${DEDUP_BLOCK_KEY});
 `;
 
 /** Creates the import's tables in the search store's file (idempotent). */
@@ -257,6 +264,18 @@ export function ensureFeedTables(db: Database.Database): void {
     if (!hasNums()) {
       db.transaction(() => {
         if (!hasNums()) db.exec('ALTER TABLE feed_dedup ADD COLUMN nums TEXT');
+      }).immediate();
+    }
+    // The block index with the veto columns (decision 086): made again once.
+    const blockKey = () =>
+      (
+        db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').pluck().all('feed_dedup_block') as string[]
+      ).join(', ');
+    if (blockKey() !== DEDUP_BLOCK_KEY) {
+      db.transaction(() => {
+        if (blockKey() !== DEDUP_BLOCK_KEY) {
+          db.exec(`DROP INDEX feed_dedup_block; CREATE INDEX feed_dedup_block ON feed_dedup(${DEDUP_BLOCK_KEY});`);
+        }
       }).immediate();
     }
   });

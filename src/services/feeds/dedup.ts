@@ -119,10 +119,17 @@ function disjoint(a: string, b: string): boolean {
 }
 
 export const PRICE_TOLERANCE = 0.05;
+/** Floor areas more than this apart (of the larger) are two places. */
+export const AREA_TOLERANCE = 0.08;
+/** Partner coordinates more than this many kilometres apart are two places. */
+export const MAX_KM = 1;
 
-/** The price window a candidate must fall in (blocking). */
+/**
+ * The price window a candidate must fall in (blocking): the prices within `PRICE_TOLERANCE` of the
+ * larger of the two, as `isSameAd` compares them, so that either ad of a pair finds the other.
+ */
 export function priceWindow(price: number): [number, number] {
-  return [price * (1 - PRICE_TOLERANCE), price * (1 + PRICE_TOLERANCE)];
+  return [price * (1 - PRICE_TOLERANCE), price / (1 - PRICE_TOLERANCE)];
 }
 
 const near = (a: number, b: number, tolerance: number) => Math.abs(a - b) <= tolerance * Math.max(a, b);
@@ -133,7 +140,7 @@ export function isSameAd(a: Fingerprint, b: Fingerprint): boolean {
   if (a.price !== null && b.price !== null && !near(a.price, b.price, PRICE_TOLERANCE)) return false;
   if (a.rooms !== null && b.rooms !== null && a.rooms !== b.rooms) return false;
   if (a.baths !== null && b.baths !== null && a.baths !== b.baths) return false;
-  if (a.area !== null && b.area !== null && !near(a.area, b.area, 0.08)) return false;
+  if (a.area !== null && b.area !== null && !near(a.area, b.area, AREA_TOLERANCE)) return false;
   if (a.mileage !== null && b.mileage !== null && !near(a.mileage, b.mileage, 0.05)) return false;
   // Two street addresses with no number in common are two places, however alike an agency's template
   // makes their texts ("calle Sueca 12, 2º" and "calle Cádiz 40, 5º"); a partner that leaves out the
@@ -142,7 +149,7 @@ export function isSameAd(a: Fingerprint, b: Fingerprint): boolean {
   let km: number | undefined;
   if (a.lat !== null && a.lng !== null && b.lat !== null && b.lng !== null) {
     km = distanceKm(a.lat, a.lng, b.lat, b.lng);
-    if (km > 1) return false;
+    if (km > MAX_KM) return false;
   }
   const j = similarity(a.sketch, b.sketch);
   if (j >= 0.75) return true;

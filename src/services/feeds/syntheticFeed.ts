@@ -14,6 +14,8 @@ export interface SyntheticFeedOptions {
   revision?: 1 | 2;
   /** Prefix of partner ids (two partners can publish the same generated flats). */
   idPrefix?: string;
+  /** Flats in the first this many cities only (default all 12): one city's crowded blocks. */
+  cities?: number;
 }
 
 const CITIES = [
@@ -58,7 +60,7 @@ export function syntheticAd(i: number, options: SyntheticFeedOptions): string | 
   if (revision === 2 && i % 10 === 0) return undefined;
   const r = seededRandom((options.seed ?? 1) * 1_000_003 + i);
   const pick = <T>(items: readonly T[]) => items[Math.floor(r() * items.length)] as T;
-  const [city, region, lat, lng] = pick(CITIES);
+  const [city, region, lat, lng] = pick(CITIES.slice(0, options.cities ?? CITIES.length));
   const sale = r() < 0.6;
   const kind = pick(KINDS);
   const rooms = 1 + Math.floor(r() * 5);

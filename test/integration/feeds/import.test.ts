@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { MalformedFeedError } from '../../../src/services/feeds/feedRecords';
 import { expireDueAds, type ImportSummary } from '../../../src/services/feeds/FeedImporter';
+import { writeSyntheticFeed } from '../../../src/services/feeds/syntheticFeed';
 import { KEYWORD_UPKEEP_S } from '../../../src/services/search/SqliteSearchStore';
 import { adIdOf } from '../../../src/services/search/siteKeys';
 import type { SiteKey, StoredAd } from '../../../src/services/search/types';
@@ -524,6 +525,27 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
         maxExpireShare: 1,
       });
       expect(await f.store.duplicatesOf(x1)).to.deep.equal([]);
+    });
+
+    it("finds every copy in a big city's crowded blocks, where a price window holds hundreds of ads", async () => {
+      // Decision 086: 6,000 flats of Madrid from each partner, ~1,000 in each block of type and city.
+      const a = f.writeFile('crowded-a.xml', '');
+      const b = f.writeFile('crowded-b.xml', '');
+      await writeSyntheticFeed(a, { count: 6_000, idPrefix: 'MA', cities: 1 });
+      await writeSyntheticFeed(b, { count: 6_000, idPrefix: 'MB', cities: 1 });
+      const madrid: SiteKey = { country: 'es', vertical: 'homes' };
+      await f.importFeed(a, madrid, 21);
+      const s = await f.importFeed(b, madrid, 22);
+      const crowded = f.store.db
+        .prepare('SELECT max(n) AS n FROM (SELECT count(*) AS n FROM feed_dedup WHERE source_id = 21 GROUP BY block)')
+        .get() as { n: number };
+      expect(crowded.n).to.be.above(500);
+      expect(s.grouped).to.equal(6_000);
+      for (const i of [0, 2_345, 5_999]) {
+        const theirs = await f.store.getAdByPartner(21, `MA${i}`);
+        expect(theirs?.duplicateGroup, `MA${i}`).to.be.a('number');
+        expect((await f.store.getAdByPartner(22, `MB${i}`))?.duplicateGroup, `MB${i}`).to.equal(theirs?.duplicateGroup);
+      }
     });
   });
 

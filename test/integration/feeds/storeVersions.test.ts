@@ -602,6 +602,10 @@ describe('feed tables of an earlier version', function () {
         .all() as { k: number; ad_k: number }[];
       expect(rows.map(({ k: _k, ad_k: _a, ...r }) => r)).to.deep.equal(before);
       for (const r of rows) expect(r.k).to.equal(r.ad_k);
+      // The block index made again with the duplicate rule's veto columns after the price (decision 086).
+      expect(
+        db.prepare(`SELECT name FROM pragma_index_info('feed_dedup_block') ORDER BY seqno`).pluck().all(),
+      ).to.deep.equal(['site', 'block', 'source_id', 'price', 'rooms', 'baths', 'area', 'lat', 'lng']);
       ensureFeedTables(db);
       expect(db.prepare('SELECT count(*) AS n FROM feed_dedup').get()).to.deep.equal({ n: 2 });
       // Matching reads the converted rows: another partner's copy of X1 joins it.
