@@ -384,8 +384,10 @@ export function indexNewFingerprints(store: SqliteSearchStore, chunkSize = MOVE_
  * same or close (decision 086).
  */
 const NEAREST = 24;
+
 /** Kilometres in a degree of latitude. */
 const KM_PER_DEGREE = 111.2;
+
 /** The candidates of both sides (each ordered from the price outwards), nearest price first. */
 function nearestFirst(price: number, above: DedupRow[], below: DedupRow[]): DedupRow[] {
   const out: DedupRow[] = [];
@@ -417,7 +419,8 @@ class GroupMatcher {
   private readonly sources: Database.Statement;
 
   constructor(db: Database.Database) {
-    // The rule's vetoes on rooms, bathrooms and floor area, read off the block index (decision 086).
+    // The rule's vetoes on rooms, bathrooms, floor area and partner coordinates, read off the block
+    // index: a candidate they rule out is never read (decision 086).
     const vetoes = `(@rooms IS NULL OR rooms IS NULL OR rooms = @rooms) AND (@baths IS NULL OR baths IS NULL OR baths = @baths)
       AND (@area IS NULL OR area IS NULL OR area BETWEEN @areaLow AND @areaHigh)
       AND (@lat IS NULL OR lat IS NULL OR lng IS NULL
@@ -473,7 +476,7 @@ class GroupMatcher {
       areaLow: fp.area === null ? null : fp.area * (1 - AREA_TOLERANCE) * (1 - 1e-9),
       areaHigh: fp.area === null ? null : (fp.area / (1 - AREA_TOLERANCE)) * (1 + 1e-9),
       // Partner coordinates more than 1 km apart are two places: a box a little larger than that circle.
-      lat: fp.lng === null ? null : fp.lat,
+      lat: fp.lat === null || fp.lng === null ? null : fp.lat,
       latLow: 0,
       latHigh: 0,
       lngLow: 0,
