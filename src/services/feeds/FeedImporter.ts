@@ -19,7 +19,7 @@ import {
 } from './feedRecords';
 import { fingerprintOf } from './dedup';
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
-import { indexNewFingerprints, type BatchResult } from './importBatches';
+import { indexNewFingerprints, wordsKey, type BatchResult } from './importBatches';
 import { ImportStopped, TurnGate } from './turnGate';
 import { servePlaces } from './placeChannel';
 import type { PlaceLookup } from './placeResolver';
@@ -185,8 +185,17 @@ const IMPORT_WAL_CHECKPOINT_PAGES = 32_768;
 const FINGERPRINT_COLUMNS = `
   k INTEGER PRIMARY KEY, ad_id TEXT NOT NULL, site INTEGER NOT NULL, block TEXT NOT NULL, source_id INTEGER NOT NULL,
   price REAL, area REAL, rooms REAL, baths REAL, mileage REAL, lat REAL, lng REAL, sketch BLOB NOT NULL, dup INTEGER,
-  nums TEXT
+  nums TEXT, h INTEGER
 `;
+
+/**
+ * An index of the fingerprints without a price (jobs) by their words' two smallest hashes (`h`,
+ * `wordsKey` of the sketch's first two): a big agency's block of one city holds thousands of
+ * vacancies, and a copy, whose words are mostly the same, nearly always has its two smallest among
+ * the other's four smallest (decision 087).
+ */
+const DEDUP_WORDS_INDEX =
+  'CREATE INDEX IF NOT EXISTS feed_dedup_words ON feed_dedup(site, block, source_id, h) WHERE price IS NULL';
 
 /**
  * The key of `feed_dedup`'s block index: a block's fingerprints of one source by price, with the
@@ -266,6 +275,32 @@ export function ensureFeedTables(db: Database.Database): void {
         if (!hasNums()) db.exec('ALTER TABLE feed_dedup ADD COLUMN nums TEXT');
       }).immediate();
     }
+    // The key of a fingerprint's two smallest word hashes (decision 087), of those without a price,
+    // which are matched by it: filled once from their sketches.
+    const hasHash = (table: string) =>
+      (db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[]).some(
+        (c) => c.name === 'h',
+      );
+    if (!hasHash('feed_dedup') || !hasHash('feed_dedup_new')) {
+      db.transaction(() => {
+        for (const table of ['feed_dedup', 'feed_dedup_new']) {
+          if (!hasHash(table)) db.exec(`ALTER TABLE ${table} ADD COLUMN h INTEGER`);
+        }
+        const unhashed = db.prepare(
+          'SELECT k, sketch FROM feed_dedup WHERE price IS NULL AND h IS NULL AND k > ? ORDER BY k LIMIT 5000',
+        );
+        const setHash = db.prepare('UPDATE feed_dedup SET h = ? WHERE k = ?');
+        for (let after = Number.MIN_SAFE_INTEGER; ;) {
+          const rows = unhashed.all(after) as { k: number; sketch: Buffer }[];
+          if (rows.length === 0) break;
+          after = (rows[rows.length - 1] as { k: number }).k;
+          for (const r of rows) {
+            if (r.sketch.length >= 8) setHash.run(wordsKey(r.sketch.readUInt32LE(0), r.sketch.readUInt32LE(4)), r.k);
+          }
+        }
+      }).immediate();
+    }
+    db.exec(DEDUP_WORDS_INDEX);
     // The block index with the veto columns (decision 086): made again once.
     const blockKey = () =>
       (

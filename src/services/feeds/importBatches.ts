@@ -284,6 +284,7 @@ interface DedupRow {
   dup: number | null;
   block: string;
   nums: string | null;
+  h: number | null;
 }
 
 function rowFingerprint(row: DedupRow): Fingerprint {
@@ -303,7 +304,7 @@ function rowFingerprint(row: DedupRow): Fingerprint {
 
 /** The columns of a fingerprint's row, in `feed_dedup` and `feed_dedup_new` alike. */
 const DEDUP_COLUMNS =
-  'k, ad_id, site, block, source_id, price, area, rooms, baths, mileage, lat, lng, sketch, dup, nums';
+  'k, ad_id, site, block, source_id, price, area, rooms, baths, mileage, lat, lng, sketch, dup, nums, h';
 const DEDUP_VALUES = DEDUP_COLUMNS.split(', ')
   .map((c) => `@${c}`)
   .join(', ');
@@ -385,6 +386,15 @@ export function indexNewFingerprints(store: SqliteSearchStore, chunkSize = MOVE_
  */
 const NEAREST = 24;
 
+/**
+ * The key of two hashes of a fingerprint's words (`feed_dedup.h`, decision 087): the first whole and
+ * the second's top 20 bits, 52 bits in all (a number exact in JavaScript); null without two.
+ */
+export function wordsKey(first: number | undefined, second: number | undefined): number | null {
+  if (first === undefined || second === undefined) return null;
+  return first * 2 ** 20 + (second >>> 12);
+}
+
 /** Kilometres in a degree of latitude. */
 const KM_PER_DEGREE = 111.2;
 
@@ -413,6 +423,7 @@ class GroupMatcher {
   private readonly below: Database.Statement;
   private readonly samePrice: Database.Statement;
   private readonly findNoPrice: Database.Statement;
+  private readonly sameWords: Database.Statement;
   private readonly setDup: Database.Statement;
   private readonly counter: Database.Statement;
   private readonly bump: Database.Statement;
@@ -438,6 +449,11 @@ class GroupMatcher {
        ORDER BY price DESC LIMIT ${NEAREST}`,
     );
     this.findNoPrice = db.prepare(`SELECT * FROM feed_dedup WHERE ${block} AND ${vetoes} LIMIT ${NEAREST * 2}`);
+    // Without a price: those that share one of the ad's few smallest word hashes (decision 087).
+    this.sameWords = db.prepare(
+      `SELECT * FROM feed_dedup WHERE ${block} AND price IS NULL AND h IN (@h01, @h02, @h03, @h12, @h13, @h23) AND ${vetoes}
+       LIMIT ${NEAREST * 2}`,
+    );
     this.setDup = db.prepare('UPDATE feed_dedup SET dup = ? WHERE k = ?');
     this.counter = db.prepare(`SELECT value FROM feed_meta WHERE key = 'group'`);
     this.bump = db.prepare(
@@ -475,6 +491,13 @@ class GroupMatcher {
       // A little wider than the rule's 8 %, which `isSameAd` applies exactly: the query only rules out.
       areaLow: fp.area === null ? null : fp.area * (1 - AREA_TOLERANCE) * (1 - 1e-9),
       areaHigh: fp.area === null ? null : (fp.area / (1 - AREA_TOLERANCE)) * (1 + 1e-9),
+      // Pairs of the smallest hashes of its words (a sketch is sorted): a copy's two smallest are among them.
+      h01: wordsKey(fp.sketch[0], fp.sketch[1]),
+      h02: wordsKey(fp.sketch[0], fp.sketch[2]),
+      h03: wordsKey(fp.sketch[0], fp.sketch[3]),
+      h12: wordsKey(fp.sketch[1], fp.sketch[2]),
+      h13: wordsKey(fp.sketch[1], fp.sketch[3]),
+      h23: wordsKey(fp.sketch[2], fp.sketch[3]),
       // Partner coordinates more than 1 km apart are two places: a box a little larger than that circle.
       lat: fp.lat === null || fp.lng === null ? null : fp.lat,
       latLow: 0,
@@ -492,13 +515,22 @@ class GroupMatcher {
     if (fp.price !== null) [params.low, params.high] = priceWindow(fp.price);
     for (const other of others) {
       params.source = other;
-      // The same price first: a copy's nearly always is, and the window's scan costs (~66 µs at 2,400 a block).
-      const rows =
-        fp.price === null ? (this.findNoPrice.all(params) as DedupRow[]) : (this.samePrice.all(params) as DedupRow[]);
-      let group = this.bestSame(rows, adId, fp, changes);
-      if (group === undefined && fp.price !== null) {
-        const near = nearestFirst(fp.price, this.above.all(params) as DedupRow[], this.below.all(params) as DedupRow[]);
-        group = this.bestSame(near, adId, fp, changes);
+      let group: number | undefined;
+      if (fp.price !== null) {
+        // The same price first: a copy's nearly always is, and the window's scan costs (~66 µs at 2,400 a block).
+        group = this.bestSame(this.samePrice.all(params) as DedupRow[], adId, fp, changes);
+        if (group === undefined) {
+          const near = nearestFirst(
+            fp.price,
+            this.above.all(params) as DedupRow[],
+            this.below.all(params) as DedupRow[],
+          );
+          group = this.bestSame(near, adId, fp, changes);
+        }
+      } else {
+        // Those of like words first, then the block's first few (a small block's all).
+        if (fp.sketch.length > 1) group = this.bestSame(this.sameWords.all(params) as DedupRow[], adId, fp, changes);
+        group ??= this.bestSame(this.findNoPrice.all(params) as DedupRow[], adId, fp, changes);
       }
       if (group !== undefined) return group;
     }
@@ -558,7 +590,7 @@ class Deduplicator {
     private readonly sourceId: number,
   ) {
     this.matcher = new GroupMatcher(db);
-    const values = 'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+    const values = 'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
     this.upsert = db.prepare(`INSERT OR REPLACE INTO feed_dedup (${DEDUP_COLUMNS}) ${values}`);
     this.upsertNew = db.prepare(`INSERT OR REPLACE INTO feed_dedup_new (${DEDUP_COLUMNS}) ${values}`);
     this.del = db.prepare('DELETE FROM feed_dedup WHERE k = ?');
@@ -604,6 +636,7 @@ class Deduplicator {
       Buffer.from(fp.sketch.buffer, fp.sketch.byteOffset, fp.sketch.byteLength),
       group,
       fp.nums,
+      wordsKey(fp.sketch[0], fp.sketch[1]),
     );
   }
 

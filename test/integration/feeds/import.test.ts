@@ -7,7 +7,8 @@ import { writeSyntheticFeed } from '../../../src/services/feeds/syntheticFeed';
 import { KEYWORD_UPKEEP_S } from '../../../src/services/search/SqliteSearchStore';
 import { adIdOf } from '../../../src/services/search/siteKeys';
 import type { SiteKey, StoredAd } from '../../../src/services/search/types';
-import { feedApp, fixture, homesXml, NOW_S, storeSnapshot, type FeedApp } from './feedKit';
+import { seededRandom } from '../../../src/shared/seededRandom';
+import { feedApp, fixture, homesXml, NOW_S, storeSnapshot, trovitXml, type FeedApp } from './feedKit';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -525,6 +526,46 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
         maxExpireShare: 1,
       });
       expect(await f.store.duplicatesOf(x1)).to.deep.equal([]);
+    });
+
+    it("finds every copy of a big agency's jobs in one city, which have no price to narrow the block", async () => {
+      // Decision 087: 1,500 vacancies of one agency in Leeds from each of two job boards, no coordinates.
+      const r = seededRandom(87);
+      // A vocabulary of 900 made-up words, as varied as real vacancies' (the rule needs their words to differ).
+      const syllables = ['war', 'ope', 'for', 'dri', 'pick', 'pack', 'clea', 'rec', 'chef', 'kit', 'por', 'care'];
+      const words = Array.from({ length: 900 }, (_, w) =>
+        [w % 12, Math.floor(w / 12) % 12, Math.floor(w / 144) % 12].map((n) => syllables[n]).join(''),
+      );
+      const pick = () => words[Math.floor(r() * words.length)] as string;
+      const jobs = Array.from({ length: 1_500 }, (_, i) => {
+        const title = `${pick()} ${pick()} ${pick()}`;
+        return { i, title, text: `${Array.from({ length: 40 }, pick).join(' ')}.` };
+      });
+      // The second board adds its sign-off: its copies' words are not all the first's.
+      const board = (prefix: string, signOff = '') =>
+        trovitXml(
+          jobs.map(
+            (j) =>
+              `<ad><id>${prefix}${j.i}</id><url>https://${prefix}.example/jobs/${j.i}</url>` +
+              `<title>${j.title}</title><content>${j.text}${signOff}</content><company>Staffing Partners Ltd</company>` +
+              `<city>Leeds</city><date>2025-05-20</date></ad>`,
+          ),
+        );
+      await f.importFeed(f.writeFile('jobs-a.xml', board('JA')), UK_JOBS, 41);
+      const s = await f.importFeed(
+        f.writeFile('jobs-b.xml', board('JB', ' Apply today through Leeds Jobs Direct, quoting this advert.')),
+        UK_JOBS,
+        42,
+      );
+      expect(s.imported).to.equal(1_500);
+      expect(s.grouped).to.equal(1_500);
+      const pairs = f.store.db
+        .prepare(
+          `SELECT count(*) AS n FROM ads b JOIN ads a ON a.dup = b.dup AND a.source_id = 41
+           WHERE b.source_id = 42 AND substr(a.partner_id, 3) = substr(b.partner_id, 3)`,
+        )
+        .get() as { n: number };
+      expect(pairs.n).to.equal(1_500);
     });
 
     it("finds every copy in a big city's crowded blocks, where a price window holds hundreds of ads", async () => {

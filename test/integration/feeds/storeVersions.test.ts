@@ -9,9 +9,10 @@ import { LAYOUT_VERSION, SqliteSearchStore } from '../../../src/services/search/
 import { siteCode } from '../../../src/services/search/siteKeys';
 import { spaceWords, tokenize } from '../../../src/services/search/text';
 import type { AdInput, SiteKey, StoredAd } from '../../../src/services/search/types';
-import { feedApp, homesXml, NOW_S } from './feedKit';
+import { feedApp, fixture, homesXml, NOW_S } from './feedKit';
 
 const ES_HOMES: SiteKey = { country: 'es', vertical: 'homes' };
+const UK_JOBS: SiteKey = { country: 'uk', vertical: 'jobs' };
 const EXPIRES = Date.UTC(2025, 5, 2) / 1000;
 
 /** A home in Madrid published a day before the tests' clock, but for its partner id. */
@@ -618,6 +619,35 @@ describe('feed tables of an earlier version', function () {
       const x1 = (await f.store.getAdByPartner(1, 'X1')) as StoredAd;
       const y1 = (await f.store.getAdByPartner(2, 'Y1')) as StoredAd;
       expect(y1.duplicateGroup).to.be.a('number').and.equal(x1.duplicateGroup);
+    } finally {
+      f.close();
+    }
+  });
+
+  it("gives the fingerprints without a price the key of their words' two smallest hashes once, and indexes them", async () => {
+    const f = feedApp();
+    try {
+      await f.importFeed(fixture('jobs-uk.xml'), UK_JOBS, 31);
+      const db = f.store.db;
+      const keys = () => db.prepare('SELECT k, h FROM feed_dedup WHERE price IS NULL ORDER BY k').all();
+      const now = keys() as { h: number | null }[];
+      expect(now.length).to.be.at.least(2);
+      for (const row of now) expect(row.h).to.be.a('number');
+      // As earlier versions left the tables: no column, no index (decision 087).
+      db.exec(
+        `DROP INDEX feed_dedup_words; ALTER TABLE feed_dedup DROP COLUMN h; ALTER TABLE feed_dedup_new DROP COLUMN h;`,
+      );
+      ensureFeedTables(db);
+      expect(keys()).to.deep.equal(now);
+      const plan = db
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT * FROM feed_dedup WHERE site = 1 AND block = 'b' AND source_id = 2 AND price IS NULL AND h IN (1, 2)`,
+        )
+        .all() as { detail: string }[];
+      expect(plan.map((p) => p.detail).join()).to.contain('feed_dedup_words');
+      expect(
+        db.prepare(`SELECT name FROM pragma_table_info('feed_dedup_new') WHERE name = 'h'`).pluck().all(),
+      ).to.deep.equal(['h']);
     } finally {
       f.close();
     }
