@@ -87,6 +87,8 @@ export interface ImportOptions {
   walCheckpointPages?: number;
   /** New ads' fingerprints indexed per transaction at the run's end (`indexNewFingerprints`; for tests). */
   fingerprintChunk?: number;
+  /** How long (ms) one of those transactions matches fingerprints one by one (for tests). */
+  fingerprintBudgetMs?: number;
   onProgress?: (p: ImportProgress) => void;
 }
 
@@ -466,7 +468,7 @@ export class FeedImporter {
       }
     }).immediate();
     // The new ads' fingerprints of a run that was killed or failed (its ads are in the store).
-    const leftOver = indexNewFingerprints(o.store, o.fingerprintChunk);
+    const leftOver = indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs);
     const run = Number(
       db
         .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (?, ?, ?, 'staging')`)
@@ -656,7 +658,7 @@ export class FeedImporter {
       summary.warnings = mergeWarnings(warnings);
       db.prepare(`UPDATE feed_runs SET status = 'expiring' WHERE id = ?`).run(run);
       o.onProgress?.({ phase: 'expiring', records: summary.records, applied: total, toApply: total });
-      const indexed = indexNewFingerprints(o.store, o.fingerprintChunk);
+      const indexed = indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs);
       summary.grouped += indexed.grouped.get(this.siteCode) ?? 0;
       if (o.full !== false) this.expireMissing(run, summary);
       const due = expireDue(o.store, this.now());
@@ -674,7 +676,7 @@ export class FeedImporter {
       gate.stop();
       // The batches written are in the store: their new ads are grouped and indexed now, or by the next run.
       try {
-        indexNewFingerprints(o.store, o.fingerprintChunk);
+        indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs);
       } catch {
         // Left for the next run's start (a store that failed to write now may fail again).
       }

@@ -315,6 +315,13 @@ const DEDUP_VALUES = DEDUP_COLUMNS.split(', ')
  */
 const MOVE_CHUNK = 100_000;
 
+/**
+ * How long at most (ms) one transaction of `indexNewFingerprints` matches fingerprints one by one
+ * (~0.1 ms each in a crowded block, decision 086), and how many it reads at a time.
+ */
+const MATCH_BUDGET_MS = 500;
+const MATCH_READ = 1_000;
+
 /** What `indexNewFingerprints` did. */
 export interface IndexedFingerprints {
   moved: number;
@@ -332,7 +339,11 @@ export interface IndexedFingerprints {
  * Run at the end of every run's phase 2, and at the start of every run for those of a run that was
  * killed or failed.
  */
-export function indexNewFingerprints(store: SqliteSearchStore, chunkSize = MOVE_CHUNK): IndexedFingerprints {
+export function indexNewFingerprints(
+  store: SqliteSearchStore,
+  chunkSize = MOVE_CHUNK,
+  budgetMs = MATCH_BUDGET_MS,
+): IndexedFingerprints {
   const db = store.db;
   const matcher = new GroupMatcher(db);
   const nth = db.prepare('SELECT k FROM feed_dedup_new ORDER BY k LIMIT 1 OFFSET ?').pluck();
@@ -341,12 +352,17 @@ export function indexNewFingerprints(store: SqliteSearchStore, chunkSize = MOVE_
     `INSERT OR REPLACE INTO feed_dedup (${DEDUP_COLUMNS})
      SELECT ${DEDUP_COLUMNS} FROM feed_dedup_new WHERE k <= ? AND site = ? ORDER BY k`,
   );
-  const rowsOf = db.prepare(`SELECT ${DEDUP_COLUMNS} FROM feed_dedup_new WHERE k <= ? AND site = ? ORDER BY k`);
+  const rowsOf = db.prepare(
+    `SELECT ${DEDUP_COLUMNS} FROM feed_dedup_new WHERE k > ? AND k <= ? AND site = ? ORDER BY k LIMIT ?`,
+  );
   const put = db.prepare(`INSERT OR REPLACE INTO feed_dedup (${DEDUP_COLUMNS}) VALUES (${DEDUP_VALUES})`);
-  const drop = db.prepare('DELETE FROM feed_dedup_new WHERE k <= ?');
-  const done: IndexedFingerprints = { moved: 0, grouped: new Map() };
-  const chunk = db.transaction((): number => {
-    if (nth.get(0) === undefined) return 0;
+  const drop = db.prepare('DELETE FROM feed_dedup_new WHERE k <= ? AND site = ?');
+  // A few reads to a chunk at least, so that the budget can end one before its bound.
+  const readRows = Math.min(MATCH_READ, Math.max(1, Math.floor(chunkSize / 4)));
+  const chunk = db.transaction((): IndexedFingerprints => {
+    const grouped = new Map<number, number>();
+    if (nth.get(0) === undefined) return { moved: 0, grouped };
+    const started = Date.now();
     const upTo = (nth.get(chunkSize - 1) as number | undefined) ?? Number.MAX_SAFE_INTEGER;
     let moved = 0;
     const changes: { id: string; group: number | null }[] = [];
@@ -355,27 +371,41 @@ export function indexNewFingerprints(store: SqliteSearchStore, chunkSize = MOVE_
       // A site of one source: nothing to match, moved in one statement (a first import's usual case).
       if (sources.length <= 1) {
         moved += moveAll.run(upTo, site).changes;
+        drop.run(upTo, site);
         continue;
       }
-      for (const row of rowsOf.all(upTo, site) as DedupRow[]) {
-        if (row.dup === null) {
-          const others = sources.filter((s) => s !== row.source_id);
-          const group = matcher.match(site, others, row.ad_id, rowFingerprint(row), changes);
-          if (group !== null) {
-            row.dup = group;
-            changes.push({ id: row.ad_id, group });
-            done.grouped.set(site, (done.grouped.get(site) ?? 0) + 1);
+      // Matched one by one, for at most `budgetMs` (at least one read of rows): the rest is the next
+      // transaction's, so that the writers waiting for this one never wait 5 s.
+      let after = Number.MIN_SAFE_INTEGER;
+      let rows: DedupRow[];
+      do {
+        rows = rowsOf.all(after, upTo, site, readRows) as DedupRow[];
+        for (const row of rows) {
+          if (row.dup === null) {
+            const others = sources.filter((s) => s !== row.source_id);
+            const group = matcher.match(site, others, row.ad_id, rowFingerprint(row), changes);
+            if (group !== null) {
+              row.dup = group;
+              changes.push({ id: row.ad_id, group });
+              grouped.set(site, (grouped.get(site) ?? 0) + 1);
+            }
           }
+          put.run(row);
+          moved++;
+          after = row.k;
         }
-        put.run(row);
-        moved++;
-      }
+      } while (rows.length === readRows && Date.now() - started < budgetMs);
+      drop.run(after, site);
+      if (rows.length === readRows) break;
     }
-    drop.run(upTo);
     if (changes.length > 0) store.setDuplicateGroupsSync(changes);
-    return moved;
+    return { moved, grouped };
   });
-  for (let n = chunk.immediate(); n > 0; n = chunk.immediate()) done.moved += n;
+  const done: IndexedFingerprints = { moved: 0, grouped: new Map() };
+  for (let c = chunk.immediate(); c.moved > 0; c = chunk.immediate()) {
+    done.moved += c.moved;
+    for (const [site, n] of c.grouped) done.grouped.set(site, (done.grouped.get(site) ?? 0) + n);
+  }
   return done;
 }
 
