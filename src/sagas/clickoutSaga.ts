@@ -5,7 +5,7 @@ import type { Api } from '../shared/api/createApi';
 import type { ClickAttributes, ClickResponse } from '../shared/api/clickoutApi';
 import { isApiError } from '../shared/api/errors';
 import { goesToAdPage, type Ad, type ListingAd } from '../shared/domain/ad';
-import { clipSearchText, REDIRECT_FLOW, RELATED_ADS_COUNT } from '../shared/domain/constants';
+import { clientIdFor, clipSearchText, REDIRECT_FLOW, RELATED_ADS_COUNT } from '../shared/domain/constants';
 import type { ErrorReporter } from '../shared/errorReporting';
 import {
   AD_CLICKED,
@@ -79,6 +79,7 @@ export function* onAdClicked(action: Click): SagaIterator {
       const doc: { data: Ad[] } = yield call(api.search.relatedAds, action.ad.id, {
         countryCode: app.site.country,
         device: app.device,
+        clientId: clientIdFor(app.device),
         what: clipSearchText(action.ad.attributes.title),
         where: action.ad.attributes.location.city ?? undefined,
       });

@@ -2,7 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { Api } from '../shared/api/createApi';
 import type { Ad } from '../shared/domain/ad';
-import { CLIENT_ID, SECTION_TYPES } from '../shared/domain/constants';
+import { clientIdFor, SECTION_TYPES } from '../shared/domain/constants';
 import { FEATURED_AD_REQUESTED, featuredAdFailed, featuredAdStarted, featuredAdSucceeded } from '../state/featuredAd';
 import type { RootState } from '../state/store';
 import { getApi, getReport } from './context';
@@ -29,7 +29,7 @@ export function* loadFeaturedAd(): SagaIterator {
       {
         countryCode: app.site.country,
         device: app.device,
-        clientId: CLIENT_ID,
+        clientId: clientIdFor(app.device),
         originId: state.tracking.origin,
         'page[number]': 1,
         'page[organic][size]': 1,

@@ -16,7 +16,7 @@ import type { BrowserEffects } from '../sagas/context';
 import { createApi } from '../shared/api/createApi';
 import type { ErrorReporter } from '../shared/errorReporting';
 import type { CallObserver } from '../shared/api/http';
-import { CLIENT_ID } from '../shared/domain/constants';
+import { clientIdFor } from '../shared/domain/constants';
 import { compiledMessagesFor } from '../shared/i18n/compiledMessages';
 import type { PageResult } from '../state/page';
 import { createAppStore, initialRootState, type AppAction, type RootState } from '../state/store';
@@ -131,7 +131,7 @@ export function createPageRenderer(options: RenderOptions) {
         site,
         device: visitor.device,
         isBot: visitor.isBot,
-        clientId: CLIENT_ID,
+        clientId: clientIdFor(visitor.device),
         installationId: visitor.installationId,
         origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
         publicApiBase: options.publicApiBase,

@@ -36,6 +36,12 @@ for (const [device, options] of [
       const origin = `http://homes.uk.localhost:${server.port}`;
       const scripts: string[] = [];
       page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(r.url())));
+      // The search and ad calls the browser makes itself: the client they name is the device's (service-calls spec §7).
+      const serviceCalls: URL[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (/^\/api\/sites\/uk\/homes\/(search|ad)\//.test(url.pathname)) serviceCalls.push(url);
+      });
       const callReports: { name: string; outcome: string }[] = [];
       page.on('request', (r) => {
         if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/metrics/query')
@@ -128,6 +134,15 @@ for (const [device, options] of [
       await page.waitForURL(/\/ad\//);
       await page.locator('h1', { hasText: title ?? '' }).waitFor();
       expect(await page.title()).to.equal(`${title} | Trawl`);
+      const adCalls = serviceCalls.filter((url) => url.pathname.includes('/ad/')).map((url) => url.pathname);
+      expect(adCalls.some((p) => !p.endsWith('/related')) && adCalls.some((p) => p.endsWith('/related'))).to.equal(
+        true,
+      );
+      for (const url of serviceCalls)
+        expect([url.searchParams.get('device'), url.searchParams.get('clientId')], url.href).to.deep.equal([
+          device,
+          device === 'desktop' ? 'pwa-desktop' : 'pwa-mobile',
+        ]);
       await page.goBack();
       await page.waitForURL(/page=2/);
       await loaded(page);
@@ -149,6 +164,46 @@ for (const [device, options] of [
       const searches = callReports.filter((c) => c.name === 'search');
       expect(searches.length, JSON.stringify(callReports)).to.be.greaterThan(0);
       expect(searches.every((c) => c.outcome === 'ok')).to.equal(true);
+      expect(problems).to.deep.equal([]);
+      await context.close();
+    });
+
+    it("shows an ad without a photo with its vertical's icon on the grey block, in a photo's box", async () => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      // About one demo ad in ten has no photo: the first results page with one.
+      const placeholder = page.locator('ol[aria-label="Results"] .ad-card__no-image').first();
+      for (let n = 1; n <= 5; n++) {
+        await page.goto(`http://homes.uk.localhost:${server.port}/search/house?page=${n}`);
+        await page.locator('ol[aria-label="Results"] .ad-card').first().waitFor();
+        if ((await placeholder.count()) > 0) break;
+      }
+      expect(await placeholder.count(), 'a card without a photo').to.equal(1);
+      expect(await placeholder.getAttribute('aria-hidden')).to.equal('true');
+      const look = await placeholder.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        const media = el.closest('.ad-card__media')!.getBoundingClientRect();
+        const photo = document.querySelector('ol[aria-label="Results"] .ad-card__media img')!.getBoundingClientRect();
+        return {
+          image: style.backgroundImage,
+          position: style.backgroundPosition,
+          color: style.backgroundColor,
+          mediaColor: getComputedStyle(el.closest('.ad-card__media')!).backgroundColor,
+          box: [box.width, box.height],
+          media: [media.width, media.height],
+          photo: [photo.width, photo.height],
+        };
+      });
+      // An inline SVG (no request), the house of a homes site, centred on the grey block.
+      expect(look.image).to.match(/^url\("data:image\/svg\+xml,/);
+      expect(look.image).to.include("d='M12 3 2 11.5");
+      expect(look.position).to.equal('50% 50%');
+      expect(look.mediaColor).to.equal('rgb(229, 231, 235)');
+      // The same box as a card's photo: nothing moves when pictures are missing.
+      expect(look.box).to.deep.equal(look.media);
+      expect(look.media).to.deep.equal(look.photo);
       expect(problems).to.deep.equal([]);
       await context.close();
     });

@@ -177,6 +177,18 @@ describe('the ad click flow', () => {
     expect(ctx.browser.assign.called).to.equal(false);
   });
 
+  it("asks the popup's related ads as the device the server detected: a desktop is the desktop client", async () => {
+    const relatedAds = sinon.stub().resolves({ data: [ad()] });
+    const ctx = context({ api: { search: { relatedAds } } });
+    await run(onAdClicked, ctx, () => state(), { type: AD_CLICKED, ...click() });
+    expect(relatedAds.firstCall.args[1]).to.include({ device: 'mobile', clientId: 'pwa-mobile' });
+    const s = state();
+    const desktop = { ...s, app: { ...s.app, device: 'desktop' as const, clientId: 'pwa-desktop' } };
+    const ctx2 = context({ api: { search: { relatedAds } } });
+    await run(onAdClicked, ctx2, () => desktop, { type: AD_CLICKED, ...click() });
+    expect(relatedAds.secondCall.args[1]).to.include({ device: 'desktop', clientId: 'pwa-desktop' });
+  });
+
   it('goes straight on after the first visit, saving the scroll position first', async () => {
     const ctx = context();
     await ctx.local.set('adVisits:1', { 'ad-1': 1 });

@@ -7,21 +7,23 @@ import { createRoutes } from '../../src/routes/routeTable';
 import { fetchAutocomplete } from '../../src/sagas/autocompleteSaga';
 import { loadPage } from '../../src/sagas/pageSaga';
 import { ApiSearchError } from '../../src/shared/api/errors';
-import { LISTING_AD_FIELDS, PAGE_KEYWORD_FIELDS } from '../../src/shared/domain/ad';
+import { LISTING_AD_FIELDS, PAGE_KEYWORD_FIELDS, type Ad } from '../../src/shared/domain/ad';
+import { clientIdFor } from '../../src/shared/domain/constants';
+import type { Device } from '../../src/shared/routing/RouteRegistry';
 import { en } from '../../src/shared/i18n/locales/en';
 import { NO_LOCAL_STORE } from '../../src/shared/localStore';
 import { autocompleteRequested } from '../../src/state/autocomplete';
 import { initialRootState, type RootState } from '../../src/state/store';
 import { messagesFor } from '../../src/shared/i18n/messages';
 
-function stateFor(host: string): RootState {
+function stateFor(host: string, device: Device = 'mobile'): RootState {
   const site = resolveSite(host, '/')!;
   return initialRootState(
     {
       site,
-      device: 'mobile',
+      device,
       isBot: false,
-      clientId: 'pwa-mobile',
+      clientId: clientIdFor(device),
       installationId: '00000000-0000-0000-0000-000000000000',
       origin: 'https://example.test',
       publicApiBase: '/api',
@@ -148,6 +150,42 @@ describe('page load sagas', () => {
     expect(search.secondCall.args[0]).to.equal('retention');
     expect(search.secondCall.args[1]).to.include({ boostAdsSince: '2026-11-01' });
   });
+
+  // A desktop visitor's page is the desktop client's (service-calls spec §7): the tester saw pwa-mobile with device=desktop.
+  for (const [device, clientId] of [
+    ['mobile', 'pwa-mobile'],
+    ['tablet', 'pwa-mobile'],
+    ['desktop', 'pwa-desktop'],
+  ] as const) {
+    it(`sends the ad, related-ads and search calls as the ${clientId} client on ${device}`, async () => {
+      const adDoc = {
+        data: {
+          type: 'ads',
+          id: 'ad-1',
+          attributes: {
+            title: 'Flat in Leeds',
+            description: 'A flat.',
+            date: '2026-01-01',
+            location: { city: 'Leeds' },
+            source: { name: 'Partner' },
+            vertical_properties: { images: [] },
+          },
+        } as unknown as Ad,
+      };
+      const ad = sinon.stub().resolves(adDoc);
+      const relatedAds = sinon.stub().resolves({ data: [] });
+      const search = sinon
+        .stub()
+        .resolves({ data: [], meta: { totalCount: 1, totalPremiumCount: 0, pagination: { page: 1, maxPage: 1 } } });
+      const state = stateFor('homes.uk.localhost', device);
+      const { result } = await run<{ status: number }>(loadPage, state, { search: { ad, relatedAds } }, '/ad/ad-1', '');
+      expect(result.status).to.equal(200);
+      expect(ad.firstCall.args[1]).to.include({ device, clientId });
+      expect(relatedAds.firstCall.args[1]).to.include({ device, clientId, what: 'Flat in Leeds' });
+      await run(loadPage, state, { search: { search } }, '/search/flat', '');
+      expect(search.firstCall.args[1]).to.include({ device, clientId });
+    });
+  }
 
   it('answers 500 when a service fails for reasons of its own', async () => {
     const search = sinon.stub().rejects(new ApiSearchError('upstream down', 'NETWORK_ERROR', 502));

@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select } from 'redux-saga/effects';
 import type { Api } from '../../shared/api/createApi';
 import type { Ad } from '../../shared/domain/ad';
-import { CLIENT_ID, clipSearchText, RELATED_ADS_COUNT } from '../../shared/domain/constants';
+import { clientIdFor, clipSearchText, RELATED_ADS_COUNT } from '../../shared/domain/constants';
 import type { QueryParams } from '../../shared/routing/query';
 import { adFailed, adLoaded, adRequested, relatedLoaded } from '../../state/adPage';
 import type { PageResult } from '../../state/page';
@@ -20,7 +20,7 @@ export function* loadAdPage(params: QueryParams): SagaIterator<PageResult> {
   const base = {
     countryCode: app.site.country,
     device: app.device,
-    clientId: CLIENT_ID,
+    clientId: clientIdFor(app.device),
     originId: tracking.origin,
     'redirect[cookieId]': app.installationId,
     'redirect[pageViewId]': tracking.pageViewId || undefined,

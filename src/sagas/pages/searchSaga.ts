@@ -12,7 +12,7 @@ import {
   type SearchMeta,
   type Suggestion,
 } from '../../shared/domain/ad';
-import { CLIENT_ID, SORT_KEYS, clipSearchText } from '../../shared/domain/constants';
+import { clientIdFor, SORT_KEYS, clipSearchText } from '../../shared/domain/constants';
 import { apiFilters, hasPlaceFilter } from '../../shared/domain/filters';
 import { pageNumberOf, stringifyQuery, type QueryParams, type QueryValue } from '../../shared/routing/query';
 import type { AppState } from '../../state/app';
@@ -100,7 +100,7 @@ export function searchQuery(
     'page[premium][size]': PREMIUM_PAGE_SIZE,
     countryCode: site.country,
     device: app.device,
-    clientId: CLIENT_ID,
+    clientId: clientIdFor(app.device),
     sort,
     retrieveKeyword: true,
     // Only what the page keeps (ListingAd, pageMeta): the service builds nothing else.

@@ -1,6 +1,19 @@
+import type { Device } from '../routing/RouteRegistry';
+
 /** Business constants of service-calls spec §9 and product-spec §3/§9, named once. */
 export const APP_VERSION = '0.32.1';
-export const CLIENT_ID = 'pwa-mobile';
+
+/**
+ * The client identifier the search service is told (service-calls spec §7, product-spec §1): it names the
+ * app variant the visitor runs. The mobile app, which phones and tablets get (RouteRegistry.pageFor), is
+ * "pwa-mobile"; the desktop variant is "pwa-desktop" (the spec says one exists but names no identifier).
+ */
+export const CLIENT_IDS = { mobile: 'pwa-mobile', desktop: 'pwa-desktop' } as const;
+
+/** The client identifier for the device the server detected: a desktop never calls itself the mobile app. */
+export function clientIdFor(device: Device): string {
+  return device === 'desktop' ? CLIENT_IDS.desktop : CLIENT_IDS.mobile;
+}
 
 export const API_TIMEOUT_MS = 11_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
