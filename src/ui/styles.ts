@@ -93,7 +93,10 @@ h2{font-size:1.2rem}
 .ad-card--premium{border-color:var(--accent)}
 .ad-card__media{aspect-ratio:4/3;background:#e5e7eb}
 .ad-card__media img{display:block;width:100%;height:100%;object-fit:cover}
-.ad-card__no-image{width:100%;height:100%}
+.ad-card__no-image{width:100%;height:100%;background:url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='%239ca3af' fill-rule='evenodd'><path d='M12 2 3 6.5v11l9 4.5 9-4.5v-11zm0 2.2L18.6 7.5 12 10.8 5.4 7.5z'/></svg>") center/auto 40% no-repeat}
+html[data-vertical=homes] .ad-card__no-image{background-image:url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='%239ca3af' fill-rule='evenodd'><path d='M12 3 2 11.5h3V21h5.5v-6h3v6H19v-9.5h3z'/></svg>")}
+html[data-vertical=cars] .ad-card__no-image{background-image:url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='%239ca3af' fill-rule='evenodd'><path d='M7 5h10l2.4 6H21v6H3v-6h1.6zm1.4 2-1.3 3h9.8l-1.3-3z'/><circle cx='7' cy='17' r='2'/><circle cx='17' cy='17' r='2'/></svg>")}
+html[data-vertical=jobs] .ad-card__no-image{background-image:url("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='%239ca3af' fill-rule='evenodd'><path d='M9 3h6a1 1 0 0 1 1 1v2h4a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h4V4a1 1 0 0 1 1-1zm1 2v1h4V5z'/></svg>")}
 .ad-card__body{padding:8px 8px 8px 0;min-width:0}
 .ad-card__title{font-size:1rem;margin:0 0 4px;line-height:1.3;overflow-wrap:anywhere}
 .ad-card__title a{color:#1b1f23;text-decoration:none;display:inline-block;max-width:100%;min-height:24px}
