@@ -55,6 +55,19 @@ export const DEFAULT_CANDIDATE_CAP = 500;
 export const MAX_RESULT_WINDOW = 10_000;
 const PREMIUM_CAP = 100;
 const FEW_RESULTS = 10;
+/**
+ * The "Nearby" ads (`nearbyAds`): the newest matches of the site first looked at; store queries a
+ * search at most, fewer with a range filter (each query walks the words' matches to test it: ~1 ms
+ * a query without, up to ~10 ms with, on a site of 1,000,000 ads); cities a query at most; the band
+ * of distances within which a query's newest ads are taken as they come.
+ */
+const NEARBY_CAP = 40;
+const NEARBY_QUERIES = 12;
+const NEARBY_QUERIES_FILTERED = 7;
+const NEARBY_RING = 256;
+const NEARBY_BAND_KM = 10;
+/** Cities the nearby walk goes out through (the gazetteer's nearest, of its biggest 1,500). */
+const NEARBY_CITIES = 1500;
 const PLACE_LISTS = 5000;
 
 interface PlaceLists {
@@ -468,11 +481,11 @@ export class SearchEngine {
     if (mode === 'search' && total < FEW_RESULTS) {
       const shown = new Set([...onPage, ...premiumItems.map((p) => p.c.id)]);
       if (plan.placeTags.length > 0) {
-        const r = await this.store.findCandidates(this.query(plan, { tags: plan.tags, limit: 40, order: 'newest' }));
-        alternative = nearestFirst(
-          r.candidates.filter((c) => !shown.has(c.id)),
-          plan.place,
-        ).slice(0, FEW_RESULTS);
+        const shownGroups = new Set<number>();
+        for (const { c } of [...pageItems, ...premiumItems]) {
+          if (c.duplicateGroup !== null) shownGroups.add(c.duplicateGroup);
+        }
+        alternative = await this.nearbyAds(plan, shown, shownGroups);
         for (const c of alternative) shown.add(c.id);
       }
       if (plan.terms.length > 0) {
@@ -566,6 +579,97 @@ export class SearchEngine {
       meta,
       links: { self: pagination.self },
     };
+  }
+
+  /**
+   * The "Nearby" ads of a search with few results (`alternativeAds`, section 206): the same search
+   * outside its place, nearest first whatever their dates, a duplicate group once (and none shown
+   * above). The newest matches of the whole site come first: when they are every match, they are
+   * all there is to sort. Otherwise the walk goes out from the place through rings of the
+   * gazetteer's nearest cities (1, 2, 4 … at most `NEARBY_RING` a query; a ring that fills its cap
+   * is asked again in halves, nearer first) until enough ads lie nearer than the nearest city not
+   * asked yet. Each query is the search's own index walk with city tags, capped, and there are at
+   * most `NEARBY_QUERIES` (`NEARBY_QUERIES_FILTERED` with a range filter): never a scan of the
+   * site's ads, and never fewer ads than the newest matches alone gave.
+   */
+  private async nearbyAds(
+    plan: Plan,
+    shown: ReadonlySet<string>,
+    shownGroups: ReadonlySet<number>,
+  ): Promise<Candidate[]> {
+    const place = plan.place;
+    const found = new Map<string, { c: Candidate; km: number }>();
+    let queries = 0;
+    const ask = async (tags: Plan['placeTags'], limit: number): Promise<CandidateResult> => {
+      queries++;
+      const r = await this.store.findCandidates(
+        this.query(plan, { tags: [...plan.tags, ...tags], limit, order: 'newest' }),
+      );
+      for (const c of r.candidates) {
+        if (found.has(c.id) || shown.has(c.id) || inPlaceOf(c, plan.placeTags)) continue;
+        if (c.duplicateGroup !== null && shownGroups.has(c.duplicateGroup)) continue;
+        found.set(c.id, { c, km: place ? this.kmTo(place, c) : Infinity });
+      }
+      return r;
+    };
+    // The found ads nearest first, a duplicate group once (its nearest).
+    const nearest = (): Candidate[] => {
+      const groups = new Set<number>();
+      const out: Candidate[] = [];
+      const sorted = [...found.values()].sort((a, b) => a.km - b.km || b.c.date - a.c.date || a.c.key - b.c.key);
+      for (const { c } of sorted) {
+        if (c.duplicateGroup !== null) {
+          if (groups.has(c.duplicateGroup)) continue;
+          groups.add(c.duplicateGroup);
+        }
+        out.push(c);
+      }
+      return out;
+    };
+    // Enough ads within `km`: none of the cities not asked yet (all farther) can come before them.
+    const enough = (km: number) =>
+      nearest().filter((c) => (found.get(c.id)?.km ?? Infinity) <= km).length >= FEW_RESULTS;
+    // The newest matches of the whole site: every match when they are complete; when they stopped
+    // short of the cap, the store's scan budget ran out on matches too sparse (a range few ads meet)
+    // to walk the cities for, each walk as long.
+    const everywhere = await ask([], NEARBY_CAP);
+    if (!place || everywhere.candidates.length < NEARBY_CAP) return nearest().slice(0, FEW_RESULTS);
+    const cities = this.places
+      .nearestCities(plan.site.country, place.lat, place.lng, NEARBY_CITIES, new Set([place.id]))
+      .filter((n) => place.kind !== 'region' || n.place.regionId !== place.id);
+    const budget = plan.ranges.length > 0 ? NEARBY_QUERIES_FILTERED : NEARBY_QUERIES;
+    const walk = async (ring: typeof cities): Promise<void> => {
+      const first = ring[0];
+      if (!first || queries >= budget || enough(first.km)) return;
+      // A section's worth of ads a ring: all nearer than the next ring, they are enough.
+      const r = await ask([{ field: 'city', values: ring.map((n) => n.place.id) }], FEW_RESULTS);
+      // A ring that filled the cap holds only its newest: its nearer half is asked first, unless its
+      // cities are about as far (within a band of 10 km, or a quarter of their distance).
+      const last = ring[ring.length - 1] as (typeof ring)[number];
+      if (r.candidates.length < FEW_RESULTS || last.km - first.km <= Math.max(NEARBY_BAND_KM, first.km / 4)) return;
+      const half = Math.ceil(ring.length / 2);
+      await walk(ring.slice(0, half));
+      await walk(ring.slice(half));
+    };
+    for (
+      let i = 0, size = 1;
+      i < cities.length && queries < budget;
+      i += size, size = Math.min(size * 2, NEARBY_RING)
+    ) {
+      if (enough((cities[i] as (typeof cities)[number]).km)) break;
+      await walk(cities.slice(i, i + size));
+    }
+    return nearest().slice(0, FEW_RESULTS);
+  }
+
+  /** How far an ad is from a place: by its coordinates, else by its area's, city's or region's. */
+  private kmTo(place: Place, c: Candidate): number {
+    if (c.lat !== null && c.lng !== null) return distanceKm(place.lat, place.lng, c.lat, c.lng);
+    for (const id of [c.cityAreaId, c.cityId, c.regionId]) {
+      const at = id !== null ? this.places.place(id, place.country) : undefined;
+      if (at) return distanceKm(place.lat, place.lng, at.lat, at.lng);
+    }
+    return Infinity;
   }
 
   /** "Did you mean": words of `what` unknown to the site, with their nearest known title word. */
@@ -1199,10 +1303,14 @@ function comparator(
   }
 }
 
-function nearestFirst(list: Candidate[], place: Place | undefined): Candidate[] {
-  if (!place) return list;
-  const d = (c: Candidate) => (c.lat !== null && c.lng !== null ? distanceKm(place.lat, place.lng, c.lat, c.lng) : 1e9);
-  return list.slice().sort((a, b) => d(a) - d(b));
+/** Whether a candidate is in the searched place: it has every place tag of the search. */
+function inPlaceOf(c: Candidate, placeTags: Plan['placeTags']): boolean {
+  const id = (field: TagField) =>
+    field === 'region' ? c.regionId : field === 'city' ? c.cityId : field === 'cityArea' ? c.cityAreaId : null;
+  return placeTags.every((t) => {
+    const v = id(t.field);
+    return v !== null && t.values.includes(v);
+  });
 }
 
 type FacetItem = { value: string | number; label: string; count: number };
