@@ -5,7 +5,7 @@ import type { Api } from '../shared/api/createApi';
 import type { ClickAttributes, ClickResponse } from '../shared/api/clickoutApi';
 import { isApiError } from '../shared/api/errors';
 import { goesToAdPage, type Ad, type ListingAd } from '../shared/domain/ad';
-import { clientIdFor, clipSearchText, REDIRECT_FLOW, RELATED_ADS_COUNT } from '../shared/domain/constants';
+import { clipSearchText, REDIRECT_FLOW, RELATED_ADS_COUNT } from '../shared/domain/constants';
 import type { ErrorReporter } from '../shared/errorReporting';
 import {
   AD_CLICKED,
@@ -24,6 +24,7 @@ import type { AppRoutes } from '../routes/types';
 import { pageNumberOf } from '../shared/routing/query';
 import { getApi, getBrowser, getLocal, getReport, getRoutes, type BrowserEffects } from './context';
 import { trackAdClick } from './trackingSaga';
+import { adCallParams } from './pages/common';
 
 /** Sections whose clicks never open the intermediate popup: related ads (190, 149, 157), expired (5), ad page source (186). */
 export const POPUP_EXCLUDED_SECTIONS: ReadonlySet<number> = new Set([190, 149, 157, 5, 186]);
@@ -74,12 +75,10 @@ export function* onAdClicked(action: Click): SagaIterator {
   if (visitCount === 1 && !POPUP_EXCLUDED_SECTIONS.has(action.sectionId)) {
     yield put({ type: RELATED_MODAL_OPENED, ad: action.ad, sectionId: action.sectionId, position: action.position });
     const api: Api = yield getApi();
-    const app = yield select((state: RootState) => state.app);
+    const state: RootState = yield select();
     try {
       const doc: { data: Ad[] } = yield call(api.search.relatedAds, action.ad.id, {
-        countryCode: app.site.country,
-        device: app.device,
-        clientId: clientIdFor(app.device),
+        ...adCallParams(state),
         what: clipSearchText(action.ad.attributes.title),
         where: action.ad.attributes.location.city ?? undefined,
       });

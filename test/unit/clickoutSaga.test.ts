@@ -177,11 +177,21 @@ describe('the ad click flow', () => {
     expect(ctx.browser.assign.called).to.equal(false);
   });
 
-  it("asks the popup's related ads as the device the server detected: a desktop is the desktop client", async () => {
+  it("asks the popup's related ads as the ad call does, as the device the server detected (a desktop is the desktop client)", async () => {
     const relatedAds = sinon.stub().resolves({ data: [ad()] });
     const ctx = context({ api: { search: { relatedAds } } });
     await run(onAdClicked, ctx, () => state(), { type: AD_CLICKED, ...click() });
-    expect(relatedAds.firstCall.args[1]).to.include({ device: 'mobile', clientId: 'pwa-mobile' });
+    // As the ad call's (spec §7: "as the ad call plus what and where"): the tracking fields too.
+    expect(relatedAds.firstCall.args[1]).to.include({
+      device: 'mobile',
+      clientId: 'pwa-mobile',
+      countryCode: 'uk',
+      originId: 2,
+      'redirect[cookieId]': 'iid-1',
+      'redirect[pageViewId]': 'pv-1',
+      what: 'Flat',
+      where: 'Leeds',
+    });
     const s = state();
     const desktop = { ...s, app: { ...s.app, device: 'desktop' as const, clientId: 'pwa-desktop' } };
     const ctx2 = context({ api: { search: { relatedAds } } });

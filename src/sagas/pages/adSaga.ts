@@ -3,13 +3,13 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select } from 'redux-saga/effects';
 import type { Api } from '../../shared/api/createApi';
 import type { Ad } from '../../shared/domain/ad';
-import { clientIdFor, clipSearchText, RELATED_ADS_COUNT } from '../../shared/domain/constants';
+import { clipSearchText, RELATED_ADS_COUNT } from '../../shared/domain/constants';
 import type { QueryParams } from '../../shared/routing/query';
 import { adFailed, adLoaded, adRequested, relatedLoaded } from '../../state/adPage';
 import type { PageResult } from '../../state/page';
 import type { RootState } from '../../state/store';
 import { getApi, getIntl } from '../context';
-import { canonicalUrl } from './common';
+import { adCallParams, canonicalUrl } from './common';
 import { structuredData } from './structuredData';
 
 export function* loadAdPage(params: QueryParams): SagaIterator<PageResult> {
@@ -17,15 +17,7 @@ export function* loadAdPage(params: QueryParams): SagaIterator<PageResult> {
   const intl: IntlShape = yield getIntl();
   const { app, tracking }: Pick<RootState, 'app' | 'tracking'> = yield select((state: RootState) => state);
   const id = String(params.id);
-  const base = {
-    countryCode: app.site.country,
-    device: app.device,
-    clientId: clientIdFor(app.device),
-    originId: tracking.origin,
-    'redirect[cookieId]': app.installationId,
-    'redirect[pageViewId]': tracking.pageViewId || undefined,
-    'redirect[trackingCode]': tracking.trackingCode ?? undefined,
-  };
+  const base = adCallParams({ app, tracking });
   yield put(adRequested());
   let ad: Ad;
   try {

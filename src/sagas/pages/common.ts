@@ -1,6 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { select } from 'redux-saga/effects';
 import type { AppRoutes } from '../../routes/types';
+import { clientIdFor } from '../../shared/domain/constants';
 import type { QueryValue } from '../../shared/routing/query';
 import type { RootState } from '../../state/store';
 import { getRoutes } from '../context';
@@ -13,3 +14,20 @@ export function* canonicalUrl(name: string, params: Record<string, QueryValue | 
 }
 
 export const selectSite = (state: RootState) => state.app.site;
+
+/**
+ * The parameters of the ad call (service-calls spec §7): the site, the client and the tracking
+ * fields. The related-ads call is the ad call's plus what and where, on the ad page and in the
+ * first-visit popup alike.
+ */
+export function adCallParams({ app, tracking }: Pick<RootState, 'app' | 'tracking'>) {
+  return {
+    countryCode: app.site.country,
+    device: app.device,
+    clientId: clientIdFor(app.device),
+    originId: tracking.origin,
+    'redirect[cookieId]': app.installationId,
+    'redirect[pageViewId]': tracking.pageViewId || undefined,
+    'redirect[trackingCode]': tracking.trackingCode ?? undefined,
+  };
+}
