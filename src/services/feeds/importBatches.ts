@@ -489,10 +489,19 @@ class GroupMatcher {
     this.bump = db.prepare(
       `INSERT INTO feed_meta (key, value) VALUES ('group', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
     );
-    this.sources = db.prepare('SELECT id FROM sources WHERE site = ? ORDER BY id').pluck();
+    // Sources that imported a feed: the demo data's partners, written directly, have no fingerprints.
+    this.sources = db
+      .prepare(
+        `SELECT id FROM sources s WHERE site = ? AND EXISTS (SELECT 1 FROM feed_ads f WHERE f.source_id = s.id)
+         ORDER BY id`,
+      )
+      .pluck();
   }
 
-  /** The site's sources, as the store lists them now (a source is listed before its first ad is written). */
+  /**
+   * The site's sources that have imported ads, as the store lists them now (a run's source is listed
+   * once its first batch is written, in the transaction that keeps that batch's fingerprints).
+   */
   sourcesOf(site: number): number[] {
     return this.sources.all(site) as number[];
   }
