@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { FeedImporter, type ImportProgress } from '../src/services/feeds/FeedImporter';
 import { writeSyntheticFeed } from '../src/services/feeds/syntheticFeed';
 import { SqliteSearchStore } from '../src/services/search/SqliteSearchStore';
+import { machine } from './lib/web/common';
 import type { SiteKey } from '../src/services/search/types';
 
 const SITE: SiteKey = { country: 'es', vertical: 'homes' };
@@ -107,13 +108,7 @@ async function main(): Promise<void> {
     );
     const result = {
       date: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        cpu: os.cpus()[0]?.model,
-        memoryGb: Math.round(os.totalmem() / 1e9),
-        node: process.version,
-        loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
-      },
+      machine: { ...machine(), loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10) },
       adsPerPartner: n,
       copies: { ...copies, recall },
       noCopies,

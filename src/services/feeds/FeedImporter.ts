@@ -251,14 +251,10 @@ CREATE INDEX feed_dedup_block ON feed_dedup(${DEDUP_BLOCK_KEY});
 export function ensureFeedTables(db: Database.Database): void {
   db.exec(SCHEMA);
   // The line that listed an ad in its run (044: a later record with its id is a duplicate).
-  const columns = db.prepare('SELECT name FROM pragma_table_info(?)').all('feed_ads') as { name: string }[];
-  if (!columns.some((c) => c.name === 'seen_line')) db.exec('ALTER TABLE feed_ads ADD COLUMN seen_line INTEGER');
+  if (!hasColumn(db, 'feed_ads', 'seen_line')) db.exec('ALTER TABLE feed_ads ADD COLUMN seen_line INTEGER');
   // Duplicate fingerprints by the ad's key (045); a store of an earlier version is converted once,
   // under the write lock (another process may be opening it too).
-  const byKey = () =>
-    (db.prepare('SELECT name FROM pragma_table_info(?)').all('feed_dedup') as { name: string }[]).some(
-      (c) => c.name === 'k',
-    );
+  const byKey = () => hasColumn(db, 'feed_dedup', 'k');
   upgrading(db, () => {
     if (!byKey()) {
       db.transaction(() => {
@@ -268,10 +264,7 @@ export function ensureFeedTables(db: Database.Database): void {
     refoldKanaFingerprints(db);
     // The numbers of the ad's street address (a veto of the duplicate rule, 26 November): fingerprints
     // written before have none, and match as they did.
-    const hasNums = () =>
-      (db.prepare('SELECT name FROM pragma_table_info(?)').all('feed_dedup') as { name: string }[]).some(
-        (c) => c.name === 'nums',
-      );
+    const hasNums = () => hasColumn(db, 'feed_dedup', 'nums');
     if (!hasNums()) {
       db.transaction(() => {
         if (!hasNums()) db.exec('ALTER TABLE feed_dedup ADD COLUMN nums TEXT');
@@ -279,27 +272,21 @@ export function ensureFeedTables(db: Database.Database): void {
     }
     // The key of a fingerprint's two smallest word hashes (decision 087), of those without a price,
     // which are matched by it: filled once from their sketches.
-    const hasHash = (table: string) =>
-      (db.prepare('SELECT name FROM pragma_table_info(?)').all(table) as { name: string }[]).some(
-        (c) => c.name === 'h',
-      );
+    const hasHash = (table: string) => hasColumn(db, table, 'h');
     if (!hasHash('feed_dedup') || !hasHash('feed_dedup_new')) {
       db.transaction(() => {
         for (const table of ['feed_dedup', 'feed_dedup_new']) {
           if (!hasHash(table)) db.exec(`ALTER TABLE ${table} ADD COLUMN h INTEGER`);
         }
-        const unhashed = db.prepare(
-          'SELECT k, sketch FROM feed_dedup WHERE price IS NULL AND h IS NULL AND k > ? ORDER BY k LIMIT 5000',
-        );
         const setHash = db.prepare('UPDATE feed_dedup SET h = ? WHERE k = ?');
-        for (let after = Number.MIN_SAFE_INTEGER; ;) {
-          const rows = unhashed.all(after) as { k: number; sketch: Buffer }[];
-          if (rows.length === 0) break;
-          after = (rows[rows.length - 1] as { k: number }).k;
-          for (const r of rows) {
+        eachByKey<{ k: number; sketch: Buffer }>(
+          db.prepare(
+            'SELECT k, sketch FROM feed_dedup WHERE price IS NULL AND h IS NULL AND k > ? ORDER BY k LIMIT 5000',
+          ),
+          (r) => {
             if (r.sketch.length >= 8) setHash.run(wordsKey(r.sketch.readUInt32LE(0), r.sketch.readUInt32LE(4)), r.k);
-          }
-        }
+          },
+        );
       }).immediate();
     }
     db.exec(DEDUP_WORDS_INDEX);
@@ -318,6 +305,24 @@ export function ensureFeedTables(db: Database.Database): void {
   });
 }
 
+/** Whether a table has a column (a store of an earlier version may not). */
+function hasColumn(db: Database.Database, table: string, column: string): boolean {
+  return db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(table, column) !== undefined;
+}
+
+/**
+ * Each row of a query paged by key (`k > ?` bound to the last key read, a page at a time), so that an
+ * upgrade of a big table neither holds it in memory nor reads a row twice while it updates rows.
+ */
+function eachByKey<Row extends { k: number }>(page: Database.Statement, each: (row: Row) => void): void {
+  for (let after = Number.MIN_SAFE_INTEGER; ;) {
+    const rows = page.all(after) as Row[];
+    if (rows.length === 0) return;
+    after = (rows[rows.length - 1] as Row).k;
+    for (const r of rows) each(r);
+  }
+}
+
 /**
  * Since layout 7 of the search store a kana keeps its voicing mark when folded ("バス" is not "ハス"):
  * the sketches (and a job's block, by its company's words) of the fingerprints whose ad has a voiced
@@ -328,20 +333,17 @@ function refoldKanaFingerprints(db: Database.Database): void {
   if (done()) return;
   db.transaction(() => {
     if (done()) return;
-    const read = db.prepare(
-      'SELECT f.k, d.doc FROM feed_dedup f JOIN ad_docs d ON d.k = f.k WHERE f.k > ? ORDER BY f.k LIMIT 5000',
-    );
     const update = db.prepare('UPDATE feed_dedup SET block = ?, sketch = ? WHERE k = ?');
-    for (let after = Number.MIN_SAFE_INTEGER; ;) {
-      const rows = read.all(after) as { k: number; doc: string }[];
-      if (rows.length === 0) break;
-      after = (rows[rows.length - 1] as { k: number }).k;
-      for (const r of rows) {
-        if (!hasVoicedKana(r.doc)) continue;
+    eachByKey<{ k: number; doc: string }>(
+      db.prepare(
+        'SELECT f.k, d.doc FROM feed_dedup f JOIN ad_docs d ON d.k = f.k WHERE f.k > ? ORDER BY f.k LIMIT 5000',
+      ),
+      (r) => {
+        if (!hasVoicedKana(r.doc)) return;
         const fp = fingerprintOf(JSON.parse(r.doc) as AdInput, false);
         if (fp) update.run(fp.block, Buffer.from(fp.sketch.buffer, fp.sketch.byteOffset, fp.sketch.byteLength), r.k);
-      }
-    }
+      },
+    );
     db.prepare(`INSERT INTO feed_meta (key, value) VALUES ('voiced_kana', 1)`).run();
   }).immediate();
 }
