@@ -606,6 +606,7 @@ export class FeedImporter {
         const size = marks.size;
         plan.ranges = {
           root: marks.root,
+          ...(marks.prolog ? { prolog: marks.prolog } : {}),
           batches: starts.map((s, b) => ({
             start: s.offset,
             end: starts[b + 1]?.offset ?? size,

@@ -4,6 +4,7 @@ import readline from 'node:readline';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import sax from 'sax';
+import { MAX_EXPANSIONS, declaredEntity, doctypeEntities, readDoctype, type DeclaredEntities } from './doctype';
 
 /**
  * Reading a feed file as a stream of raw records, never the whole file:
@@ -464,8 +465,21 @@ function namedEntityEnd(buf: Buffer, at: number): number {
 }
 
 /**
+ * After the `&` at `at`: the end of a reference to one of `names` (entities the feed declares), 0
+ * when the buffer ends first, -1 for anything else.
+ */
+function declaredEntityEnd(buf: Buffer, at: number, names: ReadonlySet<string>): number {
+  let i = at + 1;
+  if (i < buf.length && !isNameStart(buf[i] as number)) return -1;
+  while (i < buf.length && isNameByte(buf[i] as number)) i++;
+  if (i >= buf.length) return 0;
+  return buf[i] === B.SEMI && names.has(buf.toString('latin1', at + 1, i)) ? i + 1 : -1;
+}
+
+/**
  * The number of records of an XML feed in the plain shape nearly every feed has — elements with
- * ASCII names and quoted attributes, CDATA, comments, XML's five named entities — checked on its
+ * ASCII names and quoted attributes, CDATA, comments, XML's five named entities, a DOCTYPE of the
+ * plain form (`readDoctype`) and the entities it declares — checked on its
  * bytes: the count `readXml` gives such a file, which it reads without a fallback to sax (the
  * structure is ASCII, so UTF-8 text does not matter). Undefined for anything else — another
  * construct, an error, a truncated file — which `countXmlRecords` then reads (with its errors).
@@ -483,6 +497,8 @@ export async function quickCountXml(
   let root: Buffer | undefined;
   let rootClosed = false;
   let first = true;
+  /** The entities the DOCTYPE declares (once it is read). */
+  let declared: Set<string> | undefined;
   /**
    * Scans `buf` from its start, which is outside any element below the root; returns where the
    * next scan must start again (a record or construct cut by the chunk's end), `buf.length`
@@ -530,7 +546,8 @@ export async function quickCountXml(
           const b = buf[lt] as number;
           if (b === B.LT) break;
           if (b !== B.AMP) continue;
-          const entity = namedEntityEnd(buf, lt);
+          let entity = namedEntityEnd(buf, lt);
+          if (entity === -1 && declared) entity = declaredEntityEnd(buf, lt, declared);
           if (entity === -1) return -1;
           if (entity === 0) return final ? -1 : more();
         }
@@ -578,6 +595,17 @@ export async function quickCountXml(
           const end = buf.indexOf(CDATA_END, lt + 9);
           if (end === -1) return more();
           pos = end + 3;
+          continue;
+        }
+        if (depth === 0 && !root && !declared && buf[lt + 2] === 0x44 /* D */) {
+          // The DOCTYPE (its names are ASCII; what its values hold does not matter here).
+          const doctype = readDoctype(buf.toString('latin1', lt), 0, final);
+          if (doctype === 'more') return more();
+          if (doctype === undefined) return -1;
+          declared = new Set(Object.keys(doctype.entities));
+          pos = lt + doctype.end;
+          if (marks) marks.prolog = { start: base + lt, end: base + pos };
+          resume = pos;
           continue;
         }
         if (buf[lt + 2] !== B.DASH || buf[lt + 3] !== B.DASH) return -1;
@@ -689,6 +717,13 @@ export interface RecordMarks {
   at: (index: number, offset: number, lineBreaks: number) => void;
   root?: string;
   size?: number;
+  /** Where the file's DOCTYPE is, which declares the entities its records may use. */
+  prolog?: ByteRange;
+}
+
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /**
@@ -708,27 +743,40 @@ export function readXmlRange(
     last: boolean;
     /** The file's (`feedText`); UTF-8 when not given. */
     encoding?: FeedEncoding;
+    /** The file's DOCTYPE (`RecordMarks.prolog`), read before the root: the entities it declares. */
+    prolog?: ByteRange;
   },
 ): AsyncGenerator<RawRecord[]> {
+  const encoding = range.encoding ?? 'utf-8';
+  async function* bytes(from: number, to: number): AsyncGenerator<string> {
+    if (to <= from) return;
+    const stream = fs.createReadStream('', {
+      fd,
+      start: from,
+      end: to - 1,
+      autoClose: false,
+      highWaterMark: RECORD_CHUNK,
+      fs: KEEP_OPEN,
+    });
+    for await (const chunk of decoded(stream, encoding)) yield chunk as string;
+  }
+  /** Line breaks in the DOCTYPE, which the records' lines must not count. */
+  let prologBreaks = 0;
   async function* text(): AsyncGenerator<string> {
-    yield `<${range.root}>`;
-    if (range.end > range.start) {
-      const stream = fs.createReadStream('', {
-        fd,
-        start: range.start,
-        end: range.end - 1,
-        autoClose: false,
-        highWaterMark: RECORD_CHUNK,
-        fs: KEEP_OPEN,
-      });
-      for await (const chunk of decoded(stream, range.encoding ?? 'utf-8')) yield chunk as string;
+    if (range.prolog) {
+      let prolog = '';
+      for await (const part of bytes(range.prolog.start, range.prolog.end)) prolog += part;
+      for (let nl = prolog.indexOf('\n'); nl !== -1; nl = prolog.indexOf('\n', nl + 1)) prologBreaks++;
+      yield prolog;
     }
+    yield `<${range.root}>`;
+    yield* bytes(range.start, range.end);
     if (!range.last) yield `</${range.root}>`;
   }
   async function* records(): AsyncGenerator<RawRecord[]> {
     for await (const batch of readXml(Readable.from(text()))) {
       for (const r of batch) {
-        r.line += range.lineBreaks;
+        r.line += range.lineBreaks - prologBreaks;
         r.index = (r.index as number) + range.firstIndex;
       }
       yield batch;
@@ -807,6 +855,12 @@ class RecordBuilder {
   depth = 0;
   sawRoot = false;
   closedRoot = false;
+  /** The general entities the feed's DOCTYPE declares (`doctype.ts`), when it declares any. */
+  entities: DeclaredEntities | undefined;
+  /** References to them replaced in the current record (at most `MAX_EXPANSIONS`). */
+  private expansions = 0;
+  /** Where sax asked for the last one (it asks twice for each reference it replaces). */
+  private expandedAt = -1;
   private record: RawRecord | undefined;
   /** Inside a record that is only counted (every one when counting, else those `want` declines). */
   private skipping = false;
@@ -846,6 +900,7 @@ class RecordBuilder {
       this.openRoot(tagName);
       return;
     }
+    if (this.depth === 2) this.expansions = 0;
     const path = this.path;
     if (!this.record) {
       if (this.depth === 2 && name === 'ad') {
@@ -889,6 +944,21 @@ class RecordBuilder {
 
   onText(t: string): void {
     if (this.record) this.text += t;
+  }
+
+  /**
+   * What `&name;` stands for, when the feed declares it and the record has not used up its
+   * `MAX_EXPANSIONS` (a record of references, each to a long value, would multiply its size).
+   * `at`: sax's position in its text, where it asks again for the same reference.
+   */
+  expand(name: string, at = -1): string | undefined {
+    const value = this.entities && declaredEntity(this.entities, name);
+    if (value === undefined) return undefined;
+    if (at !== -1 && at === this.expandedAt) return value;
+    if (this.expansions >= MAX_EXPANSIONS) return undefined;
+    this.expansions++;
+    this.expandedAt = at;
+    return value;
   }
 
   close(tagName: string): void {
@@ -961,6 +1031,20 @@ class RecordBuilder {
 /** A sax parser feeding `b`; its line 0 is line `lineBase + 1` of the file. */
 function saxInto(b: RecordBuilder, lineBase: number): sax.SAXParser {
   const parser = sax.parser(true, { position: true, trim: false, normalize: false });
+  // The feed's own entities, each reference counted against its record's expansions (the builder's).
+  const declare = (entities: DeclaredEntities): void => {
+    for (const name of Object.keys(entities)) {
+      const get = (): string | undefined => b.expand(name, (parser as unknown as { position: number }).position);
+      Object.defineProperty(parser.ENTITIES, name, { get, enumerable: true, configurable: true });
+    }
+  };
+  if (b.entities) declare(b.entities);
+  parser.ondoctype = (doctype) => {
+    const entities = doctypeEntities(doctype);
+    if (Object.keys(entities).length === 0) return;
+    b.entities = entities;
+    declare(entities);
+  };
   parser.onerror = (err) => {
     const message = err.message.split('\n')[0] ?? err.message;
     if (!b.fatal && RECOVERABLE.some((r) => message.startsWith(r))) {
@@ -1035,11 +1119,20 @@ function nameEnd(s: string, i: number): number {
     if (!(word || c === 46 || c === 58 || c === 45)) return i;
   }
 }
-const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#[xX]([\da-fA-F]{1,6}));/y;
-const XML_ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const ENTITY = /&(?:([A-Za-z_][\w.:-]*)|#(\d{1,7})|#[xX]([\da-fA-F]{1,6}));/y;
+const XML_ENTITY: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+});
 
-/** Text with XML's own entities decoded; undefined when it has another `&` (left to sax). */
-function decodeXmlText(t: string): string | undefined {
+/**
+ * Text with XML's own entities and those the feed declares decoded; undefined when it has another
+ * `&` (left to sax).
+ */
+function decodeXmlText(t: string, b: RecordBuilder): string | undefined {
   let amp = t.indexOf('&');
   if (amp === -1) return t;
   let out = '';
@@ -1049,8 +1142,11 @@ function decodeXmlText(t: string): string | undefined {
     const m = ENTITY.exec(t);
     if (!m) return undefined;
     let value: string;
-    if (m[1] !== undefined) value = XML_ENTITY[m[1]] as string;
-    else {
+    if (m[1] !== undefined) {
+      const named = XML_ENTITY[m[1]] ?? b.expand(m[1]);
+      if (named === undefined) return undefined;
+      value = named;
+    } else {
       const digits = (m[2] ?? m[3]) as string;
       const n = parseInt(digits, m[2] !== undefined ? 10 : 16);
       if (
@@ -1128,6 +1224,8 @@ async function* scanXml(
   let rootName = '';
   /** Raw names of the open elements. */
   const stack: string[] = [];
+  /** Where the DOCTYPE read starts (before the root, `buf` only grows: a scan after 'more' reads it again). */
+  let doctypeAt = -1;
 
   const toSax = (): void => {
     // From the last boundary: before the root, the whole file so far; else inside a synthetic root.
@@ -1196,10 +1294,10 @@ async function* scanXml(
       if (stack.length === 0 && buf.slice(pos, lt).trim() !== '') return 'sax';
       if (stack.length >= 1 && lt > pos) {
         if (stack.length >= 2 && b.inRecord) {
-          const text = decodeXmlText(buf.slice(pos, lt));
+          const text = decodeXmlText(buf.slice(pos, lt), b);
           if (text === undefined) return 'sax';
           b.onText(text);
-        } else if (decodeXmlText(buf.slice(pos, lt)) === undefined) {
+        } else if (decodeXmlText(buf.slice(pos, lt), b) === undefined) {
           // Ignored text, but sax reads a bad entity up to the next character, maybe this `<`.
           return 'sax';
         }
@@ -1241,6 +1339,16 @@ async function* scanXml(
           const body = buf.slice(lt + 4, end);
           if (body.includes('--') || body.endsWith('-')) return 'sax';
           pos = end + 3;
+          continue;
+        }
+        if (stack.length === 0 && !b.sawRoot && (doctypeAt === -1 || doctypeAt === lt)) {
+          // A DOCTYPE of the plain form, with the entities it declares (decision 089); sax judges any other.
+          const doctype = readDoctype(buf, lt, final);
+          if (doctype === 'more') return 'more';
+          if (doctype === undefined) return 'sax';
+          doctypeAt = lt;
+          if (Object.keys(doctype.entities).length > 0) b.entities = doctype.entities;
+          pos = doctype.end;
           continue;
         }
         return 'sax';

@@ -3,7 +3,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
 import type { FeedFormat, FeedText } from './feedRecords';
-import { BatchWriter, runShare, type BatchRange, type BatchResult } from './importBatches';
+import { BatchWriter, runShare, type BatchRanges, type BatchResult } from './importBatches';
 import { ImportStopped, TurnGate } from './turnGate';
 import { RemotePlaces } from './placeChannel';
 import { PlaceResolver } from './placeResolver';
@@ -41,7 +41,7 @@ export interface FeedWorkerData {
 /** What the importer tells a worker once the file is checked. */
 export interface FeedWorkerPlan {
   type: 'plan';
-  ranges?: { root: string; batches: BatchRange[] };
+  ranges?: BatchRanges;
   text: FeedText;
 }
 

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { AdWrite, SqliteSearchStore } from '../search/SqliteSearchStore';
 import type { AdInput, PricePoint, StoredAd } from '../search/types';
 import { AREA_TOLERANCE, isSameAd, MAX_KM, priceWindow, similarity, type Fingerprint } from './dedup';
-import { readFeed, readXmlRange, type FeedFormat, type FeedText, type RawRecord } from './feedRecords';
+import { readFeed, readXmlRange, type ByteRange, type FeedFormat, type FeedText, type RawRecord } from './feedRecords';
 import type { PrepareConfig, PreparedBatch, RecordPreparer, Rejection } from './prepareRecords';
 import type { TurnGate } from './turnGate';
 
@@ -692,6 +692,13 @@ export interface BatchRange {
   lineBreaks: number;
 }
 
+/** A plain XML file's batches (`BatchRange`), its root's name and its DOCTYPE, if it has one. */
+export interface BatchRanges {
+  root: string;
+  batches: BatchRange[];
+  prolog?: ByteRange;
+}
+
 /** One thread's part of phase 2. */
 export interface ShareOptions {
   file: string;
@@ -704,7 +711,7 @@ export interface ShareOptions {
    * Each batch's bytes, when the check found the file plain: the thread reads its batches
    * alone. Without them, it reads the whole file and builds only its batches' records.
    */
-  ranges?: { root: string; batches: BatchRange[] };
+  ranges?: BatchRanges;
   /** How the file is read (`feedText`, found by the check). */
   text: FeedText;
   preparer: RecordPreparer;
@@ -730,6 +737,7 @@ function shareRecords(o: ShareOptions): AsyncIterable<RawRecord[]> {
         ...r,
         firstIndex: b * batchSize,
         root: ranges.root,
+        ...(ranges.prolog ? { prolog: ranges.prolog } : {}),
         encoding: o.text.encoding,
         last: b === all.length - 1,
       });

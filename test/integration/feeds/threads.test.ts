@@ -59,6 +59,7 @@ describe('feed import shared by worker threads', function () {
       dupes: file('dupes.xml'),
       cut: file('cut.xml'),
       latin1: file('latin1.xml'),
+      doctype: file('doctype.xml'),
     };
     await writeSyntheticFeed(files.s1 as string, { count: 2500 });
     await writeSyntheticFeed(files.s2 as string, { count: 2500, revision: 2 });
@@ -77,6 +78,14 @@ describe('feed import shared by worker threads', function () {
       files.latin1 as string,
       Buffer.from(homesXml(accented).replace('encoding="UTF-8"', 'encoding="ISO-8859-1"'), 'latin1'),
     );
+    // A DOCTYPE declaring entities that titles use (decision 089): each batch's bytes read after the DOCTYPE's.
+    const declared = homesXml(Array.from({ length: 900 }, (_, i) => ({ id: `E${i}`, price: 90_000 + i * 500 })))
+      .replace(
+        '<trovit>',
+        '<!DOCTYPE trovit [\n  <!ENTITY agency "Fincas Ribera">\n  <!ENTITY ref "ref. &agency;">\n]>\n<trovit>',
+      )
+      .replace(/<title><!\[CDATA\[Piso (E\d+)/g, '<title>&agency;: <![CDATA[Piso $1]]> (&ref;)<![CDATA[');
+    fs.writeFileSync(files.doctype as string, declared);
     const whole = fs.readFileSync(files.s1 as string, 'utf8');
     fs.writeFileSync(files.cut as string, whole.slice(0, Math.floor(whole.length * 0.9)));
   });
@@ -121,6 +130,7 @@ describe('feed import shared by worker threads', function () {
       await run(fixture('homes-es.jsonl'), 12);
       await run(fixture('broken-middle.xml'), 11);
       await run(files.latin1 as string, 4);
+      await run(files.doctype as string, 5);
       return { snapshot: fullSnapshot(store), summaries };
     } finally {
       store.close();
@@ -149,6 +159,12 @@ describe('feed import shared by worker threads', function () {
     expect(latin1).to.include({ imported: 900, encoding: 'read as Windows-1252, as the file declares (ISO-8859-1)' });
     expect(inline.snapshot).to.contain('Ático 899 en Cádiz, año 1959');
     expect(inline.snapshot).to.not.contain('\ufffd');
+  });
+
+  it('reads the entities a DOCTYPE declares, in every batch', () => {
+    expect(inline.summaries[10]).to.include({ imported: 900, rejected: 0 });
+    expect(inline.snapshot).to.contain('Fincas Ribera: Piso E0 (ref. Fincas Ribera) en Madrid');
+    expect(inline.snapshot).to.contain('Fincas Ribera: Piso E899 (ref. Fincas Ribera) en Madrid');
   });
 
   for (const workers of [1, 2, 3]) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
@@ -8,7 +9,9 @@ import {
   quickCountXml,
   readJsonLines,
   readXml,
+  readXmlRange,
   type RawRecord,
+  type RecordMarks,
 } from '../../../src/services/feeds/feedRecords';
 import { syntheticAd } from '../../../src/services/feeds/syntheticFeed';
 
@@ -44,6 +47,24 @@ async function read(
   return { records };
 }
 
+/** A DOCTYPE declaring entities, among the other declarations a DTD may hold (decision 089). */
+const SUBSET = `<!DOCTYPE trovit SYSTEM "https://partner.example/trovit.dtd" [
+  <!-- the agency's names -->
+  <!ELEMENT trovit (ad*)>
+  <!ATTLIST price currency CDATA "EUR>" period (monthly|weekly) "monthly">
+  <!ENTITY agency "Inmobiliaria L&#243;pez &amp; Hijos">
+  <!ENTITY signed 'de &agency;, S.L. &#x2014; &undeclared;'>
+  <!ENTITY ext SYSTEM "file:///etc/passwd">
+  <!ENTITY agency "a second declaration">
+  <!ENTITY amp "not XML's">
+  <!ENTITY nothing "">
+]>`;
+const DECLARED_USES = 'Madrid &agency; &signed; &AGENCY; &ext; &nope; &nothing; &amp;';
+/** The "billion laughs": each entity ten of the one before. */
+let LAUGHS = '<!DOCTYPE trovit [\n<!ENTITY lol0 "lol">\n';
+for (let i = 1; i <= 9; i++) LAUGHS += `<!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">\n`;
+LAUGHS += ']>';
+
 describe('feed XML scanner: the same records and errors as sax', () => {
   const homes = fs.readFileSync(path.join(FIXTURES, 'homes-es.xml'), 'utf8');
   let synthetic = '<?xml version="1.0" encoding="UTF-8"?>\n<trovit>\n';
@@ -57,6 +78,37 @@ describe('feed XML scanner: the same records and errors as sax', () => {
     ['synthetic', synthetic],
     ['BOM', `\ufeff${homes}`],
     ['DOCTYPE', homes.replace('<trovit>', '<!DOCTYPE trovit>\n<trovit>')],
+    ['DOCTYPE with an external id', homes.replace('<trovit>', '<!DOCTYPE trovit PUBLIC "-//T//EN" "t.dtd">\n<trovit>')],
+    ['declared entities', homes.replace('<trovit>', `${SUBSET}\n<trovit>`).replace(/Madrid/g, DECLARED_USES)],
+    [
+      'a declared entity in an attribute',
+      homes.replace('<trovit>', `${SUBSET}<trovit>`).replace('"EUR"', '"&agency;"'),
+    ],
+    [
+      'declared entities in a record sax reads',
+      homes.replace('<trovit>', `${SUBSET}<trovit>`).replace(/Chalet/g, '&agency; &nbsp;'),
+    ],
+    [
+      'a parameter entity',
+      homes
+        .replace('<trovit>', `<!DOCTYPE trovit [<!ENTITY % p "x"><!ENTITY a "b">]><trovit>`)
+        .replace(/Madrid/g, '&a;'),
+    ],
+    ['a DOCTYPE after the root', homes.replace('<ad>', '<!DOCTYPE trovit>\n<ad>')],
+    ['two DOCTYPEs', homes.replace('<trovit>', '<!DOCTYPE trovit>\n<!DOCTYPE trovit>\n<trovit>')],
+    [
+      'a lower-case doctype',
+      homes.replace('<trovit>', '<!doctype trovit [<!ENTITY a "b">]><trovit>').replace(/Madrid/g, '&a;'),
+    ],
+    [
+      'entities nested to multiply',
+      homes.replace('<trovit>', `${LAUGHS}<trovit>`).replace(/Madrid/g, '&lol3; &lol9; &lol4;'),
+    ],
+    [
+      'a record of many references',
+      homes.replace('<trovit>', `${SUBSET}<trovit>`).replace('Chalet', '&agency;'.repeat(1200)),
+    ],
+    ['cut in the DOCTYPE', '<?xml version="1.0"?>\n<!DOCTYPE trovit [<!ENTITY a "b'],
     ['comments', homes.replace('<ad>', '<!-- a <ad> in a comment -->\n<ad>')],
     ['a comment with --', homes.replace('<ad>', '<!-- a -- b -->\n<ad>')],
     ['a processing instruction ending in ??>', homes.replace('"utf-8"?>', '"utf-8"<??>')],
@@ -116,6 +168,79 @@ describe('feed XML scanner: the same records and errors as sax', () => {
   }
 });
 
+describe('feed XML: the entities a feed declares (decision 089)', () => {
+  const feed = (doctype: string, title: string) =>
+    `<?xml version="1.0"?>\n${doctype}\n<trovit>\n<ad><id>1</id><title>${title}</title></ad>\n</trovit>\n`;
+  const titleOf = async (text: string, scanner: boolean): Promise<string> => {
+    for await (const batch of readXml(Readable.from([text]), { scanner }))
+      return batch[0]?.fields.get('title')?.text ?? '';
+    return '';
+  };
+
+  it('replaces a declared entity by its value, as text, by either reader', async () => {
+    for (const scanner of [true, false]) {
+      expect(await titleOf(feed(SUBSET, DECLARED_USES), scanner)).to.equal(
+        'Madrid Inmobiliaria López & Hijos de Inmobiliaria López & Hijos, S.L. — &undeclared; ' +
+          // sax's reading: a name of another case is looked up in lower case.
+          'Inmobiliaria López & Hijos ' +
+          // An external entity is never fetched, an undeclared one stays, an empty one reads as undeclared.
+          '&ext; &nope; &nothing; &',
+      );
+      const markup = feed('<!DOCTYPE trovit [<!ENTITY b "<b>bold</b> &lt;3">]>', 'a &b;');
+      expect(await titleOf(markup, scanner)).to.equal('a <b>bold</b> <3');
+    }
+  });
+
+  it('bounds what references can multiply: values of 4,096 characters, 1,000 references a record', async () => {
+    for (const scanner of [true, false]) {
+      const laughs = await titleOf(feed(LAUGHS, '&lol3; &lol4;'), scanner);
+      // lol3 is 3,000 characters; lol4 (30,000) is not declared, and stays as written.
+      expect(laughs).to.equal(`${'lol'.repeat(1000)} &lol4;`);
+      const many = await titleOf(feed('<!DOCTYPE trovit [<!ENTITY x "xyz">]>', '&x;'.repeat(1200)), scanner);
+      expect(many).to.equal('xyz'.repeat(1000) + '&x;'.repeat(200));
+    }
+  });
+
+  it('reads a feed with a DOCTYPE in byte ranges, as the threads of an import do', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-doctype-'));
+    try {
+      const file = path.join(dir, 'feed.xml');
+      const body = Array.from({ length: 5 }, (_, i) => `<ad><id>${i}</id><title>&agency; ${i}</title></ad>\n`).join('');
+      fs.writeFileSync(file, `<?xml version="1.0"?>\n${SUBSET}\n<trovit>\n${body}</trovit>\n`);
+      const starts: { offset: number; lineBreaks: number }[] = [];
+      const marks = {
+        every: 2,
+        at: (i: number, offset: number, lineBreaks: number) => (starts[i / 2] = { offset, lineBreaks }),
+      } as RecordMarks;
+      expect(await quickCountXml(fs.createReadStream(file), undefined, marks)).to.equal(5);
+      expect(marks.prolog, 'the DOCTYPE found').to.not.equal(undefined);
+      const fd = fs.openSync(file, 'r');
+      try {
+        const read: [number, string | undefined][] = [];
+        for (let b = 0; b < starts.length; b++) {
+          const range = {
+            start: (starts[b] as { offset: number }).offset,
+            end: starts[b + 1]?.offset ?? (marks.size as number),
+            lineBreaks: (starts[b] as { lineBreaks: number }).lineBreaks,
+            firstIndex: b * 2,
+            root: marks.root as string,
+            last: b === starts.length - 1,
+            prolog: marks.prolog,
+          };
+          for await (const batch of readXmlRange(file, fd, range))
+            for (const r of batch) read.push([r.line, r.fields.get('title')?.text]);
+        }
+        // Lines as in the file: the XML declaration, 11 of DOCTYPE, <trovit>, then one ad a line.
+        expect(read).to.deep.equal([0, 1, 2, 3, 4].map((i) => [14 + i, `Inmobiliaria López & Hijos ${i}`]));
+      } finally {
+        fs.closeSync(fd);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 function bytesChunked(text: string, size: number): Readable {
   const bytes = Buffer.from(text);
   const parts: Buffer[] = [];
@@ -148,6 +273,12 @@ describe('feed XML checked on its bytes', () => {
         `\ufeff<?xml version="1.0"?>\r\n<!-- x -->\r\n<trovit><ad><id>1</id><url a="1" b='2'/></ad>\r\n<ad/></trovit>\r\n<!-- end -->`,
         2,
       ],
+      ['a DOCTYPE', '<!DOCTYPE trovit>\n<trovit><ad/></trovit>', 1],
+      [
+        'a DOCTYPE declaring entities',
+        `${SUBSET}\n<trovit><ad><t>${DECLARED_USES.replace(/&(AGENCY|ext|nope|nothing);/g, '')}</t></ad></trovit>`,
+        1,
+      ],
     ] as const) {
       for (const size of [1, 5, 4096]) expect(await quickCountXml(bytesChunked(text, size)), name).to.equal(records);
     }
@@ -157,7 +288,12 @@ describe('feed XML checked on its bytes', () => {
     for (const text of [
       '<trovit><ad>R&D</ad></trovit>',
       '<trovit><ad>&#233;</ad></trovit>',
-      '<!DOCTYPE trovit><trovit></trovit>',
+      '<!DOCTYPE trovit [<!ENTITY % p "x">]><trovit></trovit>',
+      '<!doctype trovit><trovit></trovit>',
+      '<!DOCTYPE trovit><!DOCTYPE trovit><trovit></trovit>',
+      '<trovit><!DOCTYPE trovit></trovit>',
+      '<!DOCTYPE trovit [<!ENTITY a "b">]><trovit><ad>&c;</ad></trovit>',
+      '<!DOCTYPE trovit [<?pi?>]><trovit></trovit>',
       '<trovit><ad x=1></ad></trovit>',
       '<trovit><ad x="1" x="2"></ad></trovit>',
       '<trovit><ad></bad></trovit>',
