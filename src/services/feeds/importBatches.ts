@@ -180,7 +180,7 @@ export class BatchWriter {
         // The fingerprints of new ads, kept once the store has given them their keys.
         const freshPrints: { w: AdWrite; fp: Fingerprint }[] = [];
         const changed: AdInput[] = [];
-        const groupChanges: { id: string; group: number | null }[] = [];
+        const groupChanges: GroupChange[] = [];
         for (const item of batch.items) {
           if (!item.write) {
             // Stored, live and unchanged: seen by this run.
@@ -250,7 +250,7 @@ export class BatchWriter {
           for (const p of prints) dedup.putNew(p.k, p.w.id, p.fp);
         }
         if (changed.length > 0) store.writeAdsSync(changed.sort((a, b) => a.date - b.date));
-        if (groupChanges.length > 0) store.setDuplicateGroupsSync(groupChanges);
+        if (groupChanges.length > 0) store.setDuplicateGroupsByKeySync(groupChanges);
         // Rejected records of stored live ads (after the batch's good records: a good record of the
         // same id wins, wherever it is in the file).
         if (batch.rejectedAds) {
@@ -365,7 +365,7 @@ export function indexNewFingerprints(
     const started = Date.now();
     const upTo = (nth.get(chunkSize - 1) as number | undefined) ?? Number.MAX_SAFE_INTEGER;
     let moved = 0;
-    const changes: { id: string; group: number | null }[] = [];
+    const changes: GroupChange[] = [];
     for (const site of sitesOf.all(upTo) as number[]) {
       const sources = matcher.sourcesOf(site);
       // A site of one source: nothing to match, moved in one statement (a first import's usual case).
@@ -386,7 +386,7 @@ export function indexNewFingerprints(
             const group = matcher.match(site, others, row.ad_id, rowFingerprint(row), changes);
             if (group !== null) {
               row.dup = group;
-              changes.push({ id: row.ad_id, group });
+              changes.push({ k: row.k, group });
               grouped.set(site, (grouped.get(site) ?? 0) + 1);
             }
           }
@@ -398,7 +398,7 @@ export function indexNewFingerprints(
       drop.run(after, site);
       if (rows.length === readRows) break;
     }
-    if (changes.length > 0) store.setDuplicateGroupsSync(changes);
+    if (changes.length > 0) store.setDuplicateGroupsByKeySync(changes);
     return { moved, grouped };
   });
   const done: IndexedFingerprints = { moved: 0, grouped: new Map() };
@@ -445,6 +445,12 @@ function nearestFirst(price: number, above: DedupRow[], below: DedupRow[]): Dedu
     }
   }
   return out;
+}
+
+/** An ad's new duplicate group (null: none), by its key in `ads`. */
+interface GroupChange {
+  k: number;
+  group: number | null;
 }
 
 /** Finds, among other sources' fingerprints of a site in `feed_dedup`, the same ad as a fingerprint's. */
@@ -510,13 +516,7 @@ class GroupMatcher {
    * The group of the ad `adId` (joining, or founding with, a matching ad of one of `others`), or
    * null. A group founded is set on the other ad's fingerprint here and listed in `changes` for its ad.
    */
-  match(
-    site: number,
-    others: readonly number[],
-    adId: string,
-    fp: Fingerprint,
-    changes: { id: string; group: number | null }[],
-  ): number | null {
+  match(site: number, others: readonly number[], adId: string, fp: Fingerprint, changes: GroupChange[]): number | null {
     const params = {
       site,
       block: fp.block,
@@ -581,12 +581,7 @@ class GroupMatcher {
    * it has none), or undefined. Two flats of one building and one agency's template can both pass the
    * rule; the copy's words are the closest.
    */
-  private bestSame(
-    rows: DedupRow[],
-    adId: string,
-    fp: Fingerprint,
-    changes: { id: string; group: number | null }[],
-  ): number | undefined {
+  private bestSame(rows: DedupRow[], adId: string, fp: Fingerprint, changes: GroupChange[]): number | undefined {
     let best: DedupRow | undefined;
     let bestSimilarity = -1;
     for (const row of rows) {
@@ -603,7 +598,7 @@ class GroupMatcher {
     if (best.dup !== null) return best.dup;
     const group = this.newGroup();
     this.setDup.run(group, best.k);
-    changes.push({ id: best.ad_id, group });
+    changes.push({ k: best.k, group });
     return group;
   }
 
@@ -641,7 +636,7 @@ class Deduplicator {
   }
 
   /** The group of a stored ad whose fingerprint changed: another source's ad it matches, or null. */
-  match(adId: string, fp: Fingerprint, changes: { id: string; group: number | null }[]): number | null {
+  match(adId: string, fp: Fingerprint, changes: GroupChange[]): number | null {
     return this.matcher.match(this.site, this.others, adId, fp, changes);
   }
 
