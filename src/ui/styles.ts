@@ -16,6 +16,7 @@ main{flex:1;width:100%;max-width:1200px;margin:0 auto;padding:16px}
 main:focus{outline:none}
 h1{font-size:1.5rem;line-height:1.25;margin:0 0 16px}
 h2{font-size:1.2rem}
+h1,h2,.ad-card__title,.ad-page__description{-webkit-hyphens:auto;hyphens:auto}
 .visually-hidden{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .skip-link{position:absolute;left:8px;top:0;transform:translateY(-100%);z-index:10;padding:8px 12px;background:#fff;color:#000;border-radius:4px}
 .skip-link:focus{top:8px;transform:none}

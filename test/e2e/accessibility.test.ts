@@ -55,6 +55,14 @@ describe('accessibility (axe, WCAG 2.2 AA) in Chromium', function () {
       );
       expect(wider, url).to.deep.equal([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), url).to.be.at.most(360);
+      // Long words (German compounds) are hyphenated in the page's language where the browser can,
+      // rather than only broken anywhere.
+      const unhyphenated = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('h1, .ad-card__title, .ad-page__description')]
+          .filter((el) => getComputedStyle(el).hyphens !== 'auto' || !el.closest('[lang]')?.getAttribute('lang'))
+          .map((el) => el.className || el.tagName),
+      );
+      expect(unhyphenated, url).to.deep.equal([]);
     }
     await context.close();
   });
