@@ -226,6 +226,52 @@ for (const [device, options] of [
       await context.close();
     });
 
+    it('says the results are loading while they are on their way, never a count that is not theirs', async () => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      const origin = `http://homes.uk.localhost:${server.port}`;
+      // A slow network: each search call of the browser arrives 600 ms late.
+      await page.route('**/api/sites/*/*/search/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      });
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      // Every count the results page shows from now on (the home page has none).
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { countsSeen: string[] }).countsSeen = seen;
+        new MutationObserver(() => {
+          const count = document.querySelector('.serp__count')?.textContent;
+          if (count && seen[seen.length - 1] !== count) seen.push(count);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      const countsSeen = () =>
+        page.evaluate(() => (window as unknown as { countsSeen: string[] }).countsSeen.splice(0));
+      const resultsShown = async () => {
+        await page.locator('ol[aria-label="Results"] .ad-card').first().waitFor();
+        await page.waitForFunction(() => document.querySelector('main')?.getAttribute('aria-busy') !== 'true');
+      };
+      await page.getByPlaceholder('Search').fill('house');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await resultsShown();
+      const first = await countsSeen();
+      expect(first).to.have.length(2);
+      expect(first[0]).to.equal('Loading…');
+      expect(first[1]).to.match(/^[1-9][\d,]* ads?$/);
+      // Back home, then Forward: the results page loads again, and says so until its count is there.
+      await page.goBack();
+      await page.locator('.serp__count').waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.querySelector('main')?.getAttribute('aria-busy') !== 'true');
+      await countsSeen();
+      await page.goForward();
+      await resultsShown();
+      expect(await countsSeen()).to.deep.equal(['Loading…', first[1]]);
+      expect(problems).to.deep.equal([]);
+      await context.close();
+    });
+
     it("contacts an ad's advertiser: an address that is not one is said by the form, before anything is sent", async () => {
       type Found = { data: { id: string; attributes: { source: { ad: { hasAdpageForm: boolean } } } }[] };
       const found = (await (

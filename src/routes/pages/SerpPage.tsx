@@ -24,6 +24,8 @@ export function SerpPage() {
   const { params, routeName, location } = useSelector((state: RootState) => state.page);
   const basePath = useSelector((state: RootState) => state.app.site.basePath);
   const { results, meta } = useSelector((state: RootState) => state.search);
+  // While the next results load, the count says so: the last search's count, or none yet ("0 ads"), is not theirs.
+  const isLoading = useSelector((state: RootState) => state.page.isLoading);
   const what = str(params.what);
   const where = str(params.where);
   // A name said once: the city of Madrid in the region named Madrid is "Madrid", not "Madrid, Madrid".
@@ -48,9 +50,18 @@ export function SerpPage() {
       <header className="serp__header">
         <h1>{meta?.title ?? what}</h1>
         <p className="serp__count" aria-live="polite">
-          {intl.formatMessage({ id: meta?.countIsEstimate ? 'serp.countEstimate' : 'serp.count' }, { count: total })}
-          {geo.length > 0 && (
-            <span className="serp__location"> · {geo.map((g) => g.name).join(placeSeparator(intl.locale))}</span>
+          {isLoading ? (
+            plainMessage(intl, 'app.loading')
+          ) : (
+            <>
+              {intl.formatMessage(
+                { id: meta?.countIsEstimate ? 'serp.countEstimate' : 'serp.count' },
+                { count: total },
+              )}
+              {geo.length > 0 && (
+                <span className="serp__location"> · {geo.map((g) => g.name).join(placeSeparator(intl.locale))}</span>
+              )}
+            </>
           )}
         </p>
         {corrected && (
