@@ -365,6 +365,15 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   const description = toPlainText(contentRaw).slice(0, MAX_CONTENT);
   if (description.length < MIN_CONTENT)
     return reject(record, `content is ${description.length} characters of text, at least ${MIN_CONTENT} are required`);
+  // An entity neither XML, HTML nor the feed's DOCTYPE defines (or one never fetched, decision 089)
+  // reaches visitors as written: the partner is told.
+  for (const [field, text] of [
+    ['title', title],
+    [r.text('content') !== undefined ? 'content' : 'description', description],
+  ] as const) {
+    const entity = unknownEntity(text);
+    if (entity) r.warnings.push({ field, reason: `unknown entity "${entity}" left as written` });
+  }
 
   const def = countryByCode(ctx.site.country);
   const siteCurrency = def?.currency ?? 'EUR';
@@ -694,4 +703,9 @@ export function yearlySalary(text: string, dots: boolean): number | undefined {
     return /^\d/.test(words[i - 1] ?? '') ? n : n * times;
   }
   return n;
+}
+
+/** The first entity reference (`&name;`) in a text that reading and `toPlainText` left, if any. */
+function unknownEntity(text: string): string | undefined {
+  return text.includes('&') ? /&[A-Za-z_][\w.:-]*;/.exec(text)?.[0] : undefined;
 }

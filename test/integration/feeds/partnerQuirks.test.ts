@@ -291,6 +291,24 @@ describe('feed import: feeds as partners really write them', function () {
     expect(summary.warnings.map((w) => w.reason)).to.include('unknown unit "yd2"');
   });
 
+  it('tells the partner of the entities left as written, which visitors would see', async () => {
+    const doctype = '<!DOCTYPE trovit [<!ENTITY agency "Fincas Ribera"><!ENTITY logo SYSTEM "https://x.example/l">]>';
+    const xml = feed(
+      ad('E1', '').replace('<title><![CDATA[Piso E1', '<title>&agency; &logo;<![CDATA[ Piso E1'),
+      ad('E2', '').replace('<title><![CDATA[Piso E2', '<title>&nope;<![CDATA[ Piso E2'),
+      ad('E3', '').replace('terraza,', 'terraza &caf; &eacute;,'),
+      ad('E4', '').replace('<title><![CDATA[Piso E4', '<title>&agency;<![CDATA[ Piso E4'),
+    ).replace('<trovit>', `${doctype}\n<trovit>`);
+    const summary = await run(xml);
+    expect(summary).to.include({ imported: 4, rejected: 0 });
+    expect((await stored('E1')).title).to.equal('Fincas Ribera &logo; Piso E1 en Valencia');
+    expect((await stored('E4')).title).to.equal('Fincas Ribera Piso E4 en Valencia');
+    expect(summary.warnings).to.deep.equal([
+      { field: 'title', reason: 'unknown entity "&logo;" left as written', count: 2, firstLine: 4 },
+      { field: 'content', reason: 'unknown entity "&caf;" left as written', count: 1, firstLine: 6 },
+    ]);
+  });
+
   it('reads a salary as a yearly figure: its lower bound, its thousands, its "k", and its period', async () => {
     const job = (id: string, salary: string) =>
       record(
