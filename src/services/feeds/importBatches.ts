@@ -376,13 +376,18 @@ export function indexNewFingerprints(
       }
       // Matched one by one, for at most `budgetMs` (at least one read of rows): the rest is the next
       // transaction's, so that the writers waiting for this one never wait 5 s.
+      const othersOf = new Map<number, number[]>();
       let after = Number.MIN_SAFE_INTEGER;
       let rows: DedupRow[];
       do {
         rows = rowsOf.all(after, upTo, site, readRows) as DedupRow[];
         for (const row of rows) {
           if (row.dup === null) {
-            const others = sources.filter((s) => s !== row.source_id);
+            let others = othersOf.get(row.source_id);
+            if (others === undefined) {
+              others = sources.filter((s) => s !== row.source_id);
+              othersOf.set(row.source_id, others);
+            }
             const group = matcher.match(site, others, row.ad_id, rowFingerprint(row), changes);
             if (group !== null) {
               row.dup = group;
@@ -453,43 +458,34 @@ interface GroupChange {
   group: number | null;
 }
 
+/** The queries of a match, over the fingerprints of some sources (`GroupMatcher.queriesFor`). */
+interface MatchQueries {
+  above: Database.Statement;
+  below: Database.Statement;
+  samePrice: Database.Statement;
+  findNoPrice: Database.Statement;
+  sameWords: Database.Statement;
+}
+
+/**
+ * The rule's vetoes on rooms, bathrooms, floor area and partner coordinates, read off the block
+ * index: a candidate they rule out is never read (decision 086).
+ */
+const VETOES = `(@rooms IS NULL OR rooms IS NULL OR rooms = @rooms) AND (@baths IS NULL OR baths IS NULL OR baths = @baths)
+  AND (@area IS NULL OR area IS NULL OR area BETWEEN @areaLow AND @areaHigh)
+  AND (@lat IS NULL OR lat IS NULL OR lng IS NULL
+    OR (lat BETWEEN @latLow AND @latHigh AND lng BETWEEN @lngLow AND @lngHigh))`;
+
 /** Finds, among other sources' fingerprints of a site in `feed_dedup`, the same ad as a fingerprint's. */
 class GroupMatcher {
-  private readonly above: Database.Statement;
-  private readonly below: Database.Statement;
-  private readonly samePrice: Database.Statement;
-  private readonly findNoPrice: Database.Statement;
-  private readonly sameWords: Database.Statement;
+  /** By the sources they read (their ids, comma-separated). */
+  private readonly queries = new Map<string, MatchQueries>();
   private readonly setDup: Database.Statement;
   private readonly counter: Database.Statement;
   private readonly bump: Database.Statement;
   private readonly sources: Database.Statement;
 
-  constructor(db: Database.Database) {
-    // The rule's vetoes on rooms, bathrooms, floor area and partner coordinates, read off the block
-    // index: a candidate they rule out is never read (decision 086).
-    const vetoes = `(@rooms IS NULL OR rooms IS NULL OR rooms = @rooms) AND (@baths IS NULL OR baths IS NULL OR baths = @baths)
-      AND (@area IS NULL OR area IS NULL OR area BETWEEN @areaLow AND @areaHigh)
-      AND (@lat IS NULL OR lat IS NULL OR lng IS NULL
-        OR (lat BETWEEN @latLow AND @latHigh AND lng BETWEEN @lngLow AND @lngHigh))`;
-    const block = 'site = @site AND block = @block AND source_id = @source';
-    this.above = db.prepare(
-      `SELECT * FROM feed_dedup WHERE ${block} AND price > @price AND price <= @high AND ${vetoes}
-       ORDER BY price LIMIT ${NEAREST}`,
-    );
-    this.samePrice = db.prepare(
-      `SELECT * FROM feed_dedup WHERE ${block} AND price = @price AND ${vetoes} LIMIT ${NEAREST}`,
-    );
-    this.below = db.prepare(
-      `SELECT * FROM feed_dedup WHERE ${block} AND price < @price AND price >= @low AND ${vetoes}
-       ORDER BY price DESC LIMIT ${NEAREST}`,
-    );
-    this.findNoPrice = db.prepare(`SELECT * FROM feed_dedup WHERE ${block} AND ${vetoes} LIMIT ${NEAREST * 2}`);
-    // Without a price: those that share one of the ad's few smallest word hashes (decision 087).
-    this.sameWords = db.prepare(
-      `SELECT * FROM feed_dedup WHERE ${block} AND price IS NULL AND h IN (@h01, @h02, @h03, @h12, @h13, @h23) AND ${vetoes}
-       LIMIT ${NEAREST * 2}`,
-    );
+  constructor(private readonly db: Database.Database) {
     this.setDup = db.prepare('UPDATE feed_dedup SET dup = ? WHERE k = ?');
     this.counter = db.prepare(`SELECT value FROM feed_meta WHERE key = 'group'`);
     this.bump = db.prepare(
@@ -505,6 +501,32 @@ class GroupMatcher {
   }
 
   /**
+   * The queries over the fingerprints of `sources` (ids from the store, written into the SQL): every
+   * one of them at once, each read off the block index by its own range (decision 090), so that a
+   * site of many partners asks once per kind of query rather than once per partner.
+   */
+  private queriesFor(sources: readonly number[]): MatchQueries {
+    const key = sources.join(',');
+    let q = this.queries.get(key);
+    if (q) return q;
+    const block = `site = @site AND block = @block AND source_id IN (${sources.map((id) => Math.trunc(id)).join(', ')})`;
+    const select = (where: string, tail: string) =>
+      this.db.prepare(`SELECT * FROM feed_dedup WHERE ${block} AND ${where} AND ${VETOES} ${tail}`);
+    // As many candidates as one query a partner read: the nearest of every partner may be its copy.
+    const nearest = NEAREST * sources.length;
+    q = {
+      above: select('price > @price AND price <= @high', `ORDER BY price LIMIT ${nearest}`),
+      samePrice: select('price = @price', `LIMIT ${nearest}`),
+      below: select('price < @price AND price >= @low', `ORDER BY price DESC LIMIT ${nearest}`),
+      findNoPrice: select('1', `LIMIT ${nearest * 2}`),
+      // Without a price: those that share one of the ad's few smallest word hashes (decision 087).
+      sameWords: select('price IS NULL AND h IN (@h01, @h02, @h03, @h12, @h13, @h23)', `LIMIT ${nearest * 2}`),
+    };
+    this.queries.set(key, q);
+    return q;
+  }
+
+  /**
    * The site's sources that have imported ads, as the store lists them now (a run's source is listed
    * once its first batch is written, in the transaction that keeps that batch's fingerprints).
    */
@@ -513,14 +535,16 @@ class GroupMatcher {
   }
 
   /**
-   * The group of the ad `adId` (joining, or founding with, a matching ad of one of `others`), or
-   * null. A group founded is set on the other ad's fingerprint here and listed in `changes` for its ad.
+   * The group of the ad `adId` (joining, or founding with, the likest matching ad of the sources
+   * `others`), or null. A group founded is set on the other ad's fingerprint here and listed in
+   * `changes` for its ad.
    */
   match(site: number, others: readonly number[], adId: string, fp: Fingerprint, changes: GroupChange[]): number | null {
+    if (others.length === 0) return null;
+    const q = this.queriesFor(others);
     const params = {
       site,
       block: fp.block,
-      source: 0,
       price: fp.price,
       low: 0,
       high: 0,
@@ -552,28 +576,20 @@ class GroupMatcher {
       [params.lngLow, params.lngHigh] = [(fp.lng as number) - dLng, (fp.lng as number) + dLng];
     }
     if (fp.price !== null) [params.low, params.high] = priceWindow(fp.price);
-    for (const other of others) {
-      params.source = other;
-      let group: number | undefined;
-      if (fp.price !== null) {
-        // The same price first: a copy's nearly always is, and the window's scan costs (~66 µs at 2,400 a block).
-        group = this.bestSame(this.samePrice.all(params) as DedupRow[], adId, fp, changes);
-        if (group === undefined) {
-          const near = nearestFirst(
-            fp.price,
-            this.above.all(params) as DedupRow[],
-            this.below.all(params) as DedupRow[],
-          );
-          group = this.bestSame(near, adId, fp, changes);
-        }
-      } else {
-        // Those of like words first, then the block's first few (a small block's all).
-        if (fp.sketch.length > 1) group = this.bestSame(this.sameWords.all(params) as DedupRow[], adId, fp, changes);
-        group ??= this.bestSame(this.findNoPrice.all(params) as DedupRow[], adId, fp, changes);
+    let group: number | undefined;
+    if (fp.price !== null) {
+      // The same price first: a copy's nearly always is, and the window's scan costs (~66 µs at 2,400 a block).
+      group = this.bestSame(q.samePrice.all(params) as DedupRow[], adId, fp, changes);
+      if (group === undefined) {
+        const near = nearestFirst(fp.price, q.above.all(params) as DedupRow[], q.below.all(params) as DedupRow[]);
+        group = this.bestSame(near, adId, fp, changes);
       }
-      if (group !== undefined) return group;
+    } else {
+      // Those of like words first, then the block's first few (a small block's all).
+      if (fp.sketch.length > 1) group = this.bestSame(q.sameWords.all(params) as DedupRow[], adId, fp, changes);
+      group ??= this.bestSame(q.findNoPrice.all(params) as DedupRow[], adId, fp, changes);
     }
-    return null;
+    return group ?? null;
   }
 
   /**

@@ -568,6 +568,30 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect(pairs.n).to.equal(1_500);
     });
 
+    it('joins the likest flat of all the other partners, whichever partner imported first', async () => {
+      // Two partners' flats that the rule keeps apart (floor areas 8.5 % apart), both of which the rule
+      // finds the same as a third partner's flat: it joins the one whose words are its own (decision 090).
+      const text =
+        'Piso exterior de tres dormitorios y dos baños, cocina equipada, terraza de quince metros, ' +
+        'ascensor y plaza de garaje incluida en el precio. Muy cerca de la estación de Santa Justa.';
+      const flat = (id: string, content: string, area: number) =>
+        homesXml([{ id, title: 'Piso en Sevilla', city: 'Sevilla', content, price: 300000, area, rooms: 3 }]);
+      await f.importFeed(
+        f.writeFile('l1.xml', flat('L1', `${text} Además trastero y portero físico.`, 100)),
+        ES_HOMES,
+        21,
+      );
+      await f.importFeed(f.writeFile('l2.xml', flat('L2', text, 91.5)), ES_HOMES, 22);
+      const s = await f.importFeed(f.writeFile('l3.xml', flat('L3', text, 96)), ES_HOMES, 23);
+      expect(s.grouped).to.equal(1);
+      const [l1, l2, l3] = (await Promise.all(
+        [21, 22, 23].map((source, i) => f.store.getAdByPartner(source, `L${i + 1}`)),
+      )) as StoredAd[];
+      expect(l3?.duplicateGroup).to.be.a('number');
+      expect(l2?.duplicateGroup).to.equal(l3?.duplicateGroup);
+      expect(l1?.duplicateGroup).to.equal(undefined);
+    });
+
     it("finds every copy in a big city's crowded blocks, where a price window holds hundreds of ads", async () => {
       // Decision 086: 6,000 flats of Madrid from each partner, ~1,000 in each block of type and city.
       const a = f.writeFile('crowded-a.xml', '');
