@@ -12,7 +12,10 @@
  *   their template's words), not copies.
  *
  * For each: the second import's rate and the seconds of its end (where new ads are matched,
- * decisions 085 and 086). Writes bench/results/dedup.json.
+ * decisions 085 and 086). Then **many partners** (decision 090): ten partners' N / 10 flats each
+ * (each from its own seed), then an eleventh partner's whose flats are the ninth's (every one has
+ * exactly one copy) and a twelfth's of its own (no copies): the end's microseconds per ad, where each
+ * ad is matched against all the site's other partners. Writes bench/results/dedup.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -88,6 +91,52 @@ async function runCase(dir: string, n: number, secondSeed: number): Promise<Case
   }
 }
 
+interface ManyPartnersResult {
+  partners: number;
+  adsPerPartner: number;
+  /** The eleventh partner's flats, copies of the ninth's: matching per ad at the run's end. */
+  copiesEndUsPerAd: number;
+  copiesFound: number;
+  /** The twelfth partner's own flats: matching per ad at the run's end. */
+  noCopiesEndUsPerAd: number;
+}
+
+async function manyPartners(dir: string, n: number, partners = 10): Promise<ManyPartnersResult> {
+  const storeDir = fs.mkdtempSync(path.join(dir, 'many-'));
+  const store = new SqliteSearchStore(storeDir);
+  try {
+    const endUsPerAd = async (sourceId: number, seed: number): Promise<{ us: number; grouped: number }> => {
+      const file = path.join(dir, `many-${sourceId}.xml`);
+      await writeSyntheticFeed(file, { count: n, idPrefix: `P${sourceId}-`, seed });
+      let ending = 0;
+      const s = await new FeedImporter({
+        store,
+        site: SITE,
+        sourceId,
+        file,
+        onProgress: (p: ImportProgress) => {
+          if (p.phase === 'expiring' && ending === 0) ending = Date.now();
+        },
+      }).run();
+      fs.rmSync(file);
+      return { us: Math.round(((Date.now() - ending) * 1000) / n), grouped: s.grouped };
+    };
+    for (let p = 1; p <= partners; p++) await endUsPerAd(p, 100 + p);
+    const copies = await endUsPerAd(partners + 1, 100 + partners - 1);
+    const own = await endUsPerAd(partners + 2, 100 + partners + 2);
+    return {
+      partners,
+      adsPerPartner: n,
+      copiesEndUsPerAd: copies.us,
+      copiesFound: copies.grouped,
+      noCopiesEndUsPerAd: own.us,
+    };
+  } finally {
+    store.close();
+    fs.rmSync(storeDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { 'pair-ads': { type: 'string' } }, strict: false });
   const n = Number(values['pair-ads'] ?? 200_000);
@@ -95,6 +144,7 @@ async function main(): Promise<void> {
   try {
     const copies = await runCase(dir, n, 1);
     const noCopies = await runCase(dir, n, 7);
+    const many = await manyPartners(dir, Math.round(n / 10));
     const recall = (copies.pairsFound ?? 0) / n;
     const pass = { recall: recall >= BUDGET.recall, falseMerges: copies.falseMerges === BUDGET.falseMerges };
     console.log(`\n${n} flats per partner, one site (es/homes)`);
@@ -106,12 +156,17 @@ async function main(): Promise<void> {
       `no copies:  second import ${noCopies.secondImportAdsPerSecond} ads/s (${noCopies.secondImportSeconds} s, end ${noCopies.endSeconds} s); ` +
         `look-alikes grouped ${noCopies.grouped}`,
     );
+    console.log(
+      `${many.partners} partners of ${many.adsPerPartner} flats: copies of the ${many.partners - 1}th's ` +
+        `${many.copiesEndUsPerAd} µs/ad at the end (${many.copiesFound} grouped), own flats ${many.noCopiesEndUsPerAd} µs/ad`,
+    );
     const result = {
       date: new Date().toISOString(),
       machine: { ...machine(), loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10) },
       adsPerPartner: n,
       copies: { ...copies, recall },
       noCopies,
+      manyPartners: many,
       budgets: BUDGET,
       pass,
     };

@@ -478,8 +478,9 @@ const VETOES = `(@rooms IS NULL OR rooms IS NULL OR rooms = @rooms) AND (@baths 
 
 /** Finds, among other sources' fingerprints of a site in `feed_dedup`, the same ad as a fingerprint's. */
 class GroupMatcher {
-  /** By the sources they read (their ids, comma-separated). */
+  /** By the sources they read (their ids, comma-separated), and by the list given (asked again for each ad). */
   private readonly queries = new Map<string, MatchQueries>();
+  private readonly queriesOfList = new WeakMap<readonly number[], MatchQueries>();
   private readonly setDup: Database.Statement;
   private readonly counter: Database.Statement;
   private readonly bump: Database.Statement;
@@ -506,9 +507,14 @@ class GroupMatcher {
    * site of many partners asks once per kind of query rather than once per partner.
    */
   private queriesFor(sources: readonly number[]): MatchQueries {
-    const key = sources.join(',');
-    let q = this.queries.get(key);
+    let q = this.queriesOfList.get(sources);
     if (q) return q;
+    const key = sources.join(',');
+    q = this.queries.get(key);
+    if (q) {
+      this.queriesOfList.set(sources, q);
+      return q;
+    }
     const block = `site = @site AND block = @block AND source_id IN (${sources.map((id) => Math.trunc(id)).join(', ')})`;
     const select = (where: string, tail: string) =>
       this.db.prepare(`SELECT * FROM feed_dedup WHERE ${block} AND ${where} AND ${VETOES} ${tail}`);
@@ -523,6 +529,7 @@ class GroupMatcher {
       sameWords: select('price IS NULL AND h IN (@h01, @h02, @h03, @h12, @h13, @h23)', `LIMIT ${nearest * 2}`),
     };
     this.queries.set(key, q);
+    this.queriesOfList.set(sources, q);
     return q;
   }
 
