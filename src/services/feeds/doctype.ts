@@ -29,7 +29,8 @@ export interface Doctype {
   entities: DeclaredEntities;
 }
 
-const XML_ENTITIES: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
+/** XML's five entities, which every reader knows (no prototype: a name is only what it says). */
+export const XML_ENTITIES: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
   amp: '&',
   lt: '<',
   gt: '>',

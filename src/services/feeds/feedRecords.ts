@@ -4,7 +4,14 @@ import readline from 'node:readline';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import sax from 'sax';
-import { MAX_EXPANSIONS, declaredEntity, doctypeEntities, readDoctype, type DeclaredEntities } from './doctype';
+import {
+  MAX_EXPANSIONS,
+  XML_ENTITIES,
+  declaredEntity,
+  doctypeEntities,
+  readDoctype,
+  type DeclaredEntities,
+} from './doctype';
 
 /**
  * Reading a feed file as a stream of raw records, never the whole file:
@@ -1120,13 +1127,6 @@ function nameEnd(s: string, i: number): number {
   }
 }
 const ENTITY = /&(?:([A-Za-z_][\w.:-]*)|#(\d{1,7})|#[xX]([\da-fA-F]{1,6}));/y;
-const XML_ENTITY: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-});
 
 /**
  * Text with XML's own entities and those the feed declares decoded; undefined when it has another
@@ -1143,7 +1143,7 @@ function decodeXmlText(t: string, b: RecordBuilder): string | undefined {
     if (!m) return undefined;
     let value: string;
     if (m[1] !== undefined) {
-      const named = XML_ENTITY[m[1]] ?? b.expand(m[1]);
+      const named = XML_ENTITIES[m[1]] ?? b.expand(m[1]);
       if (named === undefined) return undefined;
       value = named;
     } else {

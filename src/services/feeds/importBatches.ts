@@ -376,18 +376,13 @@ export function indexNewFingerprints(
       }
       // Matched one by one, for at most `budgetMs` (at least one read of rows): the rest is the next
       // transaction's, so that the writers waiting for this one never wait 5 s.
-      const othersOf = new Map<number, number[]>();
       let after = Number.MIN_SAFE_INTEGER;
       let rows: DedupRow[];
       do {
         rows = rowsOf.all(after, upTo, site, readRows) as DedupRow[];
         for (const row of rows) {
           if (row.dup === null) {
-            let others = othersOf.get(row.source_id);
-            if (others === undefined) {
-              others = sources.filter((s) => s !== row.source_id);
-              othersOf.set(row.source_id, others);
-            }
+            const others = sources.filter((s) => s !== row.source_id);
             const group = matcher.match(site, others, row.ad_id, rowFingerprint(row), changes);
             if (group !== null) {
               row.dup = group;
@@ -478,9 +473,8 @@ const VETOES = `(@rooms IS NULL OR rooms IS NULL OR rooms = @rooms) AND (@baths 
 
 /** Finds, among other sources' fingerprints of a site in `feed_dedup`, the same ad as a fingerprint's. */
 class GroupMatcher {
-  /** By the sources they read (their ids, comma-separated), and by the list given (asked again for each ad). */
+  /** By the sources they read (their ids, comma-separated). */
   private readonly queries = new Map<string, MatchQueries>();
-  private readonly queriesOfList = new WeakMap<readonly number[], MatchQueries>();
   private readonly setDup: Database.Statement;
   private readonly counter: Database.Statement;
   private readonly bump: Database.Statement;
@@ -507,14 +501,9 @@ class GroupMatcher {
    * site of many partners asks once per kind of query rather than once per partner.
    */
   private queriesFor(sources: readonly number[]): MatchQueries {
-    let q = this.queriesOfList.get(sources);
-    if (q) return q;
     const key = sources.join(',');
-    q = this.queries.get(key);
-    if (q) {
-      this.queriesOfList.set(sources, q);
-      return q;
-    }
+    let q = this.queries.get(key);
+    if (q) return q;
     const block = `site = @site AND block = @block AND source_id IN (${sources.map((id) => Math.trunc(id)).join(', ')})`;
     const select = (where: string, tail: string) =>
       this.db.prepare(`SELECT * FROM feed_dedup WHERE ${block} AND ${where} AND ${VETOES} ${tail}`);
@@ -529,7 +518,6 @@ class GroupMatcher {
       sameWords: select('price IS NULL AND h IN (@h01, @h02, @h03, @h12, @h13, @h23)', `LIMIT ${nearest * 2}`),
     };
     this.queries.set(key, q);
-    this.queriesOfList.set(sources, q);
     return q;
   }
 

@@ -360,7 +360,8 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   if (!url) return reject(record, `url is not an absolute http(s) URL: "${urlText.slice(0, 80)}"`);
   const title = r.plain('title', MAX_TITLE);
   if (!title) return reject(record, 'missing title');
-  const contentRaw = r.text('content') ?? r.text('description');
+  const contentField = r.text('content') !== undefined ? 'content' : 'description';
+  const contentRaw = r.text(contentField);
   if (!contentRaw) return reject(record, 'missing content');
   const description = toPlainText(contentRaw).slice(0, MAX_CONTENT);
   if (description.length < MIN_CONTENT)
@@ -369,7 +370,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   // reaches visitors as written: the partner is told.
   for (const [field, text] of [
     ['title', title],
-    [r.text('content') !== undefined ? 'content' : 'description', description],
+    [contentField, description],
   ] as const) {
     const entity = unknownEntity(text);
     if (entity) r.warnings.push({ field, reason: `unknown entity "${entity}" left as written` });

@@ -246,7 +246,7 @@ interface DocRow {
   /** The ad's expiration time (epoch seconds), null when it has none. */
   expires: number | null;
   /** Its duplicate group: the row's, which a grouping sets without rewriting the document. */
-  dup?: number | null;
+  dup: number | null;
   doc: string;
 }
 
@@ -900,10 +900,8 @@ export class SqliteSearchStore implements SearchStore {
     // copies shared the first's against 25 of 29 parsed), which slows every later read of them.
     const ad = JSON.parse(row.doc) as StoredAd;
     ad.key = row.k;
-    if (row.dup !== undefined) {
-      if (row.dup === null) delete ad.duplicateGroup;
-      else ad.duplicateGroup = row.dup;
-    }
+    if (row.dup === null) delete ad.duplicateGroup;
+    else ad.duplicateGroup = row.dup;
     ad.expired = row.expired === 1 || (!asMarked && row.expires !== null && row.expires <= this.clock());
     ad.source = this.sourceCache.get(ad.sourceId);
     return ad;
