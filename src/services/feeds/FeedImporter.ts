@@ -68,6 +68,8 @@ export interface ImportOptions {
    */
   sourceName?: string;
   file: string;
+  /** The feed as the run's record and summary name it (default `file`): the URL it was downloaded from. */
+  origin?: string;
   format?: FeedFormat;
   /** False for a partial (delta) feed: missing ads are not expired. Default true. */
   full?: boolean;
@@ -474,13 +476,13 @@ export class FeedImporter {
     const run = Number(
       db
         .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (?, ?, ?, 'staging')`)
-        .run(o.sourceId, o.file, this.now()).lastInsertRowid,
+        .run(o.sourceId, o.origin ?? o.file, this.now()).lastInsertRowid,
     );
     const summary: ImportSummary = {
       run,
       source: o.sourceId,
       site: `${o.site.country}/${o.site.vertical}`,
-      file: o.file,
+      file: o.origin ?? o.file,
       format,
       sourceName: source.source.name,
       ...(source.created ? { sourceCreated: true } : {}),

@@ -5,23 +5,38 @@ import { countryByCode } from '../../../config/countries';
 import { isVertical } from '../../../config/verticals';
 import { siteOf } from '../search/siteKeys';
 import { SqliteSearchStore } from '../search/SqliteSearchStore';
+import {
+  DEFAULT_IDLE_TIMEOUT_S,
+  downloadFeed,
+  downloadPaths,
+  failDownload,
+  FeedDownloadError,
+  forgetDownload,
+  isFeedUrl,
+  keepDownload,
+  parseFeedUrl,
+  type FeedDownload,
+} from './feedDownload';
 import { MalformedFeedError } from './feedRecords';
-import { FeedImporter, type ImportProgress, type ImportSummary } from './FeedImporter';
+import { FeedImporter, planSource, type ImportProgress, type ImportSummary } from './FeedImporter';
 
 /**
  * `npm run import -- --source <id> --country <cc> --vertical <vertical> [--name <name>]
- *  [--format xml|jsonl] [--partial] [--max-expire-share 0.6] [--json] <file>`
+ *  [--format xml|jsonl] [--partial] [--max-expire-share 0.6] [--timeout 60] [--json] <file | URL>`
  *
  * Imports a partner's feed file into the site's search store
  * (`<DATA_DIR>/search.sqlite`, DATA_DIR default `var`), also while the server
- * runs. Progress on stderr; the summary on stdout (`--json`: as JSON).
+ * runs. An http(s) URL is downloaded first (`feedDownload`, decision 091), and
+ * not again while the partner's server says it has not changed.
+ * Progress on stderr; the summary on stdout (`--json`: as JSON).
  * Exit codes: 0 done (rejected records are listed, not fatal), 1 malformed
  * file or failure (nothing of the file applied), 2 bad arguments.
  */
 
 const USAGE =
   'usage: npm run import -- --source <id> --country <cc> --vertical <homes|cars|jobs|products> ' +
-  '[--name <source name>] [--format xml|jsonl] [--partial] [--max-expire-share <0..1>] [--json] <file>';
+  '[--name <source name>] [--format xml|jsonl] [--partial] [--max-expire-share <0..1>] [--timeout <seconds>] ' +
+  '[--json] <file | http(s) URL>';
 
 class UsageError extends Error {}
 
@@ -39,17 +54,18 @@ function parse(argv: string[]) {
       format: { type: 'string' },
       partial: { type: 'boolean' },
       'max-expire-share': { type: 'string' },
+      timeout: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) return { help: true as const };
   // A second value would silently win: "--source 1 … --source 2" is a mistake to name, not to guess.
-  const given = new Set<string>();
+  const named = new Set<string>();
   for (const t of tokens) {
     if (t.kind !== 'option') continue;
-    if (given.has(t.name)) throw new UsageError(`--${t.name} is given twice`);
-    given.add(t.name);
+    if (named.has(t.name)) throw new UsageError(`--${t.name} is given twice`);
+    named.add(t.name);
   }
   if (!values.source || !/^\d{1,15}$/.test(values.source) || Number(values.source) <= 0)
     throw new UsageError('--source must be a positive integer id');
@@ -66,10 +82,26 @@ function parse(argv: string[]) {
     maxExpireShare = Number(values['max-expire-share']);
     if (!(maxExpireShare >= 0 && maxExpireShare <= 1)) throw new UsageError('--max-expire-share must be within 0..1');
   }
-  if (positionals.length !== 1) throw new UsageError('give exactly one feed file');
-  const file = path.resolve(positionals[0] as string);
-  if (!fs.existsSync(file)) throw new UsageError(`no such file: ${positionals[0]}`);
-  if (!fs.statSync(file).isFile()) throw new UsageError(`not a file: ${positionals[0]}`);
+  let timeoutS = DEFAULT_IDLE_TIMEOUT_S;
+  if (values.timeout !== undefined) {
+    timeoutS = Number(values.timeout);
+    if (!(timeoutS > 0 && timeoutS <= 3600)) throw new UsageError('--timeout must be a number of seconds, 1 to 3600');
+  }
+  if (positionals.length !== 1) throw new UsageError('give exactly one feed file or URL');
+  const given = positionals[0] as string;
+  let url: URL | undefined;
+  let file = '';
+  if (isFeedUrl(given)) {
+    try {
+      url = parseFeedUrl(given);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  } else {
+    file = path.resolve(given);
+    if (!fs.existsSync(file)) throw new UsageError(`no such file: ${given}`);
+    if (!fs.statSync(file).isFile()) throw new UsageError(`not a file: ${given}`);
+  }
   return {
     help: false as const,
     site,
@@ -79,13 +111,16 @@ function parse(argv: string[]) {
     partial: values.partial ?? false,
     maxExpireShare,
     json: values.json ?? false,
+    timeoutS,
+    url,
     file,
   };
 }
 
-export function formatSummary(s: ImportSummary): string {
+export function formatSummary(s: ImportSummary, download?: FeedDownload): string {
   const lines = [
     `${s.file} → ${s.site}, source ${s.source} (run ${s.run}, ${s.format})`,
+    ...(download ? [`  download   ${size(download.bytes)} in ${download.seconds} s, kept as ${download.file}`] : []),
     ...(sourceLine(s) ? [`  source     ${sourceLine(s)}`] : []),
     ...(s.encoding ? [`  text       ${s.encoding}`] : []),
     `  records    ${s.records}`,
@@ -161,27 +196,62 @@ export async function main(argv: string[]): Promise<number> {
   const tty = process.stderr.isTTY;
   const progress = (p: ImportProgress) =>
     process.stderr.write(tty ? `\r${progressLine(p)}\u001b[K` : `${progressLine(p)}\n`);
+  let download: FeedDownload | undefined;
   try {
+    if (args.url) {
+      // A source that publishes on another site is refused before a byte is fetched.
+      await planSource(store, args.sourceId, args.site, args.name);
+      download = await downloadFeed({
+        url: args.url,
+        dataDir,
+        sourceId: args.sourceId,
+        idleTimeoutS: args.timeoutS,
+        onProgress: downloadProgress(tty),
+      });
+      if (tty) process.stderr.write('\n');
+      if (download.status === 'not-modified') {
+        const said = `${download.url}: not changed since its last import (fetched ${download.lastFetched}): nothing to do`;
+        process.stdout.write(args.json ? `${JSON.stringify({ download }, null, 2)}\n` : `${said}\n`);
+        return 0;
+      }
+    }
     const summary = await new FeedImporter({
       store,
       // (A big file is mapped in a worker thread, which loads its own gazetteer.)
       site: args.site,
       sourceId: args.sourceId,
       ...(args.name ? { sourceName: args.name } : {}),
-      file: args.file,
+      file: download?.file ?? args.file,
+      ...(download ? { origin: download.url } : {}),
       ...(args.format ? { format: args.format } : {}),
       full: !args.partial,
       ...(args.maxExpireShare !== undefined ? { maxExpireShare: args.maxExpireShare } : {}),
       onProgress: progress,
     }).run();
+    if (download) keepDownload(dataDir, args.sourceId, download);
+    // The store now holds another file's ads than the last download's: the next fetch is in full.
+    else forgetDownload(dataDir, args.sourceId);
     if (tty) process.stderr.write('\n');
-    process.stdout.write(args.json ? `${JSON.stringify(summary, null, 2)}\n` : `${formatSummary(summary)}\n`);
+    const kept = download && { ...download, file: downloadPaths(dataDir, args.sourceId).kept };
+    process.stdout.write(
+      args.json
+        ? `${JSON.stringify(kept ? { ...summary, download: kept } : summary, null, 2)}\n`
+        : `${formatSummary(summary, kept)}\n`,
+    );
     return 0;
   } catch (err) {
     if (tty) process.stderr.write('\n');
     const message = err instanceof Error ? err.message : String(err);
+    const failed = download && failDownload(dataDir, args.sourceId, download);
     if (err instanceof MalformedFeedError) {
-      process.stderr.write(`import failed: malformed feed ${args.file}: ${message}\nNothing of it was applied.\n`);
+      const what = download ? download.url : args.file;
+      const html = download?.contentType === 'text/html' ? ' (the server answered with a web page, text/html)' : '';
+      process.stderr.write(
+        `import failed: malformed feed ${what}${html}: ${message}\nNothing of it was applied.\n` +
+          (failed ? `The download is kept at ${failed}.\n` : ''),
+      );
+    } else if (err instanceof FeedDownloadError) {
+      process.stderr.write(`import failed: ${message}\nNothing was applied.\n`);
     } else if (/publishes on/.test(message)) {
       process.stderr.write(`${message}\n`);
       return 2;
@@ -194,6 +264,20 @@ export async function main(argv: string[]): Promise<number> {
     store.close();
   }
 }
+
+/** The download's progress, at most twice a second: on a terminal in place, else a line each. */
+function downloadProgress(tty: boolean): (bytes: number, total: number | undefined) => void {
+  let shown = 0;
+  return (bytes, total) => {
+    const now = Date.now();
+    if (now - shown < 500) return;
+    shown = now;
+    const line = `download: ${size(bytes)}${total ? ` of ${size(total)}` : ''}`;
+    process.stderr.write(tty ? `\r${line}\u001b[K` : `${line}\n`);
+  };
+}
+
+const size = (bytes: number) => (bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} KB` : `${(bytes / 1e6).toFixed(1)} MB`);
 
 if (require.main === module) {
   main(process.argv.slice(2)).then(

@@ -1,0 +1,260 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+
+/**
+ * A partner's feed fetched from the URL it publishes it at (decision 091): streamed to a file under
+ * the data directory (a 1 GB feed is never held in memory; the import's threads read the file by
+ * byte ranges), kept once imported so that a rejected record's line can be looked up, and fetched
+ * again only when it changed (`If-None-Match` / `If-Modified-Since` from the last imported download).
+ */
+
+export interface FeedDownload {
+  /** `downloaded`: a new file to import; `not-modified`: the server has nothing newer than the last import. */
+  status: 'downloaded' | 'not-modified';
+  /** The URL as it may be shown: without its password. */
+  url: string;
+  /** The downloaded file (`downloaded`), or the last imported one (`not-modified`). */
+  file: string;
+  bytes: number;
+  seconds: number;
+  /** The response's media type, when it gave one. */
+  contentType?: string;
+  /** When the last imported download was fetched (`not-modified`). */
+  lastFetched?: string;
+}
+
+/** What is kept of a source's last imported download: how to ask whether it changed. */
+interface Validators {
+  url: string;
+  etag?: string;
+  lastModified?: string;
+  fetched: string;
+  bytes: number;
+}
+
+export class FeedDownloadError extends Error {}
+
+/** Seconds without a byte before a download is given up (`--timeout`). */
+export const DEFAULT_IDLE_TIMEOUT_S = 60;
+
+const USER_AGENT = 'Trawl-FeedFetcher/1.0';
+
+/** Whether a command-line feed argument names a URL rather than a file. */
+export function isFeedUrl(value: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
+}
+
+/** Parses a feed URL: http or https only; anything else is a mistake to name. */
+export function parseFeedUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new FeedDownloadError(`not a URL: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FeedDownloadError(`a feed is fetched over http or https, not ${url.protocol.slice(0, -1)}`);
+  return url;
+}
+
+/** The URL as logs and summaries may show it: a password in it (`https://user:secret@…`) is masked. */
+export function shownUrl(url: URL): string {
+  if (!url.password) return url.href;
+  const masked = new URL(url.href);
+  masked.password = '***';
+  return masked.href;
+}
+
+/** Where a source's downloads live under the data directory. */
+export function downloadPaths(dataDir: string, sourceId: number) {
+  const dir = path.join(dataDir, 'feeds');
+  return {
+    dir,
+    /** The last download that was imported (kept: the summary's lines point into it). */
+    kept: path.join(dir, `source-${sourceId}.feed`),
+    validators: path.join(dir, `source-${sourceId}.json`),
+    /** The last download whose import failed, for a look at what the partner sent. */
+    failed: path.join(dir, `source-${sourceId}.failed`),
+  };
+}
+
+function readValidators(file: string): Validators | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Validators;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request's headers: credentials from the URL as Basic auth, and what the last import saw. */
+function requestHeaders(url: URL, last: Validators | undefined): Record<string, string> {
+  const headers: Record<string, string> = {
+    'user-agent': USER_AGENT,
+    accept: 'application/xml, text/xml, application/x-ndjson, application/jsonl, */*;q=0.5',
+    'accept-encoding': 'gzip, deflate, br',
+  };
+  if (url.username || url.password) {
+    const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    headers.authorization = `Basic ${Buffer.from(user).toString('base64')}`;
+  }
+  if (last) {
+    if (last.etag) headers['if-none-match'] = last.etag;
+    if (last.lastModified) headers['if-modified-since'] = last.lastModified;
+  }
+  return headers;
+}
+
+/** The URL fetch is given: the same, without credentials (fetch refuses a URL that holds them). */
+function withoutCredentials(url: URL): string {
+  const bare = new URL(url.href);
+  bare.username = '';
+  bare.password = '';
+  return bare.href;
+}
+
+export interface DownloadOptions {
+  url: URL;
+  dataDir: string;
+  sourceId: number;
+  /** Seconds without a byte (to connect, or between two chunks) before giving up. */
+  idleTimeoutS?: number;
+  onProgress?: (bytes: number, total: number | undefined) => void;
+}
+
+/**
+ * Downloads a source's feed to a file of its own (a new name per run: two runs never write the same
+ * file). The caller imports it, then `keepDownload`s or `failDownload`s it.
+ */
+export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
+  const paths = downloadPaths(o.dataDir, o.sourceId);
+  const shown = shownUrl(o.url);
+  const key = withoutCredentials(o.url);
+  // A conditional request only when the last imported download is of this URL and is still there.
+  const recorded = readValidators(paths.validators);
+  const last = recorded && recorded.url === key && fs.existsSync(paths.kept) ? recorded : undefined;
+  const idleMs = (o.idleTimeoutS ?? DEFAULT_IDLE_TIMEOUT_S) * 1000;
+  const abort = new AbortController();
+  let idle: NodeJS.Timeout | undefined;
+  const stillWaiting = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => abort.abort(new FeedDownloadError(`no data from ${shown} for ${idleMs / 1000} s`)), idleMs);
+  };
+  const started = Date.now();
+  const seconds = () => Math.round((Date.now() - started) / 100) / 10;
+  fs.mkdirSync(paths.dir, { recursive: true });
+  removeAbandoned(paths.dir, o.sourceId);
+  const part = path.join(paths.dir, `source-${o.sourceId}.${process.pid}-${started}.download`);
+  stillWaiting();
+  try {
+    let res: Response;
+    try {
+      res = await fetch(key, { headers: requestHeaders(o.url, last), signal: abort.signal, redirect: 'follow' });
+    } catch (err) {
+      throw failure(err, shown, abort.signal);
+    }
+    const contentType = res.headers.get('content-type')?.split(';')[0]?.trim() || undefined;
+    if (res.status === 304 && last) {
+      await res.body?.cancel();
+      return {
+        status: 'not-modified',
+        url: shown,
+        file: paths.kept,
+        bytes: 0,
+        seconds: seconds(),
+        lastFetched: last.fetched,
+      };
+    }
+    if (res.status !== 200) {
+      await res.body?.cancel();
+      throw new FeedDownloadError(`GET ${shown}: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+    }
+    const length = Number(res.headers.get('content-length'));
+    // Decoded bytes may outnumber a compressed body's length: a total only for a body sent as is.
+    const total = Number.isFinite(length) && length > 0 && !res.headers.get('content-encoding') ? length : undefined;
+    let bytes = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        stillWaiting();
+        o.onProgress?.(bytes, total);
+        callback(null, chunk);
+      },
+    });
+    try {
+      const body = res.body
+        ? Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>)
+        : Readable.from([]);
+      await pipeline(body, counter, fs.createWriteStream(part));
+    } catch (err) {
+      throw failure(err, shown, abort.signal);
+    }
+    const validators: Validators = {
+      url: key,
+      ...(res.headers.get('etag') ? { etag: res.headers.get('etag') as string } : {}),
+      ...(res.headers.get('last-modified') ? { lastModified: res.headers.get('last-modified') as string } : {}),
+      fetched: new Date(started).toISOString(),
+      bytes,
+    };
+    fs.writeFileSync(`${part}.json`, JSON.stringify(validators));
+    return { status: 'downloaded', url: shown, file: part, bytes, seconds: seconds(), contentType };
+  } catch (err) {
+    fs.rmSync(part, { force: true });
+    throw err;
+  } finally {
+    clearTimeout(idle);
+  }
+}
+
+/** Downloads of the source left by runs that were killed (their process is gone). */
+function removeAbandoned(dir: string, sourceId: number): void {
+  const pattern = new RegExp(`^source-${sourceId}\\.(\\d+)-\\d+\\.download(\\.json)?$`);
+  for (const name of fs.readdirSync(dir)) {
+    const pid = pattern.exec(name)?.[1];
+    if (pid !== undefined && !isRunning(Number(pid))) fs.rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The error a failed request or body says, in words an operator can act on. */
+function failure(err: unknown, shown: string, signal: AbortSignal): FeedDownloadError {
+  if (signal.aborted && signal.reason instanceof FeedDownloadError) return signal.reason;
+  if (err instanceof FeedDownloadError) return err;
+  const e = err as Error & { cause?: Error & { code?: string } };
+  const cause = e.cause?.message ?? e.message;
+  return new FeedDownloadError(`could not download ${shown}: ${cause}`);
+}
+
+/** An imported download becomes the source's kept file, and its validators the next request's. */
+export function keepDownload(dataDir: string, sourceId: number, download: FeedDownload): void {
+  if (download.status !== 'downloaded') return;
+  const paths = downloadPaths(dataDir, sourceId);
+  fs.renameSync(download.file, paths.kept);
+  fs.renameSync(`${download.file}.json`, paths.validators);
+  // An earlier failed download says nothing of the source any more.
+  fs.rmSync(paths.failed, { force: true });
+}
+
+/** The source's feed was imported from a file: its last download no longer says what the store holds. */
+export function forgetDownload(dataDir: string, sourceId: number): void {
+  fs.rmSync(downloadPaths(dataDir, sourceId).validators, { force: true });
+}
+
+/** A download whose import failed is kept apart (the error's line points into it); the last good one stays. */
+export function failDownload(dataDir: string, sourceId: number, download: FeedDownload): string | undefined {
+  if (download.status !== 'downloaded') return undefined;
+  const paths = downloadPaths(dataDir, sourceId);
+  fs.rmSync(`${download.file}.json`, { force: true });
+  fs.renameSync(download.file, paths.failed);
+  return paths.failed;
+}

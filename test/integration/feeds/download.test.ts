@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Database from 'better-sqlite3';
+import { expect } from 'chai';
+import { runCli } from '../../support/cli';
+import { fixture } from './feedKit';
+
+const CLI = path.resolve(__dirname, '../../../src/services/feeds/cli.ts');
+
+/** What a partner's server was asked. */
+interface Asked {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** A partner's web server on loopback: each test sets what a path answers. */
+async function partnerServer(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  const asked: Asked[] = [];
+  const server = http.createServer((req, res) => {
+    asked.push({ path: req.url ?? '', headers: req.headers });
+    answer(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    asked,
+    url: (p: string, auth = '') => `http://${auth}127.0.0.1:${port}${p}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A loopback port nothing listens on (one just freed). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The live ads of a source, as the store holds them. */
+function liveAds(dataDir: string, source: number): string[] {
+  const db = new Database(path.join(dataDir, 'search.sqlite'), { readonly: true });
+  try {
+    return (
+      db.prepare('SELECT partner_id FROM ads WHERE source_id = ? AND expired = 0 ORDER BY partner_id').all(source) as {
+        partner_id: string;
+      }[]
+    ).map((r) => r.partner_id);
+  } finally {
+    db.close();
+  }
+}
+
+function runs(dataDir: string, source: number): { file: string; status: string }[] {
+  const db = new Database(path.join(dataDir, 'search.sqlite'), { readonly: true });
+  try {
+    return db.prepare('SELECT file, status FROM feed_runs WHERE source_id = ? ORDER BY id').all(source) as {
+      file: string;
+      status: string;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
+describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', function () {
+  this.timeout(60_000);
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-download-'));
+    dirs.push(dir);
+    return dir;
+  };
+  after(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const homes = fs.readFileSync(fixture('homes-es.xml'));
+  const importUrl = (dataDir: string, url: string, ...more: string[]) =>
+    runCli(CLI, dataDir, ['--source', '601', '--country', 'es', '--vertical', 'homes', ...more, url]);
+
+  it('downloads, imports and keeps the feed; fetches it again only when it changed', async () => {
+    let feed = homes;
+    let etag = '"v1"';
+    const server = await partnerServer((req, res) => {
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/xml', etag }).end(feed);
+    });
+    try {
+      const dataDir = tempDir();
+      const first = await importUrl(dataDir, server.url('/feeds/trawl.xml'), '--json');
+      expect(first.code, first.stderr).to.equal(0);
+      const summary = JSON.parse(first.stdout);
+      expect(summary).to.include({ file: server.url('/feeds/trawl.xml'), imported: 8, rejected: 3 });
+      expect(summary.download).to.include({ status: 'downloaded', bytes: homes.length });
+      // The kept file is the partner's, byte for byte: a rejection's line can be looked up in it.
+      expect(fs.readFileSync(summary.download.file).equals(homes)).to.equal(true);
+      expect(summary.download.file).to.equal(path.join(dataDir, 'feeds', 'source-601.feed'));
+      expect(liveAds(dataDir, 601)).to.have.length(8);
+      expect(server.asked[0]?.headers['user-agent']).to.match(/^Trawl-FeedFetcher/);
+      expect(server.asked[0]?.headers).to.not.have.property('if-none-match');
+
+      // Unchanged: asked with the last ETag, answered 304, nothing run.
+      const again = await importUrl(dataDir, server.url('/feeds/trawl.xml'));
+      expect(again.code, again.stderr).to.equal(0);
+      expect(again.stdout).to.contain('not changed since its last import');
+      expect(server.asked[1]?.headers['if-none-match']).to.equal('"v1"');
+      expect(runs(dataDir, 601)).to.have.length(1);
+
+      // Changed: the partner dropped H1, so it expires.
+      feed = Buffer.from(homes.toString('utf8').replace(/<ad>\s*<id><!\[CDATA\[H1\]\]><\/id>[\s\S]*?<\/ad>/, ''));
+      expect(feed.length).to.be.below(homes.length);
+      etag = '"v2"';
+      const changed = await importUrl(dataDir, server.url('/feeds/trawl.xml'), '--json');
+      expect(changed.code, changed.stderr).to.equal(0);
+      expect(JSON.parse(changed.stdout)).to.include({ expiredMissing: 1 });
+      expect(liveAds(dataDir, 601)).to.not.include('H1');
+      expect(runs(dataDir, 601).map((r) => r.file)).to.deep.equal([
+        server.url('/feeds/trawl.xml'),
+        server.url('/feeds/trawl.xml'),
+      ]);
+      expect(fs.readdirSync(path.join(dataDir, 'feeds')).sort()).to.deep.equal(['source-601.feed', 'source-601.json']);
+
+      // A file imported for the source since: the next fetch asks in full.
+      const local = await runCli(CLI, dataDir, [
+        '--source',
+        '601',
+        '--country',
+        'es',
+        '--vertical',
+        'homes',
+        fixture('homes-es.xml'),
+      ]);
+      expect(local.code, local.stderr).to.equal(0);
+      const full = await importUrl(dataDir, server.url('/feeds/trawl.xml'));
+      expect(full.code, full.stderr).to.equal(0);
+      expect(server.asked.at(-1)?.headers).to.not.have.property('if-none-match');
+      expect(full.stdout, full.stdout).to.match(/expired\s+1 \(1 missing from the feed/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends the URL’s credentials as Basic auth, never shows the password, and reads a gzip-encoded body', async () => {
+    const server = await partnerServer((req, res) => {
+      if (req.headers.authorization !== `Basic ${Buffer.from('trawl:s3cret pass').toString('base64')}`) {
+        res.writeHead(401, { 'www-authenticate': 'Basic realm="feeds"' }).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/xml', 'content-encoding': 'gzip' }).end(zlib.gzipSync(homes));
+    });
+    try {
+      const dataDir = tempDir();
+      const res = await importUrl(dataDir, server.url('/feed.xml', 'trawl:s3cret%20pass@'));
+      expect(res.code, res.stderr).to.equal(0);
+      expect(res.stdout).to.match(/imported\s+8/);
+      expect(res.stdout).to.contain(server.url('/feed.xml', 'trawl:***@'));
+      expect(res.stdout + res.stderr).to.not.contain('s3cret');
+      expect(runs(dataDir, 601)[0]?.file).to.equal(server.url('/feed.xml', 'trawl:***@'));
+      const denied = await importUrl(dataDir, server.url('/feed.xml', 'trawl:wrong@'));
+      expect(denied.code).to.equal(1);
+      expect(denied.stderr).to.contain(`GET ${server.url('/feed.xml', 'trawl:***@')}: HTTP 401 Unauthorized`);
+      expect(denied.stderr).to.contain('Nothing was applied');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops with a clear error and applies nothing on a missing feed, a stalled one, a web page or a refused connection', async () => {
+    const server = await partnerServer((req, res) => {
+      if (req.url === '/stalls.xml') {
+        // Headers and part of the body, then nothing.
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        res.write(homes.subarray(0, 2000));
+        return;
+      }
+      if (req.url === '/login') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html><body>Log in</body></html>');
+        return;
+      }
+      res.writeHead(404).end();
+    });
+    try {
+      const dataDir = tempDir();
+      const missing = await importUrl(dataDir, server.url('/gone.xml'));
+      expect(missing.code).to.equal(1);
+      expect(missing.stderr).to.contain(`GET ${server.url('/gone.xml')}: HTTP 404 Not Found`);
+
+      const stalled = await importUrl(dataDir, server.url('/stalls.xml'), '--timeout', '1');
+      expect(stalled.code).to.equal(1);
+      expect(stalled.stderr).to.contain(`no data from ${server.url('/stalls.xml')} for 1 s`);
+
+      const page = await importUrl(dataDir, server.url('/login'));
+      expect(page.code).to.equal(1);
+      expect(page.stderr).to.contain('the server answered with a web page, text/html');
+      const failed = path.join(dataDir, 'feeds', 'source-601.failed');
+      expect(page.stderr).to.contain(`The download is kept at ${failed}`);
+      expect(fs.readFileSync(failed, 'utf8')).to.contain('Log in');
+
+      const port = await closedPort();
+      const closed = await importUrl(dataDir, `http://127.0.0.1:${port}/feed.xml`);
+      expect(closed.code).to.equal(1);
+      expect(closed.stderr).to.contain(`could not download http://127.0.0.1:${port}/feed.xml: connect ECONNREFUSED`);
+
+      // Nothing of any of them applied, and no part-downloads left.
+      expect(liveAds(dataDir, 601)).to.deep.equal([]);
+      expect(runs(dataDir, 601).every((r) => r.status !== 'done')).to.equal(true);
+      expect(fs.readdirSync(path.join(dataDir, 'feeds'))).to.deep.equal(['source-601.failed']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses what it cannot fetch, and a source of another site, before asking the partner', async () => {
+    const server = await partnerServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(homes);
+    });
+    try {
+      const dataDir = tempDir();
+      const ftp = await importUrl(dataDir, 'ftp://127.0.0.1/feed.xml');
+      expect(ftp.code).to.equal(2);
+      expect(ftp.stderr).to.contain('a feed is fetched over http or https, not ftp');
+      const timeout = await importUrl(dataDir, server.url('/feed.xml'), '--timeout', '0');
+      expect(timeout.code).to.equal(2);
+      expect(timeout.stderr).to.contain('--timeout must be a number of seconds');
+      // A download left by a run killed before its import (its process gone) is removed; a running one's stays.
+      const feeds = path.join(dataDir, 'feeds');
+      fs.mkdirSync(feeds, { recursive: true });
+      const killed = path.join(feeds, 'source-601.999999999-1.download');
+      const running = path.join(feeds, `source-601.${process.pid}-1.download`);
+      fs.writeFileSync(killed, '<trovit>');
+      fs.writeFileSync(running, '<trovit>');
+      expect((await importUrl(dataDir, server.url('/feed.xml'))).code).to.equal(0);
+      expect(fs.existsSync(killed)).to.equal(false);
+      expect(fs.existsSync(running)).to.equal(true);
+      const otherSite = await runCli(CLI, dataDir, [
+        '--source',
+        '601',
+        '--country',
+        'uk',
+        '--vertical',
+        'cars',
+        server.url('/feed.xml'),
+      ]);
+      expect(otherSite.code).to.equal(2);
+      expect(otherSite.stderr).to.contain('Source 601 publishes on es/homes');
+      expect(server.asked).to.have.length(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
