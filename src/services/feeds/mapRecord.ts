@@ -642,6 +642,12 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (count >= 60) break;
   }
   if (count > 0) ad.feedAttributes = attributes;
+  for (const [name, field] of record.fields) {
+    // (Title and description are told above; a URL is parsed, not shown.)
+    if (!field.text.includes('&') || name === 'title' || name === contentField || /url$/.test(name)) continue;
+    const entity = unknownEntity(toPlainText(field.text, false));
+    if (entity) r.warnings.push({ field: name, reason: `unknown entity "${entity}" left as written` });
+  }
   return { ok: true, ad, dateGiven, warnings: r.warnings };
 }
 

@@ -298,13 +298,21 @@ describe('feed import: feeds as partners really write them', function () {
       ad('E2', '').replace('<title><![CDATA[Piso E2', '<title>&nope;<![CDATA[ Piso E2'),
       ad('E3', '').replace('terraza,', 'terraza &caf; &eacute;,'),
       ad('E4', '').replace('<title><![CDATA[Piso E4', '<title>&agency;<![CDATA[ Piso E4'),
+      // Any other field shown to visitors: told too; a defined entity, XML's and HTML's are not.
+      ad(
+        'E5',
+        '<agency>&agency;</agency><contact_name>Ana &who;</contact_name><orientation>Sur &amp; este</orientation>',
+      ),
+      ad('E6', '<contact_name>Luis &who;</contact_name><condition><![CDATA[Reformado &eacute;]]></condition>'),
     ).replace('<trovit>', `${doctype}\n<trovit>`);
     const summary = await run(xml);
-    expect(summary).to.include({ imported: 4, rejected: 0 });
+    expect(summary).to.include({ imported: 6, rejected: 0 });
+    expect((await stored('E5')).feedAttributes).to.deep.include({ contact_name: 'Ana &who;' });
     expect((await stored('E1')).title).to.equal('Fincas Ribera &logo; Piso E1 en Valencia');
     expect((await stored('E4')).title).to.equal('Fincas Ribera Piso E4 en Valencia');
     expect(summary.warnings).to.deep.equal([
       { field: 'title', reason: 'unknown entity "&logo;" left as written', count: 2, firstLine: 4 },
+      { field: 'contact_name', reason: 'unknown entity "&who;" left as written', count: 2, firstLine: 8 },
       { field: 'content', reason: 'unknown entity "&caf;" left as written', count: 1, firstLine: 6 },
     ]);
   });
