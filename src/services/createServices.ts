@@ -38,7 +38,12 @@ export function createServices(options: ServicesOptions): Services {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const log = (msg: string, extra?: object) => options.log.info(extra ?? {}, msg);
   const { dataDir, now } = options;
-  const search = createSearchService({ dataDir, now, log });
+  const search = createSearchService({
+    dataDir,
+    now,
+    log,
+    ...(options.metrics ? { metrics: options.metrics.registry } : {}),
+  });
   const mailer = createMailer({
     dataDir,
     ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),

@@ -218,6 +218,7 @@ CREATE TABLE IF NOT EXISTS feed_ads (
   seen_run INTEGER NOT NULL, live INTEGER NOT NULL, expires_at INTEGER, seen_line INTEGER,
   PRIMARY KEY (source_id, partner_id)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS feed_runs_source ON feed_runs(source_id, id);
 CREATE INDEX IF NOT EXISTS feed_ads_expiry ON feed_ads(expires_at) WHERE live = 1 AND expires_at IS NOT NULL;
 CREATE TABLE IF NOT EXISTS feed_staging (
   run_id INTEGER NOT NULL, seq INTEGER NOT NULL, partner_id TEXT NOT NULL, line INTEGER NOT NULL,
@@ -248,6 +249,38 @@ INSERT INTO feed_dedup (k, ad_id, site, block, source_id, price, area, rooms, ba
 DROP TABLE feed_dedup_by_id;
 CREATE INDEX feed_dedup_block ON feed_dedup(${DEDUP_BLOCK_KEY});
 `;
+
+/**
+ * Runs kept per source (`feed_runs`, each with its summary: up to ~10 KB). An hourly partner keeps
+ * its last 8 days, a daily one its last 6 months; older runs are deleted as a run of the source ends.
+ */
+export const RUNS_KEPT = 200;
+
+function pruneRuns(db: Database.Database, sourceId: number): void {
+  db.prepare(
+    `DELETE FROM feed_runs WHERE source_id = ? AND id <=
+       (SELECT id FROM feed_runs WHERE source_id = ? ORDER BY id DESC LIMIT 1 OFFSET ${RUNS_KEPT})`,
+  ).run(sourceId, sourceId);
+}
+
+/**
+ * A run that failed before its file was read (its download): recorded as failed, as a malformed
+ * file's run is, so that the source's history and its metrics (`feedMetrics`) show it.
+ */
+export function recordFailedRun(
+  store: SqliteSearchStore,
+  sourceId: number,
+  origin: string,
+  error: string,
+  now = Math.floor(Date.now() / 1000),
+): void {
+  const db = store.db;
+  ensureFeedTables(db);
+  db.prepare(
+    `INSERT INTO feed_runs (source_id, file, started, finished, status, summary) VALUES (?, ?, ?, ?, 'failed', ?)`,
+  ).run(sourceId, origin, now, now, JSON.stringify({ error }));
+  pruneRuns(db, sourceId);
+}
 
 /** Creates the import's tables in the search store's file (idempotent). */
 export function ensureFeedTables(db: Database.Database): void {
@@ -690,6 +723,7 @@ export class FeedImporter {
         JSON.stringify({ error: (err as Error).message }),
         run,
       );
+      pruneRuns(db, o.sourceId);
       throw err;
     } finally {
       await Promise.all(workers.map((w) => w.terminate()));
@@ -702,6 +736,7 @@ export class FeedImporter {
       JSON.stringify({ ...summary, rejections: summary.rejections.slice(0, 50) }),
       run,
     );
+    pruneRuns(db, o.sourceId);
     o.onProgress?.({ phase: 'done', records: summary.records, applied: 0, toApply: 0 });
     return summary;
   }

@@ -15,10 +15,11 @@ import {
   isFeedUrl,
   keepDownload,
   parseFeedUrl,
+  shownUrl,
   type FeedDownload,
 } from './feedDownload';
 import { MalformedFeedError } from './feedRecords';
-import { FeedImporter, planSource, type ImportProgress, type ImportSummary } from './FeedImporter';
+import { FeedImporter, planSource, recordFailedRun, type ImportProgress, type ImportSummary } from './FeedImporter';
 
 /**
  * `npm run import -- --source <id> --country <cc> --vertical <vertical> [--name <name>]
@@ -251,6 +252,8 @@ export async function main(argv: string[]): Promise<number> {
           (failed ? `The download is kept at ${failed}.\n` : ''),
       );
     } else if (err instanceof FeedDownloadError) {
+      // In the source's history, as a malformed file's run is: its metrics say the feed failed.
+      if (args.url) recordFailedRun(store, args.sourceId, shownUrl(args.url), message);
       process.stderr.write(`import failed: ${message}\nNothing was applied.\n`);
     } else if (/publishes on/.test(message)) {
       process.stderr.write(`${message}\n`);

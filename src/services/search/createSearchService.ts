@@ -2,6 +2,8 @@ import type express from 'express';
 import { createMediaRouter, createPartnerRouter } from '../demo/demoPages';
 import { seedDemoData } from '../demo/seedDemoData';
 import { createKeywordsRouter } from '../keywords/keywordsRouter';
+import type { Registry } from 'prom-client';
+import { registerFeedMetrics } from '../feeds/feedMetrics';
 import { Gazetteer } from '../places/Gazetteer';
 import { SearchEngine } from './SearchEngine';
 import type { SearchStore } from './SearchStore';
@@ -12,6 +14,8 @@ export interface SearchServiceOptions {
   dataDir: string;
   now?: () => Date;
   log?: (msg: string, extra?: object) => void;
+  /** The process's metrics registry: the partner feeds' health is read from this store when scraped. */
+  metrics?: Registry;
 }
 
 export interface SearchService {
@@ -36,6 +40,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   const now = options.now ?? (() => new Date());
   // The store compares ads' expiration times with the service's clock (decision 045).
   const store = new SqliteSearchStore(options.dataDir, { now: () => Math.floor(now().getTime() / 1000) });
+  if (options.metrics) registerFeedMetrics(options.metrics, store.db);
   let gazetteer: Gazetteer | undefined;
   const places = () => (gazetteer ??= Gazetteer.shared());
   const engine = new SearchEngine({
