@@ -127,6 +127,8 @@ async function serve(env: Environment, log: Logger): Promise<void> {
         reportToken: env.REPORT_TOKEN,
       })
     : undefined;
+  // What the first searches would otherwise wait for, loaded before the process takes requests.
+  await services?.search.warmUp();
   let ready = false;
   const app = createServerApp({
     log,

@@ -62,7 +62,12 @@ describe('the server process', function () {
   this.timeout(40_000);
 
   it('logs JSON lines, serves, and stops cleanly on SIGTERM', async () => {
-    const { child, port, output } = await startBuiltServer({ DATA_DIR: tempDataDir() });
+    const dataDir = tempDataDir();
+    const { child, port, output } = await startBuiltServer({ DATA_DIR: dataDir });
+    // The gazetteer was loaded before the processes took requests (a first search waited ~1.8 s for
+    // it), and its data kept for the next start (asserted once the server is stopped).
+    const cache = path.join(dataDir, 'cache');
+    const gazetteers = fs.existsSync(cache) ? fs.readdirSync(cache).filter((f) => f.startsWith('gazetteer-')) : [];
     const home = await get(port, '/homes');
     expect(home.status).to.equal(200);
     expect((await get(port, '/readyz')).status).to.equal(200);
@@ -81,6 +86,7 @@ describe('the server process', function () {
     expect(lines.some((l) => l.msg === 'request' && l.url === '/homes' && l.status === 200)).to.equal(true);
     expect(lines.some((l) => l.msg === 'shutting down')).to.equal(true);
     expect(lines.at(-1)?.msg).to.equal('stopped');
+    expect(gazetteers).to.have.length(1);
   });
 
   it('seeds the demo data into an empty data dir and finds it at once, in a single process', async function () {
