@@ -86,7 +86,8 @@ function parse(argv: string[]) {
   let timeoutS = DEFAULT_IDLE_TIMEOUT_S;
   if (values.timeout !== undefined) {
     timeoutS = Number(values.timeout);
-    if (!(timeoutS > 0 && timeoutS <= 3600)) throw new UsageError('--timeout must be a number of seconds, 1 to 3600');
+    if (!(timeoutS > 0 && timeoutS <= 3600))
+      throw new UsageError('--timeout must be a number of seconds, at most 3600');
   }
   if (positionals.length !== 1) throw new UsageError('give exactly one feed file or URL');
   const given = positionals[0] as string;
@@ -218,7 +219,6 @@ export async function main(argv: string[]): Promise<number> {
     }
     const summary = await new FeedImporter({
       store,
-      // (A big file is mapped in a worker thread, which loads its own gazetteer.)
       site: args.site,
       sourceId: args.sourceId,
       ...(args.name ? { sourceName: args.name } : {}),

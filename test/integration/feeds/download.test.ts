@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { runCli } from '../../support/cli';
+import { closedPort } from '../../support/ports';
 import { fixture } from './feedKit';
 
 const CLI = path.resolve(__dirname, '../../../src/services/feeds/cli.ts');
@@ -35,15 +36,6 @@ async function partnerServer(answer: (req: http.IncomingMessage, res: http.Serve
         server.close(() => resolve());
       }),
   };
-}
-
-/** A loopback port nothing listens on (one just freed). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The live ads of a source, as the store holds them. */

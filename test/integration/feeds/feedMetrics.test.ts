@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
@@ -7,6 +6,7 @@ import request from 'supertest';
 import { recordFailedRun, RUNS_KEPT } from '../../../src/services/feeds/FeedImporter';
 import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { runCli } from '../../support/cli';
+import { closedPort } from '../../support/ports';
 import { startTestServer, type TestServer } from '../../support/testServer';
 import { fixture } from './feedKit';
 
@@ -85,12 +85,3 @@ describe("partner feeds' health on GET /metrics (src/services/feeds/feedMetrics.
     }
   });
 });
-
-/** A loopback port nothing listens on (one just freed). */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
