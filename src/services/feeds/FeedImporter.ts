@@ -5,6 +5,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Gazetteer } from '../places/Gazetteer';
 import { upgrading } from '../sqlite';
+import { pruneRuns } from './feedRuns';
 import type { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
 import { hasVoicedKana } from '../search/text';
@@ -249,19 +250,6 @@ INSERT INTO feed_dedup (k, ad_id, site, block, source_id, price, area, rooms, ba
 DROP TABLE feed_dedup_by_id;
 CREATE INDEX feed_dedup_block ON feed_dedup(${DEDUP_BLOCK_KEY});
 `;
-
-/**
- * Runs kept per source (`feed_runs`, each with its summary: up to ~10 KB). An hourly partner keeps
- * its last 8 days, a daily one its last 6 months; older runs are deleted as a run of the source ends.
- */
-export const RUNS_KEPT = 200;
-
-function pruneRuns(db: Database.Database, sourceId: number): void {
-  db.prepare(
-    `DELETE FROM feed_runs WHERE source_id = ? AND id <=
-       (SELECT id FROM feed_runs WHERE source_id = ? ORDER BY id DESC LIMIT 1 OFFSET ${RUNS_KEPT})`,
-  ).run(sourceId, sourceId);
-}
 
 /**
  * A run that failed before its file was read (its download): recorded as failed, as a malformed

@@ -8,7 +8,6 @@ import { SqliteSearchStore } from '../search/SqliteSearchStore';
 import {
   DEFAULT_IDLE_TIMEOUT_S,
   downloadFeed,
-  downloadPaths,
   failDownload,
   FeedDownloadError,
   forgetDownload,
@@ -229,11 +228,10 @@ export async function main(argv: string[]): Promise<number> {
       ...(args.maxExpireShare !== undefined ? { maxExpireShare: args.maxExpireShare } : {}),
       onProgress: progress,
     }).run();
-    if (download) keepDownload(dataDir, args.sourceId, download);
+    const kept = download && keepDownload(dataDir, args.sourceId, download);
     // The store now holds another file's ads than the last download's: the next fetch is in full.
-    else forgetDownload(dataDir, args.sourceId);
+    if (!download) forgetDownload(dataDir, args.sourceId);
     if (tty) process.stderr.write('\n');
-    const kept = download && { ...download, file: downloadPaths(dataDir, args.sourceId).kept };
     process.stdout.write(
       args.json
         ? `${JSON.stringify(kept ? { ...summary, download: kept } : summary, null, 2)}\n`

@@ -236,13 +236,14 @@ function failure(err: unknown, shown: string, signal: AbortSignal): FeedDownload
 }
 
 /** An imported download becomes the source's kept file, and its validators the next request's. */
-export function keepDownload(dataDir: string, sourceId: number, download: FeedDownload): void {
-  if (download.status !== 'downloaded') return;
+export function keepDownload(dataDir: string, sourceId: number, download: FeedDownload): FeedDownload {
+  if (download.status !== 'downloaded') return download;
   const paths = downloadPaths(dataDir, sourceId);
   fs.renameSync(download.file, paths.kept);
   fs.renameSync(`${download.file}.json`, paths.validators);
   // An earlier failed download says nothing of the source any more.
   fs.rmSync(paths.failed, { force: true });
+  return { ...download, file: paths.kept };
 }
 
 /** The source's feed was imported from a file: its last download no longer says what the store holds. */

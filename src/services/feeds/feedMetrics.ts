@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { Gauge, type Registry } from 'prom-client';
+import { hasFeedRuns, SOURCE_SITE } from './feedRuns';
 
 /**
  * Each partner feed's health on `GET /metrics`, read from the store's run history (`feed_runs`) when
@@ -33,7 +34,7 @@ WITH last AS (
   SELECT source_id, max(id) AS id FROM feed_runs WHERE status = 'done' GROUP BY source_id
 )
 SELECT last.source_id,
-  json_extract(s.data, '$.country') || '/' || json_extract(s.data, '$.vertical') AS site,
+  ${SOURCE_SITE} AS site,
   (SELECT status = 'failed' FROM feed_runs WHERE id = last.id) AS failed,
   r.finished AS success_at,
   json_extract(r.summary, '$.seconds') AS seconds,
@@ -59,8 +60,7 @@ export function registerFeedMetrics(registry: Registry, db: Database.Database): 
     const now = Date.now();
     const version = db.pragma('data_version', { simple: true }) as number;
     if (read && read.version === version && now - read.at < 1000) return read.rows;
-    const hasRuns = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'feed_runs'`).get();
-    read = { at: now, version, rows: hasRuns ? (db.prepare(ROWS).all() as FeedRow[]) : [] };
+    read = { at: now, version, rows: hasFeedRuns(db) ? (db.prepare(ROWS).all() as FeedRow[]) : [] };
     return read.rows;
   };
   const labels = (r: FeedRow) => ({ source: String(r.source_id), site: r.site ?? 'unknown' });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { FIGURES, hasFeedRuns, listRuns, type FeedRun } from './feedRuns';
 
 /**
  * `npm run feed-runs -- [--source <id>] [--limit 20] [--json]`: the last feed runs of the search
@@ -11,66 +12,6 @@ import Database from 'better-sqlite3';
  */
 
 const USAGE = 'usage: npm run feed-runs -- [--source <id>] [--limit <1..1000>] [--json]';
-
-export interface FeedRun {
-  run: number;
-  source: number;
-  site: string | null;
-  started: string;
-  finished: string | null;
-  status: string;
-  file: string;
-  seconds?: number;
-  records?: number;
-  imported?: number;
-  updated?: number;
-  unchanged?: number;
-  expired?: number;
-  rejected?: number;
-  error?: string;
-}
-
-interface RunRow {
-  id: number;
-  source_id: number;
-  site: string | null;
-  started: number;
-  finished: number | null;
-  status: string;
-  file: string;
-  summary: string | null;
-}
-
-const FIGURES = ['seconds', 'records', 'imported', 'updated', 'unchanged', 'expired', 'rejected'] as const;
-
-/** The last runs, newest first (of one source when given). */
-export function listRuns(db: Database.Database, options: { source?: number; limit: number }): FeedRun[] {
-  const rows = db
-    .prepare(
-      `SELECT r.id, r.source_id, json_extract(s.data, '$.country') || '/' || json_extract(s.data, '$.vertical') AS site,
-         r.started, r.finished, r.status, r.file, r.summary
-       FROM feed_runs r LEFT JOIN sources s ON s.id = r.source_id
-       WHERE ? IS NULL OR r.source_id = ? ORDER BY r.id DESC LIMIT ?`,
-    )
-    .all(options.source ?? null, options.source ?? null, options.limit) as RunRow[];
-  return rows.map((r) => {
-    const run: FeedRun = {
-      run: r.id,
-      source: r.source_id,
-      site: r.site,
-      started: iso(r.started),
-      finished: r.finished === null ? null : iso(r.finished),
-      status: r.status,
-      file: r.file,
-    };
-    const summary = r.summary ? (JSON.parse(r.summary) as Record<string, unknown>) : {};
-    for (const key of FIGURES) if (typeof summary[key] === 'number') run[key] = summary[key];
-    if (typeof summary.error === 'string') run.error = summary.error;
-    return run;
-  });
-}
-
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The runs as a table, a failed run's error under it. */
 export function formatRuns(runs: FeedRun[]): string {
@@ -137,8 +78,7 @@ function main(argv: string[]): number {
   }
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const hasRuns = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'feed_runs'`).get();
-    const runs = hasRuns ? listRuns(db, { ...(source !== undefined ? { source } : {}), limit }) : [];
+    const runs = hasFeedRuns(db) ? listRuns(db, { ...(source !== undefined ? { source } : {}), limit }) : [];
     if (json) process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
     else process.stdout.write(runs.length > 0 ? `${formatRuns(runs)}\n` : 'no feed runs\n');
     return 0;
