@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import type { Gazetteer } from '../places/Gazetteer';
 import { upgrading } from '../sqlite';
 import { pruneRuns } from './feedRuns';
+import { FETCH_SCHEMA } from './feedSchedule';
 import type { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
 import { hasVoicedKana } from '../search/text';
@@ -21,6 +22,7 @@ import {
 import { fingerprintOf } from './dedup';
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
 import { indexNewFingerprints, wordsKey, type BatchResult } from './importBatches';
+import { lockSource, type SourceLock } from './sourceLock';
 import { ImportStopped, TurnGate } from './turnGate';
 import { servePlaces } from './placeChannel';
 import type { PlaceLookup } from './placeResolver';
@@ -93,6 +95,12 @@ export interface ImportOptions {
   /** How long (ms) one of those transactions matches fingerprints one by one (for tests). */
   fingerprintBudgetMs?: number;
   onProgress?: (p: ImportProgress) => void;
+  /**
+   * The source's lock (`lockSource`), when the caller took it before the run (to download the
+   * feed under it). Otherwise the run takes it, and fails with `SourceBusyError` while another run
+   * of the source is under way.
+   */
+  lock?: SourceLock;
 }
 
 export interface ImportProgress {
@@ -231,6 +239,7 @@ CREATE TABLE IF NOT EXISTS feed_dedup (${FINGERPRINT_COLUMNS});
 CREATE INDEX IF NOT EXISTS feed_dedup_block ON feed_dedup(${DEDUP_BLOCK_KEY});
 CREATE TABLE IF NOT EXISTS feed_dedup_new (${FINGERPRINT_COLUMNS});
 CREATE TABLE IF NOT EXISTS feed_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+${FETCH_SCHEMA}
 `;
 
 /**
@@ -262,11 +271,38 @@ export function recordFailedRun(
   error: string,
   now = Math.floor(Date.now() / 1000),
 ): void {
+  recordFetchRun(store, sourceId, origin, 'failed', { error }, now, now);
+}
+
+/**
+ * A fetch the partner's server answered "not modified": a run of its own in the history (status
+ * `not-modified`), so that the schedule (`feedSchedule`) counts from it and the metrics take the
+ * feed for current, not for a day without a successful import.
+ */
+export function recordNotModified(
+  store: SqliteSearchStore,
+  sourceId: number,
+  origin: string,
+  seconds: number,
+  now = Math.floor(Date.now() / 1000),
+): void {
+  recordFetchRun(store, sourceId, origin, 'not-modified', { seconds }, now - Math.round(seconds), now);
+}
+
+function recordFetchRun(
+  store: SqliteSearchStore,
+  sourceId: number,
+  origin: string,
+  status: 'failed' | 'not-modified',
+  summary: Record<string, unknown>,
+  started: number,
+  finished: number,
+): void {
   const db = store.db;
   ensureFeedTables(db);
   db.prepare(
-    `INSERT INTO feed_runs (source_id, file, started, finished, status, summary) VALUES (?, ?, ?, ?, 'failed', ?)`,
-  ).run(sourceId, origin, now, now, JSON.stringify({ error }));
+    `INSERT INTO feed_runs (source_id, file, started, finished, status, summary) VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(sourceId, origin, started, finished, status, JSON.stringify(summary));
   pruneRuns(db, sourceId);
 }
 
@@ -459,6 +495,9 @@ export class FeedImporter {
     // The import's connection streams through the whole index once: a small page cache and no
     // memory map keep its resident memory bounded (the server's own connection keeps its settings).
     const db = this.db;
+    const o = this.options;
+    // Under the source's lock: the stale runs this run finds are dead ones, not another's under way.
+    const lock = o.lock ?? lockSource(path.dirname(db.name), o.sourceId, o.origin ?? o.file);
     const mmap = db.pragma('mmap_size', { simple: true }) as number;
     const cache = db.pragma('cache_size', { simple: true }) as number;
     const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
@@ -475,6 +514,7 @@ export class FeedImporter {
         // What the run left in the WAL goes to the file now, not at some reader's next write.
         db.pragma('wal_checkpoint(PASSIVE)');
       }
+      if (!o.lock) lock.release();
     }
   }
 

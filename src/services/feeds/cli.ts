@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { countryByCode } from '../../../config/countries';
 import { isVertical } from '../../../config/verticals';
 import { siteOf } from '../search/siteKeys';
+import type { SiteKey } from '../search/types';
 import { SqliteSearchStore } from '../search/SqliteSearchStore';
 import {
   DEFAULT_IDLE_TIMEOUT_S,
@@ -18,29 +19,84 @@ import {
   type FeedDownload,
 } from './feedDownload';
 import { MalformedFeedError } from './feedRecords';
-import { FeedImporter, planSource, recordFailedRun, type ImportProgress, type ImportSummary } from './FeedImporter';
+import {
+  FeedImporter,
+  planSource,
+  recordFailedRun,
+  recordNotModified,
+  type ImportProgress,
+  type ImportSummary,
+} from './FeedImporter';
+import { DEFAULT_EVERY_S, forgetFeed, keepFeed, keptFeed, parseEvery, scheduledFeeds } from './feedSchedule';
+import { lockSchedule, lockSource, SourceBusyError, type SourceLock } from './sourceLock';
 
 /**
- * `npm run import -- --source <id> --country <cc> --vertical <vertical> [--name <name>]
- *  [--format xml|jsonl] [--partial] [--max-expire-share 0.6] [--timeout 60] [--json] <file | URL>`
+ * `npm run import -- --source <id> [--country <cc> --vertical <vertical>] [--name <name>]
+ *  [--format xml|jsonl] [--partial] [--max-expire-share 0.6] [--timeout 60] [--every 6h] [--json] [<file | URL>]`
+ * `npm run import -- --source <id> --stop-fetching`
+ * `npm run import -- --due [--timeout 60] [--json]`
  *
  * Imports a partner's feed file into the site's search store
  * (`<DATA_DIR>/search.sqlite`, DATA_DIR default `var`), also while the server
  * runs. An http(s) URL is downloaded first (`feedDownload`, decision 091), and
- * not again while the partner's server says it has not changed.
+ * not again while the partner's server says it has not changed; the source keeps
+ * it, and `--due` (from cron) fetches every kept URL whose time has come
+ * (`feedSchedule`, decision 092). A source's runs take turns (`sourceLock`).
  * Progress on stderr; the summary on stdout (`--json`: as JSON).
  * Exit codes: 0 done (rejected records are listed, not fatal), 1 malformed
- * file or failure (nothing of the file applied), 2 bad arguments.
+ * file or failure (nothing of the file applied; with `--due`: any feed's),
+ * 2 bad arguments, 3 another run of the source is under way (nothing done).
  */
 
-const USAGE =
-  'usage: npm run import -- --source <id> --country <cc> --vertical <homes|cars|jobs|products> ' +
-  '[--name <source name>] [--format xml|jsonl] [--partial] [--max-expire-share <0..1>] [--timeout <seconds>] ' +
-  '[--json] <file | http(s) URL>';
+const USAGE = `usage: npm run import -- --source <id> [--country <cc> --vertical <homes|cars|jobs|products>]
+         [--name <source name>] [--format xml|jsonl] [--partial] [--max-expire-share <0..1>]
+         [--timeout <seconds>] [--every <90m|6h|1d>] [--json] [<file | http(s) URL>]
+       npm run import -- --source <id> --stop-fetching
+       npm run import -- --due [--timeout <seconds>] [--json]
+A source created by a run needs --country and --vertical. Without a file or URL, the source's kept
+feed URL is fetched; --due fetches each kept URL whose time has come (cron: every 15 minutes).`;
 
 class UsageError extends Error {}
 
-function parse(argv: string[]) {
+/** Exit codes (above). */
+const EXIT = { done: 0, failed: 1, usage: 2, busy: 3 } as const;
+
+/** What one run of a source imports, and how. */
+interface FeedJob {
+  sourceId: number;
+  site: SiteKey;
+  name?: string;
+  format?: 'xml' | 'jsonl';
+  full: boolean;
+  maxExpireShare?: number;
+  timeoutS: number;
+  /** The feed's URL (given, or kept by the source), or else `file`. */
+  url?: URL;
+  file: string;
+  /** How often `--due` fetches `url` again. */
+  every: number;
+}
+
+type Parsed =
+  | { mode: 'help' }
+  | { mode: 'due'; json: boolean; timeoutS: number }
+  | {
+      mode: 'source';
+      json: boolean;
+      sourceId: number;
+      site?: SiteKey;
+      name?: string;
+      format?: 'xml' | 'jsonl';
+      partial: boolean;
+      maxExpireShare?: number;
+      timeoutS: number;
+      every?: number;
+      stopFetching: boolean;
+      url?: URL;
+      file: string;
+    };
+
+function parse(argv: string[]): Parsed {
   const { values, positionals, tokens } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -55,11 +111,14 @@ function parse(argv: string[]) {
       partial: { type: 'boolean' },
       'max-expire-share': { type: 'string' },
       timeout: { type: 'string' },
+      every: { type: 'string' },
+      'stop-fetching': { type: 'boolean' },
+      due: { type: 'boolean' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) return { help: true as const };
+  if (values.help) return { mode: 'help' };
   // A second value would silently win: "--source 1 … --source 2" is a mistake to name, not to guess.
   const named = new Set<string>();
   for (const t of tokens) {
@@ -67,14 +126,30 @@ function parse(argv: string[]) {
     if (named.has(t.name)) throw new UsageError(`--${t.name} is given twice`);
     named.add(t.name);
   }
+  let timeoutS = DEFAULT_IDLE_TIMEOUT_S;
+  if (values.timeout !== undefined) {
+    timeoutS = Number(values.timeout);
+    if (!(timeoutS > 0 && timeoutS <= 3600))
+      throw new UsageError('--timeout must be a number of seconds, at most 3600');
+  }
+  if (values.due) {
+    const other = [...named].filter((n) => n !== 'due' && n !== 'timeout' && n !== 'json');
+    if (other.length > 0 || positionals.length > 0)
+      throw new UsageError(`--due runs every kept feed as it was kept: it takes no --${other[0] ?? 'file'}`);
+    return { mode: 'due', json: values.json ?? false, timeoutS };
+  }
   if (!values.source || !/^\d{1,15}$/.test(values.source) || Number(values.source) <= 0)
     throw new UsageError('--source must be a positive integer id');
-  const country = values.country?.toLowerCase();
-  if (!country || !countryByCode(country)) throw new UsageError(`--country: unknown country "${values.country ?? ''}"`);
-  const vertical = values.vertical?.toLowerCase();
-  if (!vertical || !isVertical(vertical)) throw new UsageError(`--vertical must be homes, cars, jobs or products`);
-  const site = siteOf(country, vertical);
-  if (!site) throw new UsageError(`${country} has no ${vertical} site`);
+  let site: SiteKey | undefined;
+  if (values.country !== undefined || values.vertical !== undefined) {
+    const country = values.country?.toLowerCase();
+    if (!country || !countryByCode(country))
+      throw new UsageError(`--country: unknown country "${values.country ?? ''}"`);
+    const vertical = values.vertical?.toLowerCase();
+    if (!vertical || !isVertical(vertical)) throw new UsageError(`--vertical must be homes, cars, jobs or products`);
+    site = siteOf(country, vertical);
+    if (!site) throw new UsageError(`${country} has no ${vertical} site`);
+  }
   if (values.format !== undefined && values.format !== 'xml' && values.format !== 'jsonl')
     throw new UsageError('--format must be xml or jsonl');
   let maxExpireShare: number | undefined;
@@ -82,38 +157,47 @@ function parse(argv: string[]) {
     maxExpireShare = Number(values['max-expire-share']);
     if (!(maxExpireShare >= 0 && maxExpireShare <= 1)) throw new UsageError('--max-expire-share must be within 0..1');
   }
-  let timeoutS = DEFAULT_IDLE_TIMEOUT_S;
-  if (values.timeout !== undefined) {
-    timeoutS = Number(values.timeout);
-    if (!(timeoutS > 0 && timeoutS <= 3600))
-      throw new UsageError('--timeout must be a number of seconds, at most 3600');
+  let every: number | undefined;
+  if (values.every !== undefined) {
+    try {
+      every = parseEvery(values.every);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
   }
-  if (positionals.length !== 1) throw new UsageError('give exactly one feed file or URL');
-  const given = positionals[0] as string;
+  const stopFetching = values['stop-fetching'] ?? false;
+  const onlyStop = [...named].every((n) => n === 'source' || n === 'stop-fetching' || n === 'json');
+  if (stopFetching && (positionals.length > 0 || !onlyStop))
+    throw new UsageError('--stop-fetching takes only --source (and --json)');
+  if (positionals.length > 1) throw new UsageError('give one feed file or URL');
+  const given = positionals[0];
   let url: URL | undefined;
   let file = '';
-  if (isFeedUrl(given)) {
+  if (given !== undefined && isFeedUrl(given)) {
     try {
       url = parseFeedUrl(given);
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
-  } else {
+  } else if (given !== undefined) {
+    if (every !== undefined) throw new UsageError('--every is for a feed URL: a file is imported once');
     file = path.resolve(given);
     if (!fs.existsSync(file)) throw new UsageError(`no such file: ${given}`);
     if (!fs.statSync(file).isFile()) throw new UsageError(`not a file: ${given}`);
   }
   return {
-    help: false as const,
-    site,
-    sourceId: Number(values.source),
-    name: values.name,
-    format: values.format as 'xml' | 'jsonl' | undefined,
-    partial: values.partial ?? false,
-    maxExpireShare,
+    mode: 'source',
     json: values.json ?? false,
+    sourceId: Number(values.source),
+    ...(site ? { site } : {}),
+    ...(values.name !== undefined ? { name: values.name } : {}),
+    ...(values.format ? { format: values.format as 'xml' | 'jsonl' } : {}),
+    partial: values.partial ?? false,
+    ...(maxExpireShare !== undefined ? { maxExpireShare } : {}),
     timeoutS,
-    url,
+    ...(every !== undefined ? { every } : {}),
+    stopFetching,
+    ...(url ? { url } : {}),
     file,
   };
 }
@@ -172,17 +256,117 @@ function progressLine(p: ImportProgress): string {
   return 'import: done';
 }
 
+/** How a run of a source ended. */
+type Outcome =
+  | { status: 'done'; summary: ImportSummary; download?: FeedDownload }
+  | { status: 'not-modified'; download: FeedDownload }
+  /** Another run of the source holds its lock: nothing done. */
+  | { status: 'busy'; error: string }
+  /** The source publishes on another site (exit 2: an argument's mistake). */
+  | { status: 'refused'; error: string }
+  /** `report`: what the operator reads (which file, what was kept, that nothing was applied). */
+  | { status: 'failed'; error: string; report: string };
+
+const EXIT_OF: Record<Outcome['status'], number> = {
+  done: EXIT.done,
+  'not-modified': EXIT.done,
+  busy: EXIT.busy,
+  refused: EXIT.usage,
+  failed: EXIT.failed,
+};
+
+interface Hooks {
+  onProgress?: (p: ImportProgress) => void;
+  onDownload?: (bytes: number, total: number | undefined) => void;
+}
+
+/**
+ * One run of a source, under its lock: the feed downloaded when it is a URL, imported, and the URL
+ * kept with the source once the run succeeded (a mistyped URL is never fetched again by `--due`).
+ */
+async function runFeed(store: SqliteSearchStore, dataDir: string, job: FeedJob, hooks: Hooks): Promise<Outcome> {
+  let lock: SourceLock;
+  try {
+    lock = lockSource(dataDir, job.sourceId, job.url ? shownUrl(job.url) : job.file);
+  } catch (err) {
+    if (err instanceof SourceBusyError) return { status: 'busy', error: err.message };
+    throw err;
+  }
+  let download: FeedDownload | undefined;
+  const now = () => Math.floor(Date.now() / 1000);
+  try {
+    if (job.url) {
+      // A source that publishes on another site is refused before a byte is fetched.
+      await planSource(store, job.sourceId, job.site, job.name);
+      download = await downloadFeed({
+        url: job.url,
+        dataDir,
+        sourceId: job.sourceId,
+        idleTimeoutS: job.timeoutS,
+        ...(hooks.onDownload ? { onProgress: hooks.onDownload } : {}),
+      });
+      if (download.status === 'not-modified') {
+        recordNotModified(store, job.sourceId, download.url, download.seconds);
+        keepFeed(store.db, job.sourceId, { url: job.url, every: job.every }, now());
+        return { status: 'not-modified', download };
+      }
+    }
+    const summary = await new FeedImporter({
+      store,
+      site: job.site,
+      sourceId: job.sourceId,
+      ...(job.name !== undefined ? { sourceName: job.name } : {}),
+      file: download?.file ?? job.file,
+      ...(download ? { origin: download.url } : {}),
+      ...(job.format ? { format: job.format } : {}),
+      full: job.full,
+      ...(job.maxExpireShare !== undefined ? { maxExpireShare: job.maxExpireShare } : {}),
+      ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
+      lock,
+    }).run();
+    if (job.url) keepFeed(store.db, job.sourceId, { url: job.url, every: job.every }, now());
+    // The store now holds another file's ads than the last download's: the next fetch is in full.
+    else forgetDownload(dataDir, job.sourceId);
+    const kept = download && keepDownload(dataDir, job.sourceId, download);
+    return { status: 'done', summary, ...(kept ? { download: kept } : {}) };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const failed = download && failDownload(dataDir, job.sourceId, download);
+    if (err instanceof MalformedFeedError) {
+      const what = download ? download.url : job.file;
+      const html = download?.contentType === 'text/html' ? ' (the server answered with a web page, text/html)' : '';
+      const report =
+        `import failed: malformed feed ${what}${html}: ${message}\nNothing of it was applied.` +
+        (failed ? `\nThe download is kept at ${failed}.` : '');
+      return { status: 'failed', error: message, report };
+    }
+    if (err instanceof FeedDownloadError) {
+      // In the source's history, as a malformed file's run is: its metrics say the feed failed.
+      if (job.url) recordFailedRun(store, job.sourceId, shownUrl(job.url), message);
+      return { status: 'failed', error: message, report: `import failed: ${message}\nNothing was applied.` };
+    }
+    if (/publishes on/.test(message)) return { status: 'refused', error: message };
+    return {
+      status: 'failed',
+      error: message,
+      report: `import failed: ${err instanceof Error ? err.stack : message}`,
+    };
+  } finally {
+    lock.release();
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
-  let args: ReturnType<typeof parse>;
+  let args: Parsed;
   try {
     args = parse(argv);
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n${USAGE}\n`);
-    return 2;
+    return EXIT.usage;
   }
-  if (args.help) {
+  if (args.mode === 'help') {
     process.stdout.write(`${USAGE}\n`);
-    return 0;
+    return EXIT.done;
   }
   const dataDir = path.resolve(process.env.DATA_DIR || 'var');
   // A DATA_DIR that does not exist is a typo far more often than a new deployment: an import into a store
@@ -191,80 +375,186 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(
       `DATA_DIR ${dataDir} does not exist: give the server's data directory (for a new one, make it first).\n`,
     );
-    return 2;
+    return EXIT.usage;
   }
   const store = new SqliteSearchStore(dataDir);
-  const tty = process.stderr.isTTY;
-  const progress = (p: ImportProgress) =>
-    process.stderr.write(tty ? `\r${progressLine(p)}\u001b[K` : `${progressLine(p)}\n`);
-  let download: FeedDownload | undefined;
   try {
-    if (args.url) {
-      // A source that publishes on another site is refused before a byte is fetched.
-      await planSource(store, args.sourceId, args.site, args.name);
-      download = await downloadFeed({
-        url: args.url,
-        dataDir,
-        sourceId: args.sourceId,
-        idleTimeoutS: args.timeoutS,
-        onProgress: downloadProgress(tty),
-      });
-      if (tty) process.stderr.write('\n');
-      if (download.status === 'not-modified') {
-        const said = `${download.url}: not changed since its last import (fetched ${download.lastFetched}): nothing to do`;
-        process.stdout.write(args.json ? `${JSON.stringify({ download }, null, 2)}\n` : `${said}\n`);
-        return 0;
-      }
-    }
-    const summary = await new FeedImporter({
-      store,
-      site: args.site,
-      sourceId: args.sourceId,
-      ...(args.name ? { sourceName: args.name } : {}),
-      file: download?.file ?? args.file,
-      ...(download ? { origin: download.url } : {}),
-      ...(args.format ? { format: args.format } : {}),
-      full: !args.partial,
-      ...(args.maxExpireShare !== undefined ? { maxExpireShare: args.maxExpireShare } : {}),
-      onProgress: progress,
-    }).run();
-    const kept = download && keepDownload(dataDir, args.sourceId, download);
-    // The store now holds another file's ads than the last download's: the next fetch is in full.
-    if (!download) forgetDownload(dataDir, args.sourceId);
-    if (tty) process.stderr.write('\n');
-    process.stdout.write(
-      args.json
-        ? `${JSON.stringify(kept ? { ...summary, download: kept } : summary, null, 2)}\n`
-        : `${formatSummary(summary, kept)}\n`,
-    );
-    return 0;
-  } catch (err) {
-    if (tty) process.stderr.write('\n');
-    const message = err instanceof Error ? err.message : String(err);
-    const failed = download && failDownload(dataDir, args.sourceId, download);
-    if (err instanceof MalformedFeedError) {
-      const what = download ? download.url : args.file;
-      const html = download?.contentType === 'text/html' ? ' (the server answered with a web page, text/html)' : '';
-      process.stderr.write(
-        `import failed: malformed feed ${what}${html}: ${message}\nNothing of it was applied.\n` +
-          (failed ? `The download is kept at ${failed}.\n` : ''),
-      );
-    } else if (err instanceof FeedDownloadError) {
-      // In the source's history, as a malformed file's run is: its metrics say the feed failed.
-      if (args.url) recordFailedRun(store, args.sourceId, shownUrl(args.url), message);
-      process.stderr.write(`import failed: ${message}\nNothing was applied.\n`);
-    } else if (/publishes on/.test(message)) {
-      process.stderr.write(`${message}\n`);
-      return 2;
-    } else {
-      process.stderr.write(`import failed: ${err instanceof Error ? err.stack : message}\n`);
-    }
-    if (args.json) process.stdout.write(`${JSON.stringify({ error: message }, null, 2)}\n`);
-    return 1;
+    return args.mode === 'due' ? await runDue(store, dataDir, args) : await runSource(store, dataDir, args);
   } finally {
     store.close();
   }
 }
+
+/** `--source <id> [<file | URL>]`: one run, its summary in full. */
+async function runSource(
+  store: SqliteSearchStore,
+  dataDir: string,
+  args: Extract<Parsed, { mode: 'source' }>,
+): Promise<number> {
+  const usage = (message: string) => {
+    process.stderr.write(`${message}\n${USAGE}\n`);
+    return EXIT.usage;
+  };
+  const known = await store.source(args.sourceId);
+  const kept = keptFeed(store.db, args.sourceId);
+  if (args.stopFetching) {
+    const url = forgetFeed(store.db, args.sourceId);
+    const said = url
+      ? `source ${args.sourceId}: ${shownUrl(url)} is no longer fetched (its ads stay until a run expires them)`
+      : `source ${args.sourceId} keeps no feed URL: nothing to stop`;
+    process.stdout.write(args.json ? `${JSON.stringify({ stopped: url ? shownUrl(url) : null })}\n` : `${said}\n`);
+    return EXIT.done;
+  }
+  const site = args.site ?? (known && { country: known.country, vertical: known.vertical });
+  if (!site) return usage(`source ${args.sourceId} is new: give its --country and --vertical`);
+  const url = args.url ?? (args.file ? undefined : kept?.url);
+  if (!url && !args.file) return usage(`source ${args.sourceId} keeps no feed URL: give a feed file or URL`);
+  const tty = process.stderr.isTTY;
+  const outcome = await runFeed(
+    store,
+    dataDir,
+    {
+      sourceId: args.sourceId,
+      site,
+      ...(args.name !== undefined ? { name: args.name } : {}),
+      ...(args.format ? { format: args.format } : {}),
+      full: !args.partial,
+      ...(args.maxExpireShare !== undefined ? { maxExpireShare: args.maxExpireShare } : {}),
+      timeoutS: args.timeoutS,
+      ...(url ? { url } : {}),
+      file: args.file,
+      every: args.every ?? kept?.every ?? DEFAULT_EVERY_S,
+    },
+    {
+      onProgress: (p) => process.stderr.write(tty ? `\r${progressLine(p)}\u001b[K` : `${progressLine(p)}\n`),
+      onDownload: downloadProgress(tty),
+    },
+  );
+  if (tty) process.stderr.write('\n');
+  switch (outcome.status) {
+    case 'done':
+      process.stdout.write(
+        args.json
+          ? `${JSON.stringify(outcome.download ? { ...outcome.summary, download: outcome.download } : outcome.summary, null, 2)}\n`
+          : `${formatSummary(outcome.summary, outcome.download)}\n`,
+      );
+      break;
+    case 'not-modified': {
+      const d = outcome.download;
+      const said = `${d.url}: not changed since its last import (fetched ${d.lastFetched}): nothing to do`;
+      process.stdout.write(args.json ? `${JSON.stringify({ download: d }, null, 2)}\n` : `${said}\n`);
+      break;
+    }
+    case 'busy':
+    case 'refused':
+      process.stderr.write(`${outcome.error}\n`);
+      break;
+    case 'failed':
+      process.stderr.write(`${outcome.report}\n`);
+      if (args.json) process.stdout.write(`${JSON.stringify({ error: outcome.error }, null, 2)}\n`);
+      break;
+  }
+  return EXIT_OF[outcome.status];
+}
+
+/**
+ * `--due`: each kept feed whose time has come, one after the other, the most overdue first; a line
+ * each (cron mails or logs them). One `--due` at a time: a second one, started while the first still
+ * imports, leaves the feeds to it. Exit 1 when any feed failed.
+ */
+async function runDue(
+  store: SqliteSearchStore,
+  dataDir: string,
+  args: Extract<Parsed, { mode: 'due' }>,
+): Promise<number> {
+  const now = () => Math.floor(Date.now() / 1000);
+  let schedule: SourceLock;
+  try {
+    schedule = lockSchedule(dataDir);
+  } catch (err) {
+    if (!(err instanceof SourceBusyError)) throw err;
+    process.stdout.write(args.json ? `${JSON.stringify({ busy: err.message })}\n` : `${err.message}: nothing done\n`);
+    return EXIT.done;
+  }
+  const results: Record<string, unknown>[] = [];
+  let failed = false;
+  try {
+    const due = scheduledFeeds(store.db).filter((f) => f.dueAt <= now());
+    if (due.length === 0) {
+      const next = scheduledFeeds(store.db)[0];
+      const said = next
+        ? `no feed is due; the next is source ${next.source}'s at ${isoSeconds(next.dueAt)} UTC`
+        : 'no source keeps a feed URL: nothing to fetch (import one from its URL first)';
+      process.stdout.write(args.json ? `${JSON.stringify({ due: [] })}\n` : `${said}\n`);
+      return EXIT.done;
+    }
+    for (const feed of due) {
+      // A run of the source since the list was read (an operator's) may have made it not due.
+      const still = scheduledFeeds(store.db).find((f) => f.source === feed.source);
+      if (!still || still.dueAt > now()) continue;
+      const known = await store.source(feed.source);
+      const head = `source ${feed.source} (${feed.site ?? '?'}) ${shownUrl(feed.url)}`;
+      const outcome: Outcome = known
+        ? await runFeed(
+            store,
+            dataDir,
+            {
+              sourceId: feed.source,
+              site: { country: known.country, vertical: known.vertical },
+              full: true,
+              timeoutS: args.timeoutS,
+              url: still.url,
+              file: '',
+              every: still.every,
+            },
+            {},
+          )
+        : { status: 'failed', error: `source ${feed.source} is not in the store`, report: '' };
+      if (outcome.status === 'failed' || outcome.status === 'refused') failed = true;
+      results.push({ source: feed.source, site: feed.site, url: shownUrl(feed.url), ...outcomeFields(outcome) });
+      if (!args.json) process.stdout.write(`${head}: ${outcomeLine(outcome)}\n`);
+    }
+    if (args.json) process.stdout.write(`${JSON.stringify({ due: results }, null, 2)}\n`);
+    return failed ? EXIT.failed : EXIT.done;
+  } finally {
+    schedule.release();
+  }
+}
+
+/** A run's outcome in one line, for `--due`'s log. */
+function outcomeLine(o: Outcome): string {
+  switch (o.status) {
+    case 'done': {
+      const s = o.summary;
+      return (
+        `${s.records} records: ${s.imported} imported, ${s.updated} updated, ${s.unchanged} unchanged, ` +
+        `${s.expired} expired, ${s.rejected} rejected, ${s.grouped} grouped (${s.seconds} s)` +
+        (s.expirySkipped ? `; EXPIRY SKIPPED: ${s.expirySkipped}` : '')
+      );
+    }
+    case 'not-modified':
+      return 'not changed since its last import';
+    case 'busy':
+      return `skipped: ${o.error}`;
+    default:
+      return `FAILED: ${o.error}`;
+  }
+}
+
+function outcomeFields(o: Outcome): Record<string, unknown> {
+  switch (o.status) {
+    case 'done': {
+      const { rejections: _rejections, warnings: _warnings, ...figures } = o.summary;
+      return { status: o.status, ...figures };
+    }
+    case 'not-modified':
+      return { status: o.status };
+    default:
+      return { status: o.status, error: o.error };
+  }
+}
+
+const isoSeconds = (s: number) => new Date(s * 1000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The download's progress, at most twice a second: on a terminal in place, else a line each. */
 function downloadProgress(tty: boolean): (bytes: number, total: number | undefined) => void {

@@ -14,7 +14,10 @@ interface FeedRow {
   source_id: number;
   site: string | null;
   failed: number;
+  /** The end of the last run that imported the feed or found it not modified since. */
   success_at: number | null;
+  /** The end of the last run that imported it (its figures are that run's). */
+  imported_at: number | null;
   seconds: number | null;
   records: number | null;
   imported: number | null;
@@ -29,14 +32,17 @@ const OUTCOMES = ['records', 'imported', 'updated', 'unchanged', 'expired', 'rej
 
 const ROWS = `
 WITH last AS (
-  SELECT source_id, max(id) AS id FROM feed_runs WHERE status IN ('done', 'failed') GROUP BY source_id
+  SELECT source_id, max(id) AS id FROM feed_runs WHERE status IN ('done', 'failed', 'not-modified') GROUP BY source_id
+), current AS (
+  SELECT source_id, max(id) AS id FROM feed_runs WHERE status IN ('done', 'not-modified') GROUP BY source_id
 ), good AS (
   SELECT source_id, max(id) AS id FROM feed_runs WHERE status = 'done' GROUP BY source_id
 )
 SELECT last.source_id,
   ${SOURCE_SITE} AS site,
   (SELECT status = 'failed' FROM feed_runs WHERE id = last.id) AS failed,
-  r.finished AS success_at,
+  (SELECT finished FROM feed_runs WHERE id = current.id) AS success_at,
+  r.finished AS imported_at,
   json_extract(r.summary, '$.seconds') AS seconds,
   json_extract(r.summary, '$.records') AS records,
   json_extract(r.summary, '$.imported') AS imported,
@@ -46,6 +52,7 @@ SELECT last.source_id,
   json_extract(r.summary, '$.rejected') AS rejected,
   json_extract(r.summary, '$.grouped') AS grouped
 FROM last
+LEFT JOIN current ON current.source_id = last.source_id
 LEFT JOIN good ON good.source_id = last.source_id
 LEFT JOIN feed_runs r ON r.id = good.id
 LEFT JOIN sources s ON s.id = last.source_id
@@ -66,7 +73,7 @@ export function registerFeedMetrics(registry: Registry, db: Database.Database): 
   const labels = (r: FeedRow) => ({ source: String(r.source_id), site: r.site ?? 'unknown' });
   new Gauge({
     name: 'trawl_feed_last_success_timestamp_seconds',
-    help: "When a partner's feed was last imported successfully (the run's end, Unix time)",
+    help: "When a partner's feed was last imported successfully, or found not modified since (the run's end, Unix time)",
     labelNames: ['source', 'site'] as const,
     registers: [registry],
     collect() {
@@ -102,7 +109,7 @@ export function registerFeedMetrics(registry: Registry, db: Database.Database): 
     collect() {
       this.reset();
       for (const r of rows()) {
-        if (r.success_at === null) continue;
+        if (r.imported_at === null) continue;
         for (const outcome of OUTCOMES) this.set({ ...labels(r), outcome }, r[outcome] ?? 0);
       }
     },

@@ -3,15 +3,55 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { FIGURES, hasFeedRuns, listRuns, type FeedRun } from './feedRuns';
+import { scheduledFeeds, shownEvery, type ScheduledFeed } from './feedSchedule';
+import { shownUrl } from './feedDownload';
+import { sourceBusy } from './sourceLock';
 
 /**
  * `npm run feed-runs -- [--source <id>] [--limit 20] [--json]`: the last feed runs of the search
  * store under DATA_DIR (default `var`), newest first: when, which source and site, how each ended
- * (done, failed, abandoned, or still running), what it did, and a failed one's error. What an
- * operator reads when a partner asks where its ads went. Read only; exit code 2 on bad options.
+ * (done, failed, not-modified, abandoned; a run not ended is `running`, or `killed` when its
+ * process is gone), what it did, and a failed one's error. What an operator reads when a partner
+ * asks where its ads went.
+ * `npm run feed-runs -- --feeds [--json]`: the feed URLs the sources keep, how often each is
+ * fetched, its last run, and when `--due` fetches it next (decision 092).
+ * Read only; exit code 2 on bad options.
  */
 
-const USAGE = 'usage: npm run feed-runs -- [--source <id>] [--limit <1..1000>] [--json]';
+const USAGE =
+  'usage: npm run feed-runs -- [--source <id>] [--limit <1..1000>] [--json]\n       npm run feed-runs -- --feeds [--json]';
+
+/** Statuses of a run not ended: it is under way while its source's lock is held. */
+const UNDER_WAY = new Set(['staging', 'applying', 'expiring']);
+
+/** A run not ended, as it is: `applying, running`, or `applying, killed` (the next run abandons it). */
+function withProcess(runs: FeedRun[], dataDir: string): FeedRun[] {
+  return runs.map((r) =>
+    UNDER_WAY.has(r.status)
+      ? { ...r, status: `${r.status}, ${sourceBusy(dataDir, r.source) ? 'running' : 'killed'}` }
+      : r,
+  );
+}
+
+/** The kept feeds as a table: what `--due` will do, and when. */
+export function formatFeeds(feeds: ScheduledFeed[], now: number): string {
+  const head = ['source', 'site', 'every', 'last run (UTC)', 'last status', 'next (UTC)', 'feed'];
+  const cells = feeds.map((f) => [
+    String(f.source),
+    f.site ?? '?',
+    shownEvery(f.every),
+    f.last ? isoSeconds(f.last.started) : '',
+    f.last?.status ?? 'never run',
+    f.dueAt <= now ? 'due now' : isoSeconds(f.dueAt),
+    shownUrl(f.url),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
+  return [head, ...cells]
+    .map((c) => c.map((v, i) => (i === c.length - 1 ? v : v.padEnd(widths[i] as number))).join('  '))
+    .join('\n');
+}
+
+const isoSeconds = (s: number) => new Date(s * 1000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The runs as a table, a failed run's error under it. */
 export function formatRuns(runs: FeedRun[]): string {
@@ -43,6 +83,7 @@ function main(argv: string[]): number {
   let source: number | undefined;
   let limit = 20;
   let json = false;
+  let feeds = false;
   try {
     const { values } = parseArgs({
       args: argv,
@@ -51,6 +92,7 @@ function main(argv: string[]): number {
         source: { type: 'string' },
         limit: { type: 'string' },
         json: { type: 'boolean' },
+        feeds: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -67,18 +109,41 @@ function main(argv: string[]): number {
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new Error('--limit must be 1 to 1000');
     }
     json = values.json ?? false;
+    feeds = values.feeds ?? false;
+    if (feeds && (values.source !== undefined || values.limit !== undefined))
+      throw new Error('--feeds lists every kept feed: it takes no --source or --limit');
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n${USAGE}\n`);
     return 2;
   }
-  const file = path.join(path.resolve(process.env.DATA_DIR || 'var'), 'search.sqlite');
+  const dataDir = path.resolve(process.env.DATA_DIR || 'var');
+  const file = path.join(dataDir, 'search.sqlite');
   if (!fs.existsSync(file)) {
     process.stderr.write(`no search store at ${file} (DATA_DIR)\n`);
     return 2;
   }
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const runs = hasFeedRuns(db) ? listRuns(db, { ...(source !== undefined ? { source } : {}), limit }) : [];
+    if (feeds) {
+      const kept = scheduledFeeds(db);
+      const now = Math.floor(Date.now() / 1000);
+      if (json) {
+        const rows = kept.map((f) => ({
+          source: f.source,
+          site: f.site,
+          url: shownUrl(f.url),
+          every: shownEvery(f.every),
+          ...(f.last ? { lastRun: { started: isoSeconds(f.last.started), status: f.last.status } } : {}),
+          next: f.dueAt <= now ? 'due now' : isoSeconds(f.dueAt),
+        }));
+        process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+      } else {
+        process.stdout.write(kept.length > 0 ? `${formatFeeds(kept, now)}\n` : 'no source keeps a feed URL\n');
+      }
+      return 0;
+    }
+    const listed = hasFeedRuns(db) ? listRuns(db, { ...(source !== undefined ? { source } : {}), limit }) : [];
+    const runs = withProcess(listed, dataDir);
     if (json) process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
     else process.stdout.write(runs.length > 0 ? `${formatRuns(runs)}\n` : 'no feed runs\n');
     return 0;

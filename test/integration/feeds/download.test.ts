@@ -1,68 +1,14 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { runCli } from '../../support/cli';
 import { closedPort } from '../../support/ports';
 import { fixture } from './feedKit';
+import { liveAds, partnerServer, runs } from './partnerServer';
 
 const CLI = path.resolve(__dirname, '../../../src/services/feeds/cli.ts');
-
-/** What a partner's server was asked. */
-interface Asked {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-}
-
-/** A partner's web server on loopback: each test sets what a path answers. */
-async function partnerServer(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
-  const asked: Asked[] = [];
-  const server = http.createServer((req, res) => {
-    asked.push({ path: req.url ?? '', headers: req.headers });
-    answer(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    asked,
-    url: (p: string, auth = '') => `http://${auth}127.0.0.1:${port}${p}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** The live ads of a source, as the store holds them. */
-function liveAds(dataDir: string, source: number): string[] {
-  const db = new Database(path.join(dataDir, 'search.sqlite'), { readonly: true });
-  try {
-    return (
-      db.prepare('SELECT partner_id FROM ads WHERE source_id = ? AND expired = 0 ORDER BY partner_id').all(source) as {
-        partner_id: string;
-      }[]
-    ).map((r) => r.partner_id);
-  } finally {
-    db.close();
-  }
-}
-
-function runs(dataDir: string, source: number): { file: string; status: string }[] {
-  const db = new Database(path.join(dataDir, 'search.sqlite'), { readonly: true });
-  try {
-    return db.prepare('SELECT file, status FROM feed_runs WHERE source_id = ? ORDER BY id').all(source) as {
-      file: string;
-      status: string;
-    }[];
-  } finally {
-    db.close();
-  }
-}
 
 describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', function () {
   this.timeout(60_000);
@@ -103,12 +49,13 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       expect(server.asked[0]?.headers['user-agent']).to.match(/^Trawl-FeedFetcher/);
       expect(server.asked[0]?.headers).to.not.have.property('if-none-match');
 
-      // Unchanged: asked with the last ETag, answered 304, nothing run.
+      // Unchanged: asked with the last ETag, answered 304, nothing imported (a run that says so).
       const again = await importUrl(dataDir, server.url('/feeds/trawl.xml'));
       expect(again.code, again.stderr).to.equal(0);
       expect(again.stdout).to.contain('not changed since its last import');
       expect(server.asked[1]?.headers['if-none-match']).to.equal('"v1"');
-      expect(runs(dataDir, 601)).to.have.length(1);
+      expect(runs(dataDir, 601).map((r) => r.status)).to.deep.equal(['done', 'not-modified']);
+      expect(liveAds(dataDir, 601)).to.have.length(8);
 
       // Changed: the partner dropped H1, so it expires.
       feed = Buffer.from(homes.toString('utf8').replace(/<ad>\s*<id><!\[CDATA\[H1\]\]><\/id>[\s\S]*?<\/ad>/, ''));
@@ -121,8 +68,13 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       expect(runs(dataDir, 601).map((r) => r.file)).to.deep.equal([
         server.url('/feeds/trawl.xml'),
         server.url('/feeds/trawl.xml'),
+        server.url('/feeds/trawl.xml'),
       ]);
-      expect(fs.readdirSync(path.join(dataDir, 'feeds')).sort()).to.deep.equal(['source-601.feed', 'source-601.json']);
+      expect(fs.readdirSync(path.join(dataDir, 'feeds')).sort()).to.deep.equal([
+        'source-601.feed',
+        'source-601.json',
+        'source-601.lock',
+      ]);
 
       // A file imported for the source since: the next fetch asks in full.
       const local = await runCli(CLI, dataDir, [
@@ -205,10 +157,10 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       expect(closed.code).to.equal(1);
       expect(closed.stderr).to.contain(`could not download http://127.0.0.1:${port}/feed.xml: connect ECONNREFUSED`);
 
-      // Nothing of any of them applied, and no part-downloads left.
+      // Nothing of any of them applied, and no part-downloads left (the source's lock file stays, unheld).
       expect(liveAds(dataDir, 601)).to.deep.equal([]);
       expect(runs(dataDir, 601).every((r) => r.status !== 'done')).to.equal(true);
-      expect(fs.readdirSync(path.join(dataDir, 'feeds'))).to.deep.equal(['source-601.failed']);
+      expect(fs.readdirSync(path.join(dataDir, 'feeds'))).to.deep.equal(['source-601.failed', 'source-601.lock']);
     } finally {
       await server.close();
     }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
-import { recordFailedRun } from '../../../src/services/feeds/FeedImporter';
+import { recordFailedRun, recordNotModified } from '../../../src/services/feeds/FeedImporter';
 import { RUNS_KEPT } from '../../../src/services/feeds/feedRuns';
 import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { runCli } from '../../support/cli';
@@ -67,6 +67,20 @@ describe("partner feeds' health on GET /metrics (src/services/feeds/feedMetrics.
     const refused = await importInto(`http://127.0.0.1:${port}/feed.xml`);
     expect(refused.code).to.equal(1);
     expect(sample(await metrics(), series('trawl_feed_last_run_failed'))).to.equal(1);
+
+    // A fetch answered "not modified": the feed is current (a success now), its figures the last import's.
+    const store = new SqliteSearchStore(server.dataDir);
+    const checked = Math.floor(Date.now() / 1000) + 60;
+    try {
+      recordNotModified(store, 611, 'https://partner.example/feed.xml', 0.3, checked);
+    } finally {
+      store.close();
+    }
+    text = await metrics();
+    expect(sample(text, series('trawl_feed_last_run_failed'))).to.equal(0);
+    expect(sample(text, series('trawl_feed_last_success_timestamp_seconds'))).to.equal(checked);
+    expect(sample(text, series('trawl_feed_last_success_ads', ',outcome="unchanged"'))).to.equal(9);
+    expect(sample(text, series('trawl_feed_last_success_duration_seconds'))).to.not.equal(0.3);
   });
 
   it(`keeps a source's last ${RUNS_KEPT} runs`, () => {

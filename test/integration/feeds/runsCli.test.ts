@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { expect } from 'chai';
+import { FeedImporter } from '../../../src/services/feeds/FeedImporter';
+import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { runCli } from '../../support/cli';
 import { fixture } from './feedKit';
 
@@ -57,5 +60,34 @@ describe('npm run feed-runs (src/services/feeds/runsCli.ts)', function () {
     } finally {
       fs.rmSync(empty, { recursive: true, force: true });
     }
+  });
+
+  it('tells a run under way (its source held) from one whose process was killed', async () => {
+    const store = new SqliteSearchStore(dataDir);
+    let seen = '';
+    try {
+      await new FeedImporter({
+        store,
+        site: { country: 'es', vertical: 'homes' },
+        sourceId: 623,
+        file: fixture('homes-es.xml'),
+        workers: 0,
+        onProgress: (p) => {
+          if (p.phase === 'expiring' && !seen)
+            seen = execFileSync(process.execPath, ['--import', 'tsx', RUNS, '--source', '623'], {
+              env: { ...process.env, DATA_DIR: dataDir },
+            }).toString();
+        },
+      }).run();
+      // A run killed while applying (its process gone): left as it was, until the source's next run.
+      store.db
+        .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (621, 'x.xml', 1, 'applying')`)
+        .run();
+    } finally {
+      store.close();
+    }
+    expect(seen.split('\n')[1]).to.match(/^\d+\s+623\s+es\/homes\s+\S+ \S+\s+expiring, running\s/);
+    const after = await runCli(RUNS, dataDir, ['--source', '621', '--limit', '1']);
+    expect(after.stdout.split('\n')[1]).to.match(/^\d+\s+621\s+es\/homes\s+\S+ \S+\s+applying, killed\s/);
   });
 });
