@@ -3,6 +3,15 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+/**
+ * The environment a command runs in: this one's, without the host's proxy settings (a machine that
+ * reaches a registry through a proxy would send the tests' loopback feeds to it); a test names its own.
+ */
+export function commandEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(https?|no|all)_proxy$/i.test(k)));
+  return { ...base, ...env };
+}
+
 /** Runs a command-line entry as its `npm run` script does (tsx), on a data dir; never throws on an exit code. */
 export async function runCli(
   cli: string,
@@ -12,7 +21,7 @@ export async function runCli(
 ): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, ...env },
+      env: commandEnv({ DATA_DIR: dataDir, ...env }),
       timeout: 30_000,
     });
     return { stdout, stderr, code: 0 };

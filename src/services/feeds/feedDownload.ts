@@ -3,12 +3,18 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { EnvHttpProxyAgent, fetch, type Response } from 'undici';
 
 /**
  * A partner's feed fetched from the URL it publishes it at (decision 091): streamed to a file under
  * the data directory (a 1 GB feed is never held in memory; the import's threads read the file by
  * byte ranges), kept once imported so that a rejected record's line can be looked up, and fetched
  * again only when it changed (`If-None-Match` / `If-Modified-Since` from the last imported download).
+ *
+ * Through the proxy the environment names, as other tools on the host are (`HTTP_PROXY`,
+ * `HTTPS_PROXY`, `NO_PROXY`, in either case): undici's `fetch` with its `EnvHttpProxyAgent`, since
+ * Node 20's own `fetch` ignores them. A plain-http feed goes to the proxy as a request for its URL
+ * (what proxies allow), an https one through a `CONNECT` tunnel.
  */
 
 export interface FeedDownload {
@@ -147,11 +153,17 @@ export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
   fs.mkdirSync(paths.dir, { recursive: true });
   removeAbandoned(paths.dir, o.sourceId);
   const part = path.join(paths.dir, `source-${o.sourceId}.${process.pid}-${started}.download`);
+  const dispatcher = new EnvHttpProxyAgent({ proxyTunnel: false });
   stillWaiting();
   try {
     let res: Response;
     try {
-      res = await fetch(key, { headers: requestHeaders(o.url, last), signal: abort.signal, redirect: 'follow' });
+      res = await fetch(key, {
+        headers: requestHeaders(o.url, last),
+        signal: abort.signal,
+        redirect: 'follow',
+        dispatcher,
+      });
     } catch (err) {
       throw failure(err, shown, abort.signal);
     }
@@ -205,6 +217,7 @@ export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
     throw err;
   } finally {
     clearTimeout(idle);
+    await dispatcher.destroy();
   }
 }
 

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -118,6 +120,61 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       expect(denied.stderr).to.contain('Nothing was applied');
     } finally {
       await server.close();
+    }
+  });
+
+  it('goes through the proxy the environment names (HTTP_PROXY, its credentials), but not for NO_PROXY hosts', async () => {
+    const partner = await partnerServer((req, res) =>
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(homes),
+    );
+    // A forward proxy on loopback: it takes the request for the feed's whole URL and passes it on.
+    const proxied: { url: string; auth: string | undefined }[] = [];
+    const proxy = http.createServer((req, res) => {
+      proxied.push({ url: req.url ?? '', auth: req.headers['proxy-authorization'] });
+      if (req.headers['proxy-authorization'] !== `Basic ${Buffer.from('ops:pr0xy').toString('base64')}`) {
+        res.writeHead(407, { 'proxy-authenticate': 'Basic realm="egress"' }).end();
+        return;
+      }
+      const onward = http.request(req.url ?? '', { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      onward.on('error', () => res.writeHead(502).end());
+      req.pipe(onward);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = (auth: string) => `http://${auth}127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const dataDir = tempDir();
+      const feed = partner.url('/feed.xml');
+      const via = (env: Record<string, string>) =>
+        runCli(CLI, dataDir, ['--source', '601', '--country', 'es', '--vertical', 'homes', feed], env);
+
+      const denied = await via({ HTTP_PROXY: proxyUrl('') });
+      expect(denied.code).to.equal(1);
+      expect(denied.stderr).to.contain(`could not download ${feed}: Proxy Authentication Required (407)`);
+      expect(partner.asked).to.have.length(0);
+
+      const through = await via({ http_proxy: proxyUrl('ops:pr0xy@') });
+      expect(through.code, through.stderr).to.equal(0);
+      expect(liveAds(dataDir, 601)).to.have.length(8);
+      expect(proxied.map((p) => p.url)).to.deep.equal([feed, feed]);
+      expect(partner.asked).to.have.length(1);
+      expect(through.stdout + through.stderr).to.not.contain('pr0xy');
+
+      const direct = await via({ HTTP_PROXY: proxyUrl('ops:pr0xy@'), NO_PROXY: '127.0.0.1' });
+      expect(direct.code, direct.stderr).to.equal(0);
+      expect(proxied).to.have.length(2);
+      expect(partner.asked).to.have.length(2);
+
+      const port = await closedPort();
+      const down = await via({ HTTP_PROXY: `http://127.0.0.1:${port}` });
+      expect(down.code).to.equal(1);
+      expect(down.stderr).to.contain(`could not download ${feed}: connect ECONNREFUSED 127.0.0.1:${port}`);
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await partner.close();
     }
   });
 

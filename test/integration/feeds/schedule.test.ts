@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { FeedImporter } from '../../../src/services/feeds/FeedImporter';
 import { SourceBusyError } from '../../../src/services/feeds/sourceLock';
 import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
-import { runCli } from '../../support/cli';
+import { commandEnv, runCli } from '../../support/cli';
 import { fixture } from './feedKit';
 import { liveAds, partnerServer, runs } from './partnerServer';
 
@@ -31,7 +31,7 @@ function age(dataDir: string, source: number, seconds: number): void {
 /** The import command started and left running (its exit awaited with `exited`). */
 function start(dataDir: string, args: string[]): { child: ChildProcess; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: commandEnv({ DATA_DIR: dataDir }),
     stdio: 'ignore',
   });
   return { child, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
