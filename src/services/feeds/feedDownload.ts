@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { Client as FtpClient, FTPError } from 'basic-ftp';
 import { EnvHttpProxyAgent, fetch, type Response } from 'undici';
 
 /**
@@ -53,7 +54,7 @@ export function isFeedUrl(value: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
 }
 
-/** Parses a feed URL: http or https only; anything else is a mistake to name. */
+/** Parses a feed URL: http(s) or ftp(s) only; anything else is a mistake to name. */
 export function parseFeedUrl(value: string): URL {
   let url: URL;
   try {
@@ -61,8 +62,9 @@ export function parseFeedUrl(value: string): URL {
   } catch {
     throw new FeedDownloadError(`not a URL: ${value}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new FeedDownloadError(`a feed is fetched over http or https, not ${url.protocol.slice(0, -1)}`);
+  if (!['http:', 'https:', 'ftp:', 'ftps:'].includes(url.protocol))
+    throw new FeedDownloadError(`a feed is fetched over http, https, ftp or ftps, not ${url.protocol.slice(0, -1)}`);
+  if (isFtp(url) && ftpPath(url) === '') throw new FeedDownloadError(`${shownUrl(url)} names no file`);
   return url;
 }
 
@@ -130,58 +132,109 @@ export interface DownloadOptions {
   onProgress?: (bytes: number, total: number | undefined) => void;
 }
 
+/** What a fetcher (HTTP, FTP) hands back: the body written to `part`, or "not changed". */
+type Fetched =
+  | { status: 'not-modified' }
+  | { status: 'downloaded'; bytes: number; contentType?: string; etag?: string; lastModified?: string };
+
+/** One download's context, for its protocol's fetcher. */
+interface Fetch {
+  url: URL;
+  /** The URL as shown (password masked), and as requested (without credentials). */
+  shown: string;
+  key: string;
+  /** The last imported download's validators, when they are of this URL and its file is kept. */
+  last: Validators | undefined;
+  idleMs: number;
+  part: string;
+  onProgress?: (bytes: number, total: number | undefined) => void;
+}
+
 /**
  * Downloads a source's feed to a file of its own (a new name per run: two runs never write the same
  * file). The caller imports it, then `keepDownload`s or `failDownload`s it.
  */
 export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
   const paths = downloadPaths(o.dataDir, o.sourceId);
-  const shown = shownUrl(o.url);
   const key = withoutCredentials(o.url);
   // A conditional request only when the last imported download is of this URL and is still there.
   const recorded = readValidators(paths.validators);
-  const last = recorded && recorded.url === key && fs.existsSync(paths.kept) ? recorded : undefined;
-  const idleMs = (o.idleTimeoutS ?? DEFAULT_IDLE_TIMEOUT_S) * 1000;
-  const abort = new AbortController();
-  let idle: NodeJS.Timeout | undefined;
-  const stillWaiting = () => {
-    clearTimeout(idle);
-    idle = setTimeout(() => abort.abort(new FeedDownloadError(`no data from ${shown} for ${idleMs / 1000} s`)), idleMs);
-  };
   const started = Date.now();
   const seconds = () => Math.round((Date.now() - started) / 100) / 10;
   fs.mkdirSync(paths.dir, { recursive: true });
   removeAbandoned(paths.dir, o.sourceId);
   const part = path.join(paths.dir, `source-${o.sourceId}.${process.pid}-${started}.download`);
+  const shown = shownUrl(o.url);
+  const fetch: Fetch = {
+    url: o.url,
+    shown,
+    key,
+    last: recorded && recorded.url === key && fs.existsSync(paths.kept) ? recorded : undefined,
+    idleMs: (o.idleTimeoutS ?? DEFAULT_IDLE_TIMEOUT_S) * 1000,
+    part,
+    ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+  };
+  try {
+    const got = isFtp(o.url) ? await fetchFtp(fetch) : await fetchHttp(fetch);
+    if (got.status === 'not-modified') {
+      const lastFetched = fetch.last?.fetched;
+      return { status: 'not-modified', url: shown, file: paths.kept, bytes: 0, seconds: seconds(), lastFetched };
+    }
+    const validators: Validators = {
+      url: key,
+      ...(got.etag ? { etag: got.etag } : {}),
+      ...(got.lastModified ? { lastModified: got.lastModified } : {}),
+      fetched: new Date(started).toISOString(),
+      bytes: got.bytes,
+    };
+    fs.writeFileSync(`${part}.json`, JSON.stringify(validators));
+    return {
+      status: 'downloaded',
+      url: shown,
+      file: part,
+      bytes: got.bytes,
+      seconds: seconds(),
+      ...(got.contentType ? { contentType: got.contentType } : {}),
+    };
+  } catch (err) {
+    fs.rmSync(part, { force: true });
+    throw err;
+  }
+}
+
+/** An http(s) feed: a conditional GET, through the environment's proxy, the body streamed to `part`. */
+async function fetchHttp(f: Fetch): Promise<Fetched> {
+  const abort = new AbortController();
+  let idle: NodeJS.Timeout | undefined;
+  const stillWaiting = () => {
+    clearTimeout(idle);
+    idle = setTimeout(
+      () => abort.abort(new FeedDownloadError(`no data from ${f.shown} for ${f.idleMs / 1000} s`)),
+      f.idleMs,
+    );
+  };
   const dispatcher = new EnvHttpProxyAgent({ proxyTunnel: false });
   stillWaiting();
   try {
     let res: Response;
     try {
-      res = await fetch(key, {
-        headers: requestHeaders(o.url, last),
+      res = await fetch(f.key, {
+        headers: requestHeaders(f.url, f.last),
         signal: abort.signal,
         redirect: 'follow',
         dispatcher,
       });
     } catch (err) {
-      throw failure(err, shown, abort.signal);
+      throw failure(err, f.shown, abort.signal);
     }
     const contentType = res.headers.get('content-type')?.split(';')[0]?.trim() || undefined;
-    if (res.status === 304 && last) {
+    if (res.status === 304 && f.last) {
       await res.body?.cancel();
-      return {
-        status: 'not-modified',
-        url: shown,
-        file: paths.kept,
-        bytes: 0,
-        seconds: seconds(),
-        lastFetched: last.fetched,
-      };
+      return { status: 'not-modified' };
     }
     if (res.status !== 200) {
       await res.body?.cancel();
-      throw new FeedDownloadError(`GET ${shown}: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+      throw new FeedDownloadError(`GET ${f.shown}: HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
     }
     const length = Number(res.headers.get('content-length'));
     // Decoded bytes may outnumber a compressed body's length: a total only for a body sent as is.
@@ -191,7 +244,7 @@ export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
       transform(chunk: Buffer, _encoding, callback) {
         bytes += chunk.length;
         stillWaiting();
-        o.onProgress?.(bytes, total);
+        f.onProgress?.(bytes, total);
         callback(null, chunk);
       },
     });
@@ -199,25 +252,75 @@ export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
       const body = res.body
         ? Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>)
         : Readable.from([]);
-      await pipeline(body, counter, fs.createWriteStream(part));
+      await pipeline(body, counter, fs.createWriteStream(f.part));
     } catch (err) {
-      throw failure(err, shown, abort.signal);
+      throw failure(err, f.shown, abort.signal);
     }
-    const validators: Validators = {
-      url: key,
+    return {
+      status: 'downloaded',
+      bytes,
+      ...(contentType ? { contentType } : {}),
       ...(res.headers.get('etag') ? { etag: res.headers.get('etag') as string } : {}),
       ...(res.headers.get('last-modified') ? { lastModified: res.headers.get('last-modified') as string } : {}),
-      fetched: new Date(started).toISOString(),
-      bytes,
     };
-    fs.writeFileSync(`${part}.json`, JSON.stringify(validators));
-    return { status: 'downloaded', url: shown, file: part, bytes, seconds: seconds(), contentType };
-  } catch (err) {
-    fs.rmSync(part, { force: true });
-    throw err;
   } finally {
     clearTimeout(idle);
     await dispatcher.destroy();
+  }
+}
+
+/** Whether a feed URL is fetched over FTP (`ftp:`, or `ftps:`: explicit TLS, `AUTH TLS`). */
+function isFtp(url: URL): boolean {
+  return url.protocol === 'ftp:' || url.protocol === 'ftps:';
+}
+
+/**
+ * The file an FTP URL names, as curl reads it: relative to the login's directory
+ * (`ftp://host/feeds/x.xml` is `feeds/x.xml`), absolute with a second slash (`ftp://host//srv/x.xml`).
+ */
+export function ftpPath(url: URL): string {
+  return decodeURIComponent(url.pathname.replace(/^\//, '').replace(/;type=[aid]$/i, ''));
+}
+
+/**
+ * An FTP feed (basic-ftp): logged in with the URL's credentials (else anonymous), fetched again only
+ * when its modification time (`MDTM`) or size (`SIZE`) differ from the last imported download's, the
+ * transfer checked against its size when the server gives one (FTP says nothing else of a file cut
+ * short). `idleMs` bounds the wait for any answer and the stall of the transfer.
+ */
+async function fetchFtp(f: Fetch): Promise<Fetched> {
+  const client = new FtpClient(f.idleMs);
+  const remote = ftpPath(f.url);
+  try {
+    await client.access({
+      host: f.url.hostname,
+      port: Number(f.url.port) || 21,
+      user: decodeURIComponent(f.url.username) || 'anonymous',
+      password: decodeURIComponent(f.url.password) || 'anonymous@',
+      secure: f.url.protocol === 'ftps:',
+    });
+    // Both optional in FTP: a server without them is fetched in full, its transfer taken as whole.
+    const size = await client.size(remote).catch(() => undefined);
+    const modified = await client
+      .lastMod(remote)
+      .then((d) => d.toISOString())
+      .catch(() => undefined);
+    if (f.last && modified !== undefined && size !== undefined)
+      if (f.last.lastModified === modified && f.last.bytes === size) return { status: 'not-modified' };
+    client.trackProgress((info) => f.onProgress?.(info.bytes, size));
+    await client.downloadTo(fs.createWriteStream(f.part), remote);
+    const bytes = fs.statSync(f.part).size;
+    if (size !== undefined && bytes !== size)
+      throw new FeedDownloadError(`could not download ${f.shown}: the transfer ended at ${bytes} of ${size} bytes`);
+    return { status: 'downloaded', bytes, ...(modified ? { lastModified: modified } : {}) };
+  } catch (err) {
+    if (err instanceof FeedDownloadError) throw err;
+    if (err instanceof FTPError) throw new FeedDownloadError(`FTP ${f.shown}: ${err.message}`);
+    const message = err instanceof Error ? err.message : String(err);
+    if (/^Timeout\b/.test(message)) throw new FeedDownloadError(`no data from ${f.shown} for ${f.idleMs / 1000} s`);
+    throw new FeedDownloadError(`could not download ${f.shown}: ${message}`);
+  } finally {
+    client.close();
   }
 }
 

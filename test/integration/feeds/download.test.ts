@@ -229,9 +229,12 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
     });
     try {
       const dataDir = tempDir();
-      const ftp = await importUrl(dataDir, 'ftp://127.0.0.1/feed.xml');
-      expect(ftp.code).to.equal(2);
-      expect(ftp.stderr).to.contain('a feed is fetched over http or https, not ftp');
+      const sftp = await importUrl(dataDir, 'sftp://127.0.0.1/feed.xml');
+      expect(sftp.code).to.equal(2);
+      expect(sftp.stderr).to.contain('a feed is fetched over http, https, ftp or ftps, not sftp');
+      const folder = await importUrl(dataDir, 'ftp://feeds:secret@127.0.0.1/');
+      expect(folder.code).to.equal(2);
+      expect(folder.stderr).to.contain('ftp://feeds:***@127.0.0.1/ names no file');
       const timeout = await importUrl(dataDir, server.url('/feed.xml'), '--timeout', '0');
       expect(timeout.code).to.equal(2);
       expect(timeout.stderr).to.contain('--timeout must be a number of seconds');
