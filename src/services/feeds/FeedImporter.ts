@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import type { Gazetteer } from '../places/Gazetteer';
 import { upgrading } from '../sqlite';
 import { pruneRuns } from './feedRuns';
-import { FETCH_SCHEMA } from './feedSchedule';
+import { FETCH_COLUMNS, FETCH_SCHEMA } from './feedSchedule';
 import type { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
 import { hasVoicedKana } from '../search/text';
@@ -309,6 +309,8 @@ function recordFetchRun(
 /** Creates the import's tables in the search store's file (idempotent). */
 export function ensureFeedTables(db: Database.Database): void {
   db.exec(SCHEMA);
+  for (const [column, definition] of FETCH_COLUMNS)
+    if (!hasColumn(db, 'feed_fetch', column)) db.exec(`ALTER TABLE feed_fetch ADD COLUMN ${definition}`);
   // The line that listed an ad in its run (044: a later record with its id is a duplicate).
   if (!hasColumn(db, 'feed_ads', 'seen_line')) db.exec('ALTER TABLE feed_ads ADD COLUMN seen_line INTEGER');
   // Duplicate fingerprints by the ad's key (045); a store of an earlier version is converted once,
@@ -498,22 +500,25 @@ export class FeedImporter {
     const o = this.options;
     // Under the source's lock: the stale runs this run finds are dead ones, not another's under way.
     const lock = o.lock ?? lockSource(path.dirname(db.name), o.sourceId, o.origin ?? o.file);
-    const mmap = db.pragma('mmap_size', { simple: true }) as number;
-    const cache = db.pragma('cache_size', { simple: true }) as number;
-    const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-    db.pragma(`mmap_size = ${IMPORT_MMAP_BYTES}`);
-    db.pragma(`cache_size = ${IMPORT_CACHE_KIB}`);
-    db.pragma(`wal_autocheckpoint = ${this.walCheckpointPages}`);
     try {
-      return await this.runImport();
-    } finally {
-      if (db.open) {
-        db.pragma(`mmap_size = ${mmap}`);
-        db.pragma(`cache_size = ${cache}`);
-        db.pragma(`wal_autocheckpoint = ${checkpoint}`);
-        // What the run left in the WAL goes to the file now, not at some reader's next write.
-        db.pragma('wal_checkpoint(PASSIVE)');
+      const mmap = db.pragma('mmap_size', { simple: true }) as number;
+      const cache = db.pragma('cache_size', { simple: true }) as number;
+      const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+      db.pragma(`mmap_size = ${IMPORT_MMAP_BYTES}`);
+      db.pragma(`cache_size = ${IMPORT_CACHE_KIB}`);
+      db.pragma(`wal_autocheckpoint = ${this.walCheckpointPages}`);
+      try {
+        return await this.runImport();
+      } finally {
+        if (db.open) {
+          db.pragma(`mmap_size = ${mmap}`);
+          db.pragma(`cache_size = ${cache}`);
+          db.pragma(`wal_autocheckpoint = ${checkpoint}`);
+          // What the run left in the WAL goes to the file now, not at some reader's next write.
+          db.pragma('wal_checkpoint(PASSIVE)');
+        }
       }
+    } finally {
       if (!o.lock) lock.release();
     }
   }

@@ -27,8 +27,19 @@ import {
   type ImportProgress,
   type ImportSummary,
 } from './FeedImporter';
-import { DEFAULT_EVERY_S, forgetFeed, keepFeed, keptFeed, parseEvery, scheduledFeeds } from './feedSchedule';
-import { lockSchedule, lockSource, SourceBusyError, type SourceLock } from './sourceLock';
+import {
+  DEFAULT_EVERY_S,
+  forgetFeed,
+  keepFeed,
+  keptFeed,
+  parseEvery,
+  scheduledFeeds,
+  triedFeed,
+  type FeedOptions,
+  type KeptFeed,
+} from './feedSchedule';
+import { lockSchedule, lockSource, scheduleHolder, SourceBusyError, type SourceLock } from './sourceLock';
+import { hasFeedRuns } from './feedRuns';
 
 /**
  * `npm run import -- --source <id> [--country <cc> --vertical <vertical>] [--name <name>]
@@ -61,20 +72,28 @@ class UsageError extends Error {}
 /** Exit codes (above). */
 const EXIT = { done: 0, failed: 1, usage: 2, busy: 3 } as const;
 
+/**
+ * A `--due` run holding the feeds longer than this is taken for stuck: the next one says so and exits 1
+ * (cron mails it), where it otherwise leaves the feeds quietly to the one under way.
+ */
+const DUE_STUCK_S = 6 * 3600;
+
 /** What one run of a source imports, and how. */
 interface FeedJob {
   sourceId: number;
   site: SiteKey;
   name?: string;
-  format?: 'xml' | 'jsonl';
-  full: boolean;
-  maxExpireShare?: number;
   timeoutS: number;
-  /** The feed's URL (given, or kept by the source), or else `file`. */
-  url?: URL;
+  /** A file, or else a URL given on this run, or else (`fromKept`) the source's kept URL. */
   file: string;
-  /** How often `--due` fetches `url` again. */
-  every: number;
+  url?: URL;
+  fromKept?: boolean;
+  /** What this run was told (`--partial`, …): a given URL's options; over a kept feed's, which it keeps. */
+  options: FeedOptions;
+  /** `--every`, when given. */
+  every?: number;
+  /** When the run's tick began (epoch seconds): a `--due` run's start, else the run's. */
+  tick: number;
 }
 
 type Parsed =
@@ -86,9 +105,7 @@ type Parsed =
       sourceId: number;
       site?: SiteKey;
       name?: string;
-      format?: 'xml' | 'jsonl';
-      partial: boolean;
-      maxExpireShare?: number;
+      options: FeedOptions;
       timeoutS: number;
       every?: number;
       stopFetching: boolean;
@@ -191,9 +208,11 @@ function parse(argv: string[]): Parsed {
     sourceId: Number(values.source),
     ...(site ? { site } : {}),
     ...(values.name !== undefined ? { name: values.name } : {}),
-    ...(values.format ? { format: values.format as 'xml' | 'jsonl' } : {}),
-    partial: values.partial ?? false,
-    ...(maxExpireShare !== undefined ? { maxExpireShare } : {}),
+    options: {
+      ...(values.format ? { format: values.format as 'xml' | 'jsonl' } : {}),
+      ...(values.partial ? { partial: true } : {}),
+      ...(maxExpireShare !== undefined ? { maxExpireShare } : {}),
+    },
     timeoutS,
     ...(every !== undefined ? { every } : {}),
     stopFetching,
@@ -262,6 +281,8 @@ type Outcome =
   | { status: 'not-modified'; download: FeedDownload }
   /** Another run of the source holds its lock: nothing done. */
   | { status: 'busy'; error: string }
+  /** The kept feed was forgotten (`--stop-fetching`) before its run took the lock: nothing done. */
+  | { status: 'stopped'; error: string }
   /** The source publishes on another site (exit 2: an argument's mistake). */
   | { status: 'refused'; error: string }
   /** `report`: what the operator reads (which file, what was kept, that nothing was applied). */
@@ -271,6 +292,7 @@ const EXIT_OF: Record<Outcome['status'], number> = {
   done: EXIT.done,
   'not-modified': EXIT.done,
   busy: EXIT.busy,
+  stopped: EXIT.done,
   refused: EXIT.usage,
   failed: EXIT.failed,
 };
@@ -282,24 +304,68 @@ interface Hooks {
 
 /**
  * One run of a source, under its lock: the feed downloaded when it is a URL, imported, and the URL
- * kept with the source once the run succeeded (a mistyped URL is never fetched again by `--due`).
+ * kept with the source once the run succeeded (a mistyped URL is never fetched again by `--due`). A
+ * kept feed is read under the lock (a `--stop-fetching` or a new URL meanwhile is seen), and its
+ * attempt noted whatever its end; a failure no run recorded is recorded (the schedule retries it
+ * in an hour, not at every tick).
  */
 async function runFeed(store: SqliteSearchStore, dataDir: string, job: FeedJob, hooks: Hooks): Promise<Outcome> {
   let lock: SourceLock;
   try {
-    lock = lockSource(dataDir, job.sourceId, job.url ? shownUrl(job.url) : job.file);
+    lock = lockSource(dataDir, job.sourceId, job.url ? shownUrl(job.url) : job.fromKept ? 'its kept feed' : job.file);
   } catch (err) {
     if (err instanceof SourceBusyError) return { status: 'busy', error: err.message };
     throw err;
   }
-  let download: FeedDownload | undefined;
-  const now = () => Math.floor(Date.now() / 1000);
   try {
-    if (job.url) {
+    let feed: KeptFeed | undefined;
+    if (job.fromKept) {
+      const kept = keptFeed(store.db, job.sourceId);
+      if (!kept) return { status: 'stopped', error: `source ${job.sourceId} keeps no feed URL any more` };
+      feed = { url: kept.url, every: job.every ?? kept.every, options: { ...kept.options, ...job.options } };
+    } else if (job.url) {
+      const every = job.every ?? keptFeed(store.db, job.sourceId)?.every ?? DEFAULT_EVERY_S;
+      feed = { url: job.url, every, options: job.options };
+    }
+    const outcome = await fetchAndImport(store, dataDir, job, feed?.url, feed?.options ?? job.options, lock, hooks);
+    if (feed && job.fromKept && outcome.status !== 'refused') triedFeed(store.db, job.sourceId, feed, job.tick);
+    else if (feed && (outcome.status === 'done' || outcome.status === 'not-modified'))
+      keepFeed(store.db, job.sourceId, feed, job.tick);
+    if ((outcome.status === 'failed' || outcome.status === 'refused') && job.fromKept && !ranSince(store, job))
+      recordFailedRun(store, job.sourceId, feed ? shownUrl(feed.url) : '', outcome.error);
+    return outcome;
+  } finally {
+    lock.release();
+  }
+}
+
+/** Whether a run of the job's source was recorded since its tick (the import's own, or a failed download's). */
+function ranSince(store: SqliteSearchStore, job: FeedJob): boolean {
+  if (!hasFeedRuns(store.db)) return false;
+  return (
+    store.db
+      .prepare('SELECT 1 FROM feed_runs WHERE source_id = ? AND started >= ? LIMIT 1')
+      .get(job.sourceId, job.tick) !== undefined
+  );
+}
+
+/** The run itself, its lock held: `url` downloaded first when given, then imported with `options`. */
+async function fetchAndImport(
+  store: SqliteSearchStore,
+  dataDir: string,
+  job: FeedJob,
+  url: URL | undefined,
+  options: FeedOptions,
+  lock: SourceLock,
+  hooks: Hooks,
+): Promise<Outcome> {
+  let download: FeedDownload | undefined;
+  try {
+    if (url) {
       // A source that publishes on another site is refused before a byte is fetched.
       await planSource(store, job.sourceId, job.site, job.name);
       download = await downloadFeed({
-        url: job.url,
+        url,
         dataDir,
         sourceId: job.sourceId,
         idleTimeoutS: job.timeoutS,
@@ -307,7 +373,6 @@ async function runFeed(store: SqliteSearchStore, dataDir: string, job: FeedJob, 
       });
       if (download.status === 'not-modified') {
         recordNotModified(store, job.sourceId, download.url, download.seconds);
-        keepFeed(store.db, job.sourceId, { url: job.url, every: job.every }, now());
         return { status: 'not-modified', download };
       }
     }
@@ -318,15 +383,14 @@ async function runFeed(store: SqliteSearchStore, dataDir: string, job: FeedJob, 
       ...(job.name !== undefined ? { sourceName: job.name } : {}),
       file: download?.file ?? job.file,
       ...(download ? { origin: download.url } : {}),
-      ...(job.format ? { format: job.format } : {}),
-      full: job.full,
-      ...(job.maxExpireShare !== undefined ? { maxExpireShare: job.maxExpireShare } : {}),
+      ...(options.format ? { format: options.format } : {}),
+      full: !options.partial,
+      ...(options.maxExpireShare !== undefined ? { maxExpireShare: options.maxExpireShare } : {}),
       ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       lock,
     }).run();
-    if (job.url) keepFeed(store.db, job.sourceId, { url: job.url, every: job.every }, now());
     // The store now holds another file's ads than the last download's: the next fetch is in full.
-    else forgetDownload(dataDir, job.sourceId);
+    if (!url) forgetDownload(dataDir, job.sourceId);
     const kept = download && keepDownload(dataDir, job.sourceId, download);
     return { status: 'done', summary, ...(kept ? { download: kept } : {}) };
   } catch (err) {
@@ -342,7 +406,7 @@ async function runFeed(store: SqliteSearchStore, dataDir: string, job: FeedJob, 
     }
     if (err instanceof FeedDownloadError) {
       // In the source's history, as a malformed file's run is: its metrics say the feed failed.
-      if (job.url) recordFailedRun(store, job.sourceId, shownUrl(job.url), message);
+      if (url) recordFailedRun(store, job.sourceId, shownUrl(url), message);
       return { status: 'failed', error: message, report: `import failed: ${message}\nNothing was applied.` };
     }
     if (/publishes on/.test(message)) return { status: 'refused', error: message };
@@ -351,8 +415,6 @@ async function runFeed(store: SqliteSearchStore, dataDir: string, job: FeedJob, 
       error: message,
       report: `import failed: ${err instanceof Error ? err.stack : message}`,
     };
-  } finally {
-    lock.release();
   }
 }
 
@@ -396,9 +458,22 @@ async function runSource(
     return EXIT.usage;
   };
   const known = await store.source(args.sourceId);
-  const kept = keptFeed(store.db, args.sourceId);
   if (args.stopFetching) {
-    const url = forgetFeed(store.db, args.sourceId);
+    // Under the source's lock: a run under way would keep the URL again as it ends.
+    let lock: SourceLock;
+    try {
+      lock = lockSource(dataDir, args.sourceId, 'no feed (--stop-fetching)');
+    } catch (err) {
+      if (!(err instanceof SourceBusyError)) throw err;
+      process.stderr.write(`${err.message}: try again once it ends\n`);
+      return EXIT.busy;
+    }
+    let url: URL | undefined;
+    try {
+      url = forgetFeed(store.db, args.sourceId);
+    } finally {
+      lock.release();
+    }
     const said = url
       ? `source ${args.sourceId}: ${shownUrl(url)} is no longer fetched (its ads stay until a run expires them)`
       : `source ${args.sourceId} keeps no feed URL: nothing to stop`;
@@ -407,8 +482,9 @@ async function runSource(
   }
   const site = args.site ?? (known && { country: known.country, vertical: known.vertical });
   if (!site) return usage(`source ${args.sourceId} is new: give its --country and --vertical`);
-  const url = args.url ?? (args.file ? undefined : kept?.url);
-  if (!url && !args.file) return usage(`source ${args.sourceId} keeps no feed URL: give a feed file or URL`);
+  const fromKept = !args.url && !args.file;
+  if (fromKept && !keptFeed(store.db, args.sourceId))
+    return usage(`source ${args.sourceId} keeps no feed URL: give a feed file or URL`);
   const tty = process.stderr.isTTY;
   const outcome = await runFeed(
     store,
@@ -417,13 +493,13 @@ async function runSource(
       sourceId: args.sourceId,
       site,
       ...(args.name !== undefined ? { name: args.name } : {}),
-      ...(args.format ? { format: args.format } : {}),
-      full: !args.partial,
-      ...(args.maxExpireShare !== undefined ? { maxExpireShare: args.maxExpireShare } : {}),
       timeoutS: args.timeoutS,
-      ...(url ? { url } : {}),
       file: args.file,
-      every: args.every ?? kept?.every ?? DEFAULT_EVERY_S,
+      ...(args.url ? { url: args.url } : {}),
+      ...(fromKept ? { fromKept } : {}),
+      options: args.options,
+      ...(args.every !== undefined ? { every: args.every } : {}),
+      tick: Math.floor(Date.now() / 1000),
     },
     {
       onProgress: (p) => process.stderr.write(tty ? `\r${progressLine(p)}\u001b[K` : `${progressLine(p)}\n`),
@@ -446,6 +522,7 @@ async function runSource(
       break;
     }
     case 'busy':
+    case 'stopped':
     case 'refused':
       process.stderr.write(`${outcome.error}\n`);
       break;
@@ -468,18 +545,26 @@ async function runDue(
   args: Extract<Parsed, { mode: 'due' }>,
 ): Promise<number> {
   const now = () => Math.floor(Date.now() / 1000);
+  // Every feed this run goes through counts its next time from here, however late in the run it came.
+  const tick = now();
   let schedule: SourceLock;
   try {
     schedule = lockSchedule(dataDir);
   } catch (err) {
     if (!(err instanceof SourceBusyError)) throw err;
-    process.stdout.write(args.json ? `${JSON.stringify({ busy: err.message })}\n` : `${err.message}: nothing done\n`);
-    return EXIT.done;
+    // Quiet while the other goes on; not past a run no schedule needs (a download that trickles, a hang).
+    const holder = scheduleHolder(dataDir);
+    const stuck = holder !== undefined && tick - Date.parse(holder.since) / 1000 > DUE_STUCK_S;
+    const said = stuck
+      ? `${err.message}: for more than ${DUE_STUCK_S / 3600} hours; is it stuck? (kill it and the next --due goes on)`
+      : `${err.message}: nothing done`;
+    process.stdout.write(args.json ? `${JSON.stringify({ busy: err.message, stuck })}\n` : `${said}\n`);
+    return stuck ? EXIT.failed : EXIT.done;
   }
   const results: Record<string, unknown>[] = [];
   let failed = false;
   try {
-    const due = scheduledFeeds(store.db).filter((f) => f.dueAt <= now());
+    const due = scheduledFeeds(store.db).filter((f) => f.dueAt <= tick);
     if (due.length === 0) {
       const next = scheduledFeeds(store.db)[0];
       const said = next
@@ -493,25 +578,27 @@ async function runDue(
       const still = scheduledFeeds(store.db).find((f) => f.source === feed.source);
       if (!still || still.dueAt > now()) continue;
       const known = await store.source(feed.source);
-      const head = `source ${feed.source} (${feed.site ?? '?'}) ${shownUrl(feed.url)}`;
-      const outcome: Outcome = known
-        ? await runFeed(
-            store,
-            dataDir,
-            {
-              sourceId: feed.source,
-              site: { country: known.country, vertical: known.vertical },
-              full: true,
-              timeoutS: args.timeoutS,
-              url: still.url,
-              file: '',
-              every: still.every,
-            },
-            {},
-          )
-        : { status: 'failed', error: `source ${feed.source} is not in the store`, report: '' };
+      const head = `source ${feed.source} (${feed.site ?? '?'}) ${shownUrl(still.url)}`;
+      let outcome: Outcome;
+      if (known) {
+        const site = { country: known.country, vertical: known.vertical };
+        const job = {
+          sourceId: feed.source,
+          site,
+          timeoutS: args.timeoutS,
+          file: '',
+          fromKept: true,
+          options: {},
+          tick,
+        };
+        outcome = await runFeed(store, dataDir, job, {});
+      } else {
+        outcome = { status: 'failed', error: `source ${feed.source} is not in the store`, report: '' };
+        recordFailedRun(store, feed.source, shownUrl(still.url), outcome.error);
+        triedFeed(store.db, feed.source, still, tick);
+      }
       if (outcome.status === 'failed' || outcome.status === 'refused') failed = true;
-      results.push({ source: feed.source, site: feed.site, url: shownUrl(feed.url), ...outcomeFields(outcome) });
+      results.push({ source: feed.source, site: feed.site, url: shownUrl(still.url), ...outcomeFields(outcome) });
       if (!args.json) process.stdout.write(`${head}: ${outcomeLine(outcome)}\n`);
     }
     if (args.json) process.stdout.write(`${JSON.stringify({ due: results }, null, 2)}\n`);
@@ -535,6 +622,7 @@ function outcomeLine(o: Outcome): string {
     case 'not-modified':
       return 'not changed since its last import';
     case 'busy':
+    case 'stopped':
       return `skipped: ${o.error}`;
     default:
       return `FAILED: ${o.error}`;

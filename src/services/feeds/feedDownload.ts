@@ -64,15 +64,24 @@ export function parseFeedUrl(value: string): URL {
   }
   if (!['http:', 'https:', 'ftp:', 'ftps:'].includes(url.protocol))
     throw new FeedDownloadError(`a feed is fetched over http, https, ftp or ftps, not ${url.protocol.slice(0, -1)}`);
-  if (isFtp(url) && ftpPath(url) === '') throw new FeedDownloadError(`${shownUrl(url)} names no file`);
+  if (isFtp(url) && (ftpPath(url) === '' || ftpPath(url).endsWith('/')))
+    throw new FeedDownloadError(`${shownUrl(url)} names no file (a folder)`);
   return url;
 }
 
-/** The URL as logs and summaries may show it: a password in it (`https://user:secret@…`) is masked. */
+/** Query parameters that carry a secret in partners' feed URLs (`?token=…`, `&api_key=…`, `&sig=…`). */
+const SECRET_PARAM = /token|key|secret|pass|pwd|auth|sig|credential|session/i;
+
+/**
+ * The URL as logs, summaries and the run history may show it: a password in it
+ * (`https://user:secret@…`) and the values of query parameters named as secrets are masked.
+ */
 export function shownUrl(url: URL): string {
-  if (!url.password) return url.href;
+  const secrets = [...url.searchParams.keys()].filter((k) => SECRET_PARAM.test(k));
+  if (!url.password && secrets.length === 0) return url.href;
   const masked = new URL(url.href);
-  masked.password = '***';
+  if (masked.password) masked.password = '***';
+  for (const k of secrets) masked.searchParams.set(k, '***');
   return masked.href;
 }
 
@@ -213,7 +222,12 @@ async function fetchHttp(f: Fetch): Promise<Fetched> {
       f.idleMs,
     );
   };
-  const dispatcher = new EnvHttpProxyAgent({ proxyTunnel: false });
+  let dispatcher: EnvHttpProxyAgent;
+  try {
+    dispatcher = new EnvHttpProxyAgent({ proxyTunnel: false });
+  } catch (err) {
+    throw new FeedDownloadError(`the proxy in HTTP_PROXY / HTTPS_PROXY is not usable: ${(err as Error).message}`);
+  }
   stillWaiting();
   try {
     let res: Response;
@@ -293,7 +307,8 @@ async function fetchFtp(f: Fetch): Promise<Fetched> {
   const remote = ftpPath(f.url);
   try {
     await client.access({
-      host: f.url.hostname,
+      // An IPv6 address without the brackets a URL writes it in (`ftp://[::1]/…`).
+      host: f.url.hostname.replace(/^\[(.*)\]$/, '$1'),
       port: Number(f.url.port) || 21,
       user: decodeURIComponent(f.url.username) || 'anonymous',
       password: decodeURIComponent(f.url.password) || 'anonymous@',
@@ -310,8 +325,12 @@ async function fetchFtp(f: Fetch): Promise<Fetched> {
     client.trackProgress((info) => f.onProgress?.(info.bytes, size));
     await client.downloadTo(fs.createWriteStream(f.part), remote);
     const bytes = fs.statSync(f.part).size;
-    if (size !== undefined && bytes !== size)
+    if (size !== undefined && bytes < size)
       throw new FeedDownloadError(`could not download ${f.shown}: the transfer ended at ${bytes} of ${size} bytes`);
+    if (size !== undefined && bytes > size)
+      throw new FeedDownloadError(
+        `could not download ${f.shown}: the file changed during the transfer (${bytes} bytes came, ${size} were announced)`,
+      );
     return { status: 'downloaded', bytes, ...(modified ? { lastModified: modified } : {}) };
   } catch (err) {
     if (err instanceof FeedDownloadError) throw err;
@@ -346,8 +365,14 @@ function isRunning(pid: number): boolean {
 function failure(err: unknown, shown: string, signal: AbortSignal): FeedDownloadError {
   if (signal.aborted && signal.reason instanceof FeedDownloadError) return signal.reason;
   if (err instanceof FeedDownloadError) return err;
-  const e = err as Error & { cause?: Error & { code?: string } };
-  const cause = e.cause?.message ?? e.message;
+  // The innermost cause says it (fetch's "fetch failed" wraps "connect ECONNREFUSED …", or an abort).
+  let inner = err as Error;
+  while (inner.cause instanceof Error) inner = inner.cause;
+  const cause = inner.message;
+  // undici's words for a proxy that refused an https feed's tunnel, as an http feed's refusal reads.
+  const tunnel = /^Proxy response \((\d+)\) !== 200 when HTTP Tunneling$/.exec(cause);
+  if (tunnel)
+    return new FeedDownloadError(`could not download ${shown}: the proxy refused the tunnel (HTTP ${tunnel[1]})`);
   return new FeedDownloadError(`could not download ${shown}: ${cause}`);
 }
 

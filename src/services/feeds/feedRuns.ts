@@ -7,15 +7,18 @@ import type Database from 'better-sqlite3';
 
 /**
  * Runs kept per source (`feed_runs`, each with its summary: up to ~10 KB). An hourly partner keeps
- * its last 8 days, a daily one its last 6 months; older runs are deleted as a run of the source ends.
+ * its last 8 days, a daily one its last 6 months; older runs are deleted as a run of the source ends,
+ * but for the source's last import (`done`): a feed found unchanged for weeks (a `not-modified` run at
+ * each fetch) keeps the summary and figures of the import that made its ads.
  */
 export const RUNS_KEPT = 200;
 
 export function pruneRuns(db: Database.Database, sourceId: number): void {
   db.prepare(
     `DELETE FROM feed_runs WHERE source_id = ? AND id <=
-       (SELECT id FROM feed_runs WHERE source_id = ? ORDER BY id DESC LIMIT 1 OFFSET ${RUNS_KEPT})`,
-  ).run(sourceId, sourceId);
+       (SELECT id FROM feed_runs WHERE source_id = ? ORDER BY id DESC LIMIT 1 OFFSET ${RUNS_KEPT})
+     AND id IS NOT (SELECT max(id) FROM feed_runs WHERE source_id = ? AND status = 'done')`,
+  ).run(sourceId, sourceId, sourceId);
 }
 
 /** Whether the store has a run history yet (the first import makes it). */

@@ -23,8 +23,22 @@ export const RETRY_S = 3600;
 export const SLACK_S = 60;
 
 export const FETCH_SCHEMA = `CREATE TABLE IF NOT EXISTS feed_fetch (
-  source_id INTEGER PRIMARY KEY, url TEXT NOT NULL, every INTEGER NOT NULL, since INTEGER NOT NULL
+  source_id INTEGER PRIMARY KEY, url TEXT NOT NULL, every INTEGER NOT NULL, since INTEGER NOT NULL,
+  options TEXT NOT NULL DEFAULT '{}', tried INTEGER
 );`;
+
+/** Columns `feed_fetch` gained after it was first made (the same day): added to a store that lacks them. */
+export const FETCH_COLUMNS: readonly [string, string][] = [
+  ['options', `options TEXT NOT NULL DEFAULT '{}'`],
+  ['tried', 'tried INTEGER'],
+];
+
+/** How a kept feed is imported: as the run that kept it said (`--partial`, `--max-expire-share`, `--format`). */
+export interface FeedOptions {
+  partial?: boolean;
+  maxExpireShare?: number;
+  format?: 'xml' | 'jsonl';
+}
 
 /** `90m`, `6h`, `1d` (or seconds, `3600`) as seconds, within the bounds; throws a message to show. */
 export function parseEvery(text: string): number {
@@ -47,62 +61,93 @@ export function shownEvery(seconds: number): string {
 export interface KeptFeed {
   url: URL;
   every: number;
+  options: FeedOptions;
 }
+
+interface FetchRow {
+  url: string;
+  every: number;
+  options: string;
+}
+
+const kept = (r: FetchRow): KeptFeed => ({
+  url: new URL(r.url),
+  every: r.every,
+  options: JSON.parse(r.options) as FeedOptions,
+});
 
 /** The feed URL a source keeps, if any. */
 export function keptFeed(db: Database.Database, sourceId: number): KeptFeed | undefined {
   if (!hasFetchTable(db)) return undefined;
-  const row = db.prepare('SELECT url, every FROM feed_fetch WHERE source_id = ?').get(sourceId) as
-    { url: string; every: number } | undefined;
-  return row && { url: new URL(row.url), every: row.every };
+  const row = db.prepare('SELECT url, every, options FROM feed_fetch WHERE source_id = ?').get(sourceId) as
+    FetchRow | undefined;
+  return row && kept(row);
 }
 
-/** A source keeps the URL its feed was imported from (the store's feed tables exist: a run made them). */
-export function keepFeed(db: Database.Database, sourceId: number, feed: KeptFeed, now: number): void {
+/**
+ * A source keeps the URL its feed was imported from, with the run's interval and options (the store's
+ * feed tables exist: a run made them). `tried`: when the attempt's tick began (the schedule counts from it).
+ */
+export function keepFeed(db: Database.Database, sourceId: number, feed: KeptFeed, tried: number): void {
   db.prepare(
-    `INSERT INTO feed_fetch (source_id, url, every, since) VALUES (?, ?, ?, ?)
-     ON CONFLICT (source_id) DO UPDATE SET url = excluded.url, every = excluded.every,
-       since = CASE WHEN url = excluded.url THEN since ELSE excluded.since END`,
-  ).run(sourceId, feed.url.href, feed.every, now);
+    `INSERT INTO feed_fetch (source_id, url, every, since, options, tried) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (source_id) DO UPDATE SET url = excluded.url, every = excluded.every, options = excluded.options,
+       tried = excluded.tried, since = CASE WHEN url = excluded.url THEN since ELSE excluded.since END`,
+  ).run(sourceId, feed.url.href, feed.every, tried, JSON.stringify(feed.options), tried);
+}
+
+/**
+ * A run of the kept feed was tried (whatever its end): its tick, and the interval and options it ran
+ * with. Only a feed still kept is written: one forgotten meanwhile (`--stop-fetching`) stays forgotten.
+ */
+export function triedFeed(db: Database.Database, sourceId: number, feed: KeptFeed, tried: number): void {
+  db.prepare(`UPDATE feed_fetch SET every = ?, options = ?, tried = ? WHERE source_id = ? AND url = ?`).run(
+    feed.every,
+    JSON.stringify(feed.options),
+    tried,
+    sourceId,
+    feed.url.href,
+  );
 }
 
 /** The source's feed is no longer fetched; returns the URL it kept. */
 export function forgetFeed(db: Database.Database, sourceId: number): URL | undefined {
-  const kept = keptFeed(db, sourceId);
-  if (kept) db.prepare('DELETE FROM feed_fetch WHERE source_id = ?').run(sourceId);
-  return kept?.url;
+  const feed = keptFeed(db, sourceId);
+  if (feed) db.prepare('DELETE FROM feed_fetch WHERE source_id = ?').run(sourceId);
+  return feed?.url;
 }
 
 export interface ScheduledFeed extends KeptFeed {
   source: number;
   /** `country/vertical`, or null for a source missing from `sources`. */
   site: string | null;
-  /** The source's last run that ended (or was abandoned): when it began and how it ended. */
+  /** The source's last run (ended, abandoned, or not ended): when it began and how it stands. */
   last?: { started: number; status: string };
   /** When the feed is to be fetched (epoch seconds): now or earlier when it is due. */
   dueAt: number;
 }
 
-interface ScheduleRow {
+interface ScheduleRow extends FetchRow {
   source_id: number;
   site: string | null;
-  url: string;
-  every: number;
   since: number;
+  tried: number | null;
   started: number | null;
   status: string | null;
 }
 
 /**
- * Every kept feed, the most overdue first. A feed is due `every` after its last run began (minus
- * `SLACK_S`), or `RETRY_S` after it when that run failed or was abandoned; a feed never run is due.
- * A run still under way counts as a killed one (`--due` skips a source whose lock is held anyway).
+ * Every kept feed, the most overdue first. A feed is due `every` after the tick of its last attempt
+ * began (`tried`: a `--due` run's start, for each feed it runs, so that a feed run late in a tick is
+ * due again at the same tick; minus `SLACK_S`), or `RETRY_S` after it when that run failed, was
+ * abandoned or was killed (or `every`, if sooner); a feed never tried is due. A run under way counts
+ * as a killed one (`--due` skips a source whose lock is held anyway).
  */
 export function scheduledFeeds(db: Database.Database): ScheduledFeed[] {
   if (!hasFetchTable(db)) return [];
   const rows = db
     .prepare(
-      `SELECT f.source_id, ${SOURCE_SITE} AS site, f.url, f.every, f.since, r.started, r.status
+      `SELECT f.source_id, ${SOURCE_SITE} AS site, f.url, f.every, f.options, f.since, f.tried, r.started, r.status
        FROM feed_fetch f
        LEFT JOIN sources s ON s.id = f.source_id
        LEFT JOIN feed_runs r ON r.id = (SELECT max(id) FROM feed_runs WHERE source_id = f.source_id)
@@ -115,12 +160,11 @@ export function scheduledFeeds(db: Database.Database): ScheduledFeed[] {
       const good = r.status === 'done' || r.status === 'not-modified';
       const wait = good ? r.every : Math.min(r.every, RETRY_S);
       return {
+        ...kept(r),
         source: r.source_id,
         site: r.site,
-        url: new URL(r.url),
-        every: r.every,
         ...(r.started !== null && r.status !== null ? { last: { started: r.started, status: r.status } } : {}),
-        dueAt: r.started === null ? r.since : r.started + wait - SLACK_S,
+        dueAt: r.tried === null ? r.since : r.tried + wait - SLACK_S,
       };
     })
     .sort((a, b) => a.dueAt - b.dueAt || a.source - b.source);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { FIGURES, hasFeedRuns, listRuns, type FeedRun } from './feedRuns';
-import { scheduledFeeds, shownEvery, type ScheduledFeed } from './feedSchedule';
+import { scheduledFeeds, shownEvery, type FeedOptions, type ScheduledFeed } from './feedSchedule';
 import { shownUrl } from './feedDownload';
 import { sourceBusy } from './sourceLock';
 
@@ -24,22 +24,23 @@ const USAGE =
 /** Statuses of a run not ended: it is under way while its source's lock is held. */
 const UNDER_WAY = new Set(['staging', 'applying', 'expiring']);
 
-/** A run not ended, as it is: `applying, running`, or `applying, killed` (the next run abandons it). */
+/** A run's status as it is: one not ended `applying, running`, or `applying, killed` (the next run abandons it). */
+function statusNow(status: string, source: number, dataDir: string): string {
+  return UNDER_WAY.has(status) ? `${status}, ${sourceBusy(dataDir, source) ? 'running' : 'killed'}` : status;
+}
+
 function withProcess(runs: FeedRun[], dataDir: string): FeedRun[] {
-  return runs.map((r) =>
-    UNDER_WAY.has(r.status)
-      ? { ...r, status: `${r.status}, ${sourceBusy(dataDir, r.source) ? 'running' : 'killed'}` }
-      : r,
-  );
+  return runs.map((r) => ({ ...r, status: statusNow(r.status, r.source, dataDir) }));
 }
 
 /** The kept feeds as a table: what `--due` will do, and when. */
 export function formatFeeds(feeds: ScheduledFeed[], now: number): string {
-  const head = ['source', 'site', 'every', 'last run (UTC)', 'last status', 'next (UTC)', 'feed'];
+  const head = ['source', 'site', 'every', 'options', 'last run (UTC)', 'last status', 'next (UTC)', 'feed'];
   const cells = feeds.map((f) => [
     String(f.source),
     f.site ?? '?',
     shownEvery(f.every),
+    shownOptions(f.options),
     f.last ? isoSeconds(f.last.started) : '',
     f.last?.status ?? 'never run',
     f.dueAt <= now ? 'due now' : isoSeconds(f.dueAt),
@@ -49,6 +50,16 @@ export function formatFeeds(feeds: ScheduledFeed[], now: number): string {
   return [head, ...cells]
     .map((c) => c.map((v, i) => (i === c.length - 1 ? v : v.padEnd(widths[i] as number))).join('  '))
     .join('\n');
+}
+
+/** A kept feed's options as the command line gives them: `--partial --max-expire-share 0.8`, or `-`. */
+function shownOptions(o: FeedOptions): string {
+  const given = [
+    ...(o.partial ? ['--partial'] : []),
+    ...(o.maxExpireShare !== undefined ? [`--max-expire-share ${o.maxExpireShare}`] : []),
+    ...(o.format ? [`--format ${o.format}`] : []),
+  ];
+  return given.length > 0 ? given.join(' ') : '-';
 }
 
 const isoSeconds = (s: number) => new Date(s * 1000).toISOString().slice(0, 19).replace('T', ' ');
@@ -125,7 +136,9 @@ function main(argv: string[]): number {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     if (feeds) {
-      const kept = scheduledFeeds(db);
+      const kept = scheduledFeeds(db).map((f) =>
+        f.last ? { ...f, last: { ...f.last, status: statusNow(f.last.status, f.source, dataDir) } } : f,
+      );
       const now = Math.floor(Date.now() / 1000);
       if (json) {
         const rows = kept.map((f) => ({
@@ -133,6 +146,7 @@ function main(argv: string[]): number {
           site: f.site,
           url: shownUrl(f.url),
           every: shownEvery(f.every),
+          options: f.options,
           ...(f.last ? { lastRun: { started: isoSeconds(f.last.started), status: f.last.status } } : {}),
           next: f.dueAt <= now ? 'due now' : isoSeconds(f.dueAt),
         }));

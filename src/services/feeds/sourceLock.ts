@@ -8,9 +8,10 @@ import Database from 'better-sqlite3';
  * schedule's) would take the other's run for a dead one: drop its staging and mark it abandoned, and
  * the two would expire each other's ads.
  *
- * The lock is an exclusive SQLite lock on a file of its own (`feeds/source-<id>.lock`): the
- * operating system releases it when its process ends in any way (kill -9 too), so a dead run never
- * holds its source, and no process id is ever taken for another process's.
+ * The lock is an exclusive SQLite lock on a file of its own (`locks/source-<id>.lock` under the data
+ * directory, apart from `feeds/`, which may be cleaned at will): the operating system releases it when
+ * its process ends in any way (kill -9 too), so a dead run never holds its source, and no process id
+ * is ever taken for another process's.
  */
 
 export class SourceBusyError extends Error {}
@@ -23,8 +24,8 @@ export interface SourceLock {
   release(): void;
 }
 
-/** Who holds a source's lock, written beside it once taken (read for the refusal's message). */
-interface Holder {
+/** Who holds a lock, written beside it once taken (read for the refusal's message). */
+export interface Holder {
   pid: number;
   since: string;
   feed: string;
@@ -32,7 +33,7 @@ interface Holder {
 
 /** The lock file of a source's runs (`source-<id>`), or of the schedule's (`due`), with its holder's note. */
 function lockPaths(dataDir: string, name: string) {
-  const dir = path.join(dataDir, 'feeds');
+  const dir = path.join(dataDir, 'locks');
   return { dir, lock: path.join(dir, `${name}.lock`), holder: path.join(dir, `${name}.lock.json`) };
 }
 
@@ -60,8 +61,14 @@ function take(paths: ReturnType<typeof lockPaths>, busy: string, feed: string): 
     if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
     throw new SourceBusyError(`${busy}${describe(paths.holder)}`);
   }
-  const holder: Holder = { pid: process.pid, since: new Date().toISOString(), feed };
-  fs.writeFileSync(paths.holder, JSON.stringify(holder));
+  try {
+    const holder: Holder = { pid: process.pid, since: new Date().toISOString(), feed };
+    fs.writeFileSync(paths.holder, JSON.stringify(holder));
+  } catch (err) {
+    db.exec('ROLLBACK');
+    db.close();
+    throw err;
+  }
   let held = true;
   return {
     release() {
@@ -90,12 +97,21 @@ export function sourceBusy(dataDir: string, sourceId: number): boolean {
   }
 }
 
+/** Who holds the `--due` lock, as far as the holder wrote it (while it is held). */
+export function scheduleHolder(dataDir: string): Holder | undefined {
+  return readHolder(lockPaths(dataDir, 'due').holder);
+}
+
+function readHolder(file: string): Holder | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Holder;
+  } catch {
+    return undefined;
+  }
+}
+
 /** " (pid 123, since 2026-11-27 10:00:00 UTC, importing …)", as far as the holder wrote it. */
 function describe(file: string): string {
-  try {
-    const h = JSON.parse(fs.readFileSync(file, 'utf8')) as Holder;
-    return ` (pid ${h.pid}, since ${h.since.slice(0, 19).replace('T', ' ')} UTC, importing ${h.feed})`;
-  } catch {
-    return '';
-  }
+  const h = readHolder(file);
+  return h ? ` (pid ${h.pid}, since ${h.since.slice(0, 19).replace('T', ' ')} UTC, importing ${h.feed})` : '';
 }

@@ -72,11 +72,7 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
         server.url('/feeds/trawl.xml'),
         server.url('/feeds/trawl.xml'),
       ]);
-      expect(fs.readdirSync(path.join(dataDir, 'feeds')).sort()).to.deep.equal([
-        'source-601.feed',
-        'source-601.json',
-        'source-601.lock',
-      ]);
+      expect(fs.readdirSync(path.join(dataDir, 'feeds')).sort()).to.deep.equal(['source-601.feed', 'source-601.json']);
 
       // A file imported for the source since: the next fetch asks in full.
       const local = await runCli(CLI, dataDir, [
@@ -118,6 +114,17 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       expect(denied.code).to.equal(1);
       expect(denied.stderr).to.contain(`GET ${server.url('/feed.xml', 'trawl:***@')}: HTTP 401 Unauthorized`);
       expect(denied.stderr).to.contain('Nothing was applied');
+
+      // A key in the query, as many partners give one: shown masked, sent as given.
+      const keyed = await importUrl(
+        dataDir,
+        server.url('/feed.xml?city=Oviedo&api_key=k3y&token=t0k', 'trawl:s3cret%20pass@'),
+      );
+      expect(keyed.code, keyed.stderr).to.equal(0);
+      expect(server.asked.at(-1)?.path).to.equal('/feed.xml?city=Oviedo&api_key=k3y&token=t0k');
+      expect(keyed.stdout).to.contain(server.url('/feed.xml?city=Oviedo&api_key=***&token=***', 'trawl:***@'));
+      expect(keyed.stdout + keyed.stderr).to.not.match(/k3y|t0k|s3cret/);
+      expect(runs(dataDir, 601).at(-1)?.file).to.not.match(/k3y|t0k/);
     } finally {
       await server.close();
     }
@@ -141,6 +148,11 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       });
       onward.on('error', () => res.writeHead(502).end());
       req.pipe(onward);
+    });
+    const connects: string[] = [];
+    proxy.on('connect', (req, socket) => {
+      connects.push(req.url ?? '');
+      socket.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="egress"\r\n\r\n');
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const proxyUrl = (auth: string) => `http://${auth}127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -171,6 +183,21 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       const down = await via({ HTTP_PROXY: `http://127.0.0.1:${port}` });
       expect(down.code).to.equal(1);
       expect(down.stderr).to.contain(`could not download ${feed}: connect ECONNREFUSED 127.0.0.1:${port}`);
+
+      // An https feed goes through a tunnel (CONNECT), which this proxy refuses without credentials.
+      const secure = `https://127.0.0.1:${port}/feed.xml`;
+      const tunnel = await runCli(CLI, dataDir, ['--source', '601', secure], { HTTPS_PROXY: proxyUrl('') });
+      expect(tunnel.code).to.equal(1);
+      expect(tunnel.stderr, tunnel.stderr).to.contain(
+        `could not download ${secure}: the proxy refused the tunnel (HTTP 407)`,
+      );
+      expect(connects).to.deep.equal([`127.0.0.1:${port}`]);
+
+      // Proxy settings that are not a URL: said, and the run recorded as failed.
+      const garbled = await via({ HTTP_PROXY: 'not a proxy' });
+      expect(garbled.code).to.equal(1);
+      expect(garbled.stderr).to.contain('the proxy in HTTP_PROXY / HTTPS_PROXY is not usable');
+      expect(runs(dataDir, 601).at(-1)?.status).to.equal('failed');
     } finally {
       proxy.closeAllConnections();
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
@@ -214,10 +241,10 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       expect(closed.code).to.equal(1);
       expect(closed.stderr).to.contain(`could not download http://127.0.0.1:${port}/feed.xml: connect ECONNREFUSED`);
 
-      // Nothing of any of them applied, and no part-downloads left (the source's lock file stays, unheld).
+      // Nothing of any of them applied, and no part-downloads left.
       expect(liveAds(dataDir, 601)).to.deep.equal([]);
       expect(runs(dataDir, 601).every((r) => r.status !== 'done')).to.equal(true);
-      expect(fs.readdirSync(path.join(dataDir, 'feeds'))).to.deep.equal(['source-601.failed', 'source-601.lock']);
+      expect(fs.readdirSync(path.join(dataDir, 'feeds'))).to.deep.equal(['source-601.failed']);
     } finally {
       await server.close();
     }
@@ -232,9 +259,11 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       const sftp = await importUrl(dataDir, 'sftp://127.0.0.1/feed.xml');
       expect(sftp.code).to.equal(2);
       expect(sftp.stderr).to.contain('a feed is fetched over http, https, ftp or ftps, not sftp');
-      const folder = await importUrl(dataDir, 'ftp://feeds:secret@127.0.0.1/');
-      expect(folder.code).to.equal(2);
-      expect(folder.stderr).to.contain('ftp://feeds:***@127.0.0.1/ names no file');
+      for (const url of ['ftp://feeds:secret@127.0.0.1/', 'ftp://feeds:secret@127.0.0.1/exports/']) {
+        const folder = await importUrl(dataDir, url);
+        expect(folder.code).to.equal(2);
+        expect(folder.stderr).to.contain(`${url.replace('secret', '***')} names no file (a folder)`);
+      }
       const timeout = await importUrl(dataDir, server.url('/feed.xml'), '--timeout', '0');
       expect(timeout.code).to.equal(2);
       expect(timeout.stderr).to.contain('--timeout must be a number of seconds');

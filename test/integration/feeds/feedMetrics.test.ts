@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
-import { recordFailedRun, recordNotModified } from '../../../src/services/feeds/FeedImporter';
+import { ensureFeedTables, recordFailedRun, recordNotModified } from '../../../src/services/feeds/FeedImporter';
 import { RUNS_KEPT } from '../../../src/services/feeds/feedRuns';
 import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { runCli } from '../../support/cli';
@@ -83,15 +83,23 @@ describe("partner feeds' health on GET /metrics (src/services/feeds/feedMetrics.
     expect(sample(text, series('trawl_feed_last_success_duration_seconds'))).to.not.equal(0.3);
   });
 
-  it(`keeps a source's last ${RUNS_KEPT} runs`, () => {
+  it(`keeps a source's last ${RUNS_KEPT} runs, and its last import's`, () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-runs-'));
     const store = new SqliteSearchStore(dir);
     try {
+      ensureFeedTables(store.db);
+      // The source's last import, then a long spell of failures: the import's run stays.
+      store.db
+        .prepare(
+          `INSERT INTO feed_runs (source_id, file, started, finished, status) VALUES (7, 'import.xml', 0, 0, 'done')`,
+        )
+        .run();
       for (let i = 1; i <= RUNS_KEPT + 5; i++) recordFailedRun(store, 7, `https://x.example/${i}`, 'HTTP 503', i);
       recordFailedRun(store, 8, 'https://y.example/feed', 'HTTP 503');
       const files = store.db.prepare('SELECT file FROM feed_runs WHERE source_id = 7 ORDER BY id').pluck().all();
-      expect(files).to.have.length(RUNS_KEPT);
-      expect(files[0]).to.equal('https://x.example/6');
+      expect(files).to.have.length(RUNS_KEPT + 1);
+      expect(files[0]).to.equal('import.xml');
+      expect(files[1]).to.equal('https://x.example/6');
       expect(files.at(-1)).to.equal(`https://x.example/${RUNS_KEPT + 5}`);
       expect(store.db.prepare('SELECT count(*) FROM feed_runs WHERE source_id = 8').pluck().get()).to.equal(1);
     } finally {

@@ -97,7 +97,7 @@ describe('npm run import of an FTP feed URL (feedDownload.ts, basic-ftp)', funct
       }
       expect(liveAds(dataDir, 631)).to.deep.equal([]);
       expect(runs(dataDir, 631).map((r) => r.status)).to.deep.equal(['failed', 'failed', 'failed', 'failed']);
-      expect(fs.readdirSync(path.join(dataDir, 'feeds'))).to.deep.equal(['source-631.lock']);
+      expect(fs.readdirSync(path.join(dataDir, 'feeds'))).to.deep.equal([]);
     } finally {
       await server.close();
     }

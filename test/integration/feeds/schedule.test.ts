@@ -14,11 +14,16 @@ import { liveAds, partnerServer, runs } from './partnerServer';
 const CLI = path.resolve(__dirname, '../../../src/services/feeds/cli.ts');
 const RUNS = path.resolve(__dirname, '../../../src/services/feeds/runsCli.ts');
 
-/** Time passes for a source: its runs are moved `seconds` into the past. */
+/** Time passes for a source: its runs, and its kept feed's last try, are moved `seconds` into the past. */
 function age(dataDir: string, source: number, seconds: number): void {
   const db = new Database(path.join(dataDir, 'search.sqlite'));
   try {
     db.prepare('UPDATE feed_runs SET started = started - ?, finished = finished - ? WHERE source_id = ?').run(
+      seconds,
+      seconds,
+      source,
+    );
+    db.prepare('UPDATE feed_fetch SET tried = tried - ?, since = since - ? WHERE source_id = ?').run(
       seconds,
       seconds,
       source,
@@ -105,8 +110,8 @@ describe('feeds fetched on schedule, one run of a source at a time (feedSchedule
       const listed = await runCli(RUNS, dataDir, ['--feeds']);
       expect(listed.code, listed.stderr).to.equal(0);
       const [head, row] = listed.stdout.split('\n');
-      expect(head).to.match(/^source\s+site\s+every\s+last run \(UTC\)\s+last status\s+next \(UTC\)\s+feed$/);
-      expect(row).to.match(/^621\s+es\/homes\s+2h\s+\S+ \S+\s+done\s+\S+ \S+\s+(\S+)$/);
+      expect(head).to.match(/^source\s+site\s+every\s+options\s+last run \(UTC\)\s+last status\s+next \(UTC\)\s+feed$/);
+      expect(row).to.match(/^621\s+es\/homes\s+2h\s+-\s+\S+ \S+\s+done\s+\S+ \S+\s+(\S+)$/);
       expect(row?.endsWith(shown)).to.equal(true);
 
       // Two hours on: fetched with its kept credentials, asked whether it changed, and it did not.
@@ -170,6 +175,68 @@ describe('feeds fetched on schedule, one run of a source at a time (feedSchedule
       expect(nothing.code).to.equal(2);
       expect(nothing.stderr).to.contain('source 621 keeps no feed URL: give a feed file or URL');
       expect(liveAds(dataDir, 621)).to.have.length(7);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps a feed's options with its URL, and counts each feed's next time from its --due's start", async () => {
+    const delta = homes.toString('utf8').replace(/<\/ad>[\s\S]*<\/trovit>/, '</ad></trovit>');
+    const server = await partnerServer((req, res) => {
+      const answer = () =>
+        res.writeHead(200, { 'content-type': 'application/xml' }).end(req.url === '/delta.xml' ? delta : homes);
+      // The second partner's server is slow: its feed is run later in the same tick.
+      if (req.url === '/slow.xml') setTimeout(answer, 1500);
+      else answer();
+    });
+    const dataDir = tempDir();
+    const site = ['--country', 'es', '--vertical', 'homes'];
+    try {
+      expect((await runCli(CLI, dataDir, ['--source', '627', ...site, fixture('homes-es.xml')])).code).to.equal(0);
+      expect(liveAds(dataDir, 627)).to.have.length(8);
+      // The partner's delta feed: one ad, --partial, kept so.
+      const args = [
+        '--source',
+        '627',
+        '--partial',
+        '--max-expire-share',
+        '0.9',
+        '--every',
+        '1h',
+        server.url('/delta.xml'),
+      ];
+      const kept = await runCli(CLI, dataDir, args);
+      expect(kept.code, kept.stderr).to.equal(0);
+      expect(kept.stdout).to.match(/expired\s+0 /);
+      const slow = await runCli(CLI, dataDir, ['--source', '628', ...site, '--every', '1h', server.url('/slow.xml')]);
+      expect(slow.code, slow.stderr).to.equal(0);
+      const listed = (await runCli(RUNS, dataDir, ['--feeds'])).stdout;
+      expect(listed).to.match(/\n627\s+es\/homes\s+1h\s+--partial --max-expire-share 0\.9\s/);
+
+      age(dataDir, 627, 3600);
+      age(dataDir, 628, 3600);
+      const before = Math.floor(Date.now() / 1000);
+      const tick = await due(dataDir, '--json');
+      expect(tick.code, tick.stderr).to.equal(0);
+      const ran = JSON.parse(tick.stdout).due as { source: number; status: string; expired: number; records: number }[];
+      // The delta imported as a delta: nothing of the other seven expires.
+      expect(ran.map((r) => [r.source, r.status, r.records, r.expired])).to.deep.equal([
+        [627, 'done', 1, 0],
+        [628, 'done', 12, 0],
+      ]);
+      expect(liveAds(dataDir, 627)).to.have.length(8);
+      // Both next at the tick's start and an hour (less a minute), though 628 ran 1.5 s into it.
+      const feeds = JSON.parse((await runCli(RUNS, dataDir, ['--feeds', '--json'])).stdout) as { next: string }[];
+      const next = feeds.map((f) => Date.parse(`${f.next}Z`) / 1000);
+      expect(next[0]).to.equal(next[1]);
+      expect(next[0]).to.be.within(before + 3540, before + 3541);
+      expect(feeds[0]).to.deep.include({ options: { partial: true, maxExpireShare: 0.9 } });
+
+      // The URL given again, without --partial: the feed is a full one from then on.
+      const full = await runCli(CLI, dataDir, ['--source', '627', server.url('/delta.xml')]);
+      expect(full.code, full.stderr).to.equal(0);
+      expect(full.stdout).to.match(/expired\s+7 \(7 missing from the feed/);
+      expect((await runCli(RUNS, dataDir, ['--feeds'])).stdout).to.match(/\n627\s+es\/homes\s+1h\s+-\s/);
     } finally {
       await server.close();
     }
@@ -248,6 +315,11 @@ describe('feeds fetched on schedule, one run of a source at a time (feedSchedule
         ),
       );
       expect(liveAds(dataDir, 623)).to.deep.equal([]);
+      // Nor is its feed forgotten under it (the run would keep it again as it ends): "try again".
+      const stop = await runCli(CLI, dataDir, ['--source', '623', '--stop-fetching']);
+      expect(stop.code).to.equal(3);
+      expect(stop.stderr).to.contain('source 623 is being imported by another run');
+      expect(stop.stderr).to.contain('try again once it ends');
       // Another source meanwhile: not held up.
       const other = await runCli(CLI, dataDir, ['--source', '624', ...site, fixture('homes-es.xml')]);
       expect(other.code, other.stderr).to.equal(0);
@@ -256,6 +328,9 @@ describe('feeds fetched on schedule, one run of a source at a time (feedSchedule
       expect(await first.exited).to.equal(0);
       expect(liveAds(dataDir, 623)).to.have.length(8);
       expect(runs(dataDir, 623).map((r) => r.status)).to.deep.equal(['done']);
+      const stopped = await runCli(CLI, dataDir, ['--source', '623', '--stop-fetching']);
+      expect(stopped.code, stopped.stderr).to.equal(0);
+      expect(stopped.stdout).to.contain('is no longer fetched');
 
       // A run killed with -9 while it holds the source: the next one runs.
       const stalled = await partnerServer((req, res) => {
@@ -313,6 +388,13 @@ describe('feeds fetched on schedule, one run of a source at a time (feedSchedule
         new RegExp(`^another --due run is going through the feeds \\(pid ${first.child.pid}, .*\\): nothing done\\n$`),
       );
       expect(stalled.asked).to.have.length(1);
+      // Held for seven hours: the next --due says so, and fails (cron mails it).
+      const note = path.join(dataDir, 'locks', 'due.lock.json');
+      const holder = JSON.parse(fs.readFileSync(note, 'utf8'));
+      fs.writeFileSync(note, JSON.stringify({ ...holder, since: new Date(Date.now() - 7 * 3600_000).toISOString() }));
+      const stuck = await due(dataDir);
+      expect(stuck.code).to.equal(1);
+      expect(stuck.stdout).to.contain('for more than 6 hours; is it stuck?');
       first.child.kill('SIGKILL');
       await first.exited;
     } finally {
