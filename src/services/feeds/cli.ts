@@ -49,7 +49,7 @@ import { hasFeedRuns } from './feedRuns';
  *
  * Imports a partner's feed file into the site's search store
  * (`<DATA_DIR>/search.sqlite`, DATA_DIR default `var`), also while the server
- * runs. An http(s) or ftp(s) URL is downloaded first (`feedDownload`, decisions 091, 093), and
+ * runs. An http(s), ftp(s) or sftp URL is downloaded first (`feedDownload`, decisions 091, 093), and
  * not again while the partner's server says it has not changed; the source keeps
  * it, and `--due` (from cron) fetches every kept URL whose time has come
  * (`feedSchedule`, decision 092). A source's runs take turns (`sourceLock`).
@@ -61,7 +61,7 @@ import { hasFeedRuns } from './feedRuns';
 
 const USAGE = `usage: npm run import -- --source <id> [--country <cc> --vertical <homes|cars|jobs|products>]
          [--name <source name>] [--format xml|jsonl] [--partial] [--max-expire-share <0..1>]
-         [--timeout <seconds>] [--every <90m|6h|1d>] [--json] [<file | http(s) or ftp(s) URL>]
+         [--timeout <seconds>] [--every <90m|6h|1d>] [--json] [<file | URL: http(s), ftp(s), sftp>]
        npm run import -- --source <id> --stop-fetching
        npm run import -- --due [--timeout <seconds>] [--json]
 A source created by a run needs --country and --vertical. Without a file or URL, the source's kept

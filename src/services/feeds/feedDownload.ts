@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
+import { Client as SshClient, type SFTPWrapper, type Stats } from 'ssh2';
 import { EnvHttpProxyAgent, fetch, type Response } from 'undici';
 
 /**
@@ -62,8 +64,12 @@ export function parseFeedUrl(value: string): URL {
   } catch {
     throw new FeedDownloadError(`not a URL: ${value}`);
   }
-  if (!['http:', 'https:', 'ftp:', 'ftps:'].includes(url.protocol))
-    throw new FeedDownloadError(`a feed is fetched over http, https, ftp or ftps, not ${url.protocol.slice(0, -1)}`);
+  if (!['http:', 'https:', 'ftp:', 'ftps:', 'sftp:'].includes(url.protocol))
+    throw new FeedDownloadError(
+      `a feed is fetched over http, https, ftp, ftps or sftp, not ${url.protocol.slice(0, -1)}`,
+    );
+  if (url.protocol === 'sftp:' && (sftpPath(url) === '' || sftpPath(url).endsWith('/')))
+    throw new FeedDownloadError(`${shownUrl(url)} names no file (a folder)`);
   if (isFtp(url) && (ftpPath(url) === '' || ftpPath(url).endsWith('/')))
     throw new FeedDownloadError(`${shownUrl(url)} names no file (a folder)`);
   return url;
@@ -156,6 +162,8 @@ interface Fetch {
   last: Validators | undefined;
   idleMs: number;
   part: string;
+  /** The data directory: an SFTP host's key is kept in it (`ssh_known_hosts.json`). */
+  dataDir: string;
   onProgress?: (bytes: number, total: number | undefined) => void;
 }
 
@@ -181,10 +189,15 @@ export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
     last: recorded && recorded.url === key && fs.existsSync(paths.kept) ? recorded : undefined,
     idleMs: (o.idleTimeoutS ?? DEFAULT_IDLE_TIMEOUT_S) * 1000,
     part,
+    dataDir: o.dataDir,
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
   };
   try {
-    const got = isFtp(o.url) ? await fetchFtp(fetch) : await fetchHttp(fetch);
+    const got = isFtp(o.url)
+      ? await fetchFtp(fetch)
+      : o.url.protocol === 'sftp:'
+        ? await fetchSftp(fetch)
+        : await fetchHttp(fetch);
     if (got.status === 'not-modified') {
       const lastFetched = fetch.last?.fetched;
       return { status: 'not-modified', url: shown, file: paths.kept, bytes: 0, seconds: seconds(), lastFetched };
@@ -340,6 +353,127 @@ async function fetchFtp(f: Fetch): Promise<Fetched> {
     throw new FeedDownloadError(`could not download ${f.shown}: ${message}`);
   } finally {
     client.close();
+  }
+}
+
+/**
+ * The file an SFTP URL names, as curl reads it: absolute (`sftp://host/srv/feeds/x.xml`), or relative
+ * to the login's home with `/~/` (`sftp://host/~/exports/x.xml` is `exports/x.xml`).
+ */
+export function sftpPath(url: URL): string {
+  const p = decodeURIComponent(url.pathname);
+  return p.startsWith('/~/') ? p.slice(3) : p;
+}
+
+/** SSH host keys first seen (trust on first use, as `known_hosts`), by `host:port`: SHA-256 fingerprints. */
+function knownHostsFile(dataDir: string): string {
+  return path.join(dataDir, 'ssh_known_hosts.json');
+}
+
+function readKnownHosts(dataDir: string): Record<string, string> {
+  try {
+    return JSON.parse(fs.readFileSync(knownHostsFile(dataDir), 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * An SFTP feed (ssh2): logged in with the URL's password, else with the private key `FEED_SSH_KEY`
+ * names; the server's host key trusted on first use and checked ever after (a changed key is refused,
+ * as ssh refuses it); fetched again only when its modification time or size changed; the transfer
+ * checked against its size. `idleMs` bounds the connection's setup and any silence of the transfer.
+ */
+async function fetchSftp(f: Fetch): Promise<Fetched> {
+  const host = f.url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const port = Number(f.url.port) || 22;
+  const hostKey = `${host}:${port}`;
+  const known = readKnownHosts(f.dataDir);
+  let offered: string | undefined;
+  const password = decodeURIComponent(f.url.password);
+  const keyFile = process.env.FEED_SSH_KEY;
+  const conn = new SshClient();
+  let idle: NodeJS.Timeout | undefined;
+  let stalled = false;
+  const stillWaiting = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      stalled = true;
+      conn.destroy();
+    }, f.idleMs);
+  };
+  // The connection's end, whenever it comes (an error, the server gone, a stall): every step races it.
+  const ended = new Promise<never>((_resolve, reject) => {
+    conn.on('error', reject);
+    conn.on('close', () => reject(new Error('the server closed the connection')));
+  });
+  ended.catch(() => undefined);
+  const step = <T>(op: Promise<T>): Promise<T> => Promise.race([op, ended]);
+  try {
+    stillWaiting();
+    await step(
+      new Promise<void>((resolve) => {
+        conn.once('ready', () => resolve());
+        conn.connect({
+          host,
+          port,
+          username: decodeURIComponent(f.url.username) || 'anonymous',
+          ...(password ? { password } : keyFile ? { privateKey: fs.readFileSync(keyFile) } : {}),
+          readyTimeout: f.idleMs,
+          hostVerifier: (key: Buffer) => {
+            offered = `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
+            return known[hostKey] === undefined || known[hostKey] === offered;
+          },
+        });
+      }),
+    );
+    if (offered && known[hostKey] === undefined) {
+      fs.writeFileSync(knownHostsFile(f.dataDir), JSON.stringify({ ...known, [hostKey]: offered }, null, 2));
+    }
+    const sftp = await step(
+      new Promise<SFTPWrapper>((resolve, reject) => conn.sftp((err, s) => (err ? reject(err) : resolve(s)))),
+    );
+    const remote = sftpPath(f.url);
+    const stats = await step(
+      new Promise<Stats>((resolve, reject) => sftp.stat(remote, (err, st) => (err ? reject(err) : resolve(st)))),
+    );
+    const modified = new Date(stats.mtime * 1000).toISOString();
+    if (f.last && f.last.lastModified === modified && f.last.bytes === stats.size) return { status: 'not-modified' };
+    stillWaiting();
+    await step(
+      new Promise<void>((resolve, reject) =>
+        sftp.fastGet(
+          remote,
+          f.part,
+          {
+            step: (transferred) => {
+              stillWaiting();
+              f.onProgress?.(transferred, stats.size);
+            },
+          },
+          (err) => (err ? reject(err) : resolve()),
+        ),
+      ),
+    );
+    const bytes = fs.statSync(f.part).size;
+    if (bytes !== stats.size)
+      throw new FeedDownloadError(
+        `could not download ${f.shown}: the transfer ended at ${bytes} of ${stats.size} bytes`,
+      );
+    return { status: 'downloaded', bytes, lastModified: modified };
+  } catch (err) {
+    if (err instanceof FeedDownloadError) throw err;
+    if (stalled) throw new FeedDownloadError(`no data from ${f.shown} for ${f.idleMs / 1000} s`);
+    const message = err instanceof Error ? err.message : String(err);
+    if (offered && known[hostKey] !== undefined && known[hostKey] !== offered)
+      throw new FeedDownloadError(
+        `SFTP ${f.shown}: the host key of ${hostKey} changed (${offered}; kept ${known[hostKey]}): ` +
+          `if the partner changed it, remove "${hostKey}" from ${knownHostsFile(f.dataDir)}`,
+      );
+    throw new FeedDownloadError(`SFTP ${f.shown}: ${message}`);
+  } finally {
+    clearTimeout(idle);
+    conn.end();
   }
 }
 

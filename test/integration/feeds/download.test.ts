@@ -256,10 +256,15 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
     });
     try {
       const dataDir = tempDir();
-      const sftp = await importUrl(dataDir, 'sftp://127.0.0.1/feed.xml');
-      expect(sftp.code).to.equal(2);
-      expect(sftp.stderr).to.contain('a feed is fetched over http, https, ftp or ftps, not sftp');
-      for (const url of ['ftp://feeds:secret@127.0.0.1/', 'ftp://feeds:secret@127.0.0.1/exports/']) {
+      const scp = await importUrl(dataDir, 'scp://127.0.0.1/feed.xml');
+      expect(scp.code).to.equal(2);
+      expect(scp.stderr).to.contain('a feed is fetched over http, https, ftp, ftps or sftp, not scp');
+      const folders = [
+        'ftp://feeds:secret@127.0.0.1/',
+        'ftp://feeds:secret@127.0.0.1/exports/',
+        'sftp://feeds:secret@127.0.0.1/srv/',
+      ];
+      for (const url of folders) {
         const folder = await importUrl(dataDir, url);
         expect(folder.code).to.equal(2);
         expect(folder.stderr).to.contain(`${url.replace('secret', '***')} names no file (a folder)`);

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'chai';
+import { utils } from 'ssh2';
+import { runCli } from '../../support/cli';
+import { sftpServer, type SftpFile } from '../../support/sftpServer';
+import { fixture } from './feedKit';
+import { liveAds, runs } from './partnerServer';
+
+const CLI = path.resolve(__dirname, '../../../src/services/feeds/cli.ts');
+
+describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function () {
+  this.timeout(60_000);
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-sftp-'));
+    dirs.push(dir);
+    return dir;
+  };
+  after(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const homes = fs.readFileSync(fixture('homes-es.xml'));
+  const importUrl = (dataDir: string, url: string, more: string[] = [], env: Record<string, string> = {}) =>
+    runCli(CLI, dataDir, ['--source', '641', '--country', 'es', '--vertical', 'homes', ...more, url], env);
+
+  it('logs in by password, imports the feed, keeps the host key, and fetches again only when the file changed', async () => {
+    let file: SftpFile = { body: homes, mtime: 1_795_000_000 };
+    const server = await sftpServer({ user: 'feeds', password: 's3cret' }, (p) =>
+      p === '/srv/exports/trovit.xml' ? file : undefined,
+    );
+    const url = `sftp://feeds:s3cret@127.0.0.1:${server.port}/srv/exports/trovit.xml`;
+    const shown = `sftp://feeds:***@127.0.0.1:${server.port}/srv/exports/trovit.xml`;
+    try {
+      const dataDir = tempDir();
+      const first = await importUrl(dataDir, url, ['--json']);
+      expect(first.code, first.stderr).to.equal(0);
+      expect(JSON.parse(first.stdout).download).to.include({ status: 'downloaded', url: shown, bytes: homes.length });
+      expect(fs.readFileSync(path.join(dataDir, 'feeds', 'source-641.feed')).equals(homes)).to.equal(true);
+      expect(liveAds(dataDir, 641)).to.have.length(8);
+      expect(first.stdout + first.stderr).to.not.contain('s3cret');
+      const known = JSON.parse(fs.readFileSync(path.join(dataDir, 'ssh_known_hosts.json'), 'utf8'));
+      expect(known[`127.0.0.1:${server.port}`]).to.match(/^SHA256:[A-Za-z0-9+/]{43}$/);
+
+      const again = await importUrl(dataDir, url);
+      expect(again.code, again.stderr).to.equal(0);
+      expect(again.stdout).to.contain(`${shown}: not changed since its last import`);
+      expect(server.asked.filter((a) => a.startsWith('read'))).to.have.length(1);
+
+      const without = homes.toString('utf8').replace(/<ad>\s*<id><!\[CDATA\[H1\]\]><\/id>[\s\S]*?<\/ad>/, '');
+      file = { body: Buffer.from(without), mtime: 1_795_003_600 };
+      const changed = await importUrl(dataDir, url);
+      expect(changed.code, changed.stderr).to.equal(0);
+      expect(changed.stdout).to.match(/expired\s+1 \(1 missing from the feed/);
+      expect(runs(dataDir, 641).map((r) => r.status)).to.deep.equal(['done', 'not-modified', 'done']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('logs in with the key FEED_SSH_KEY names, and a path from the home with /~/', async () => {
+    const pair = utils.generateKeyPairSync('ed25519');
+    const dataDir = tempDir();
+    const keyFile = path.join(dataDir, 'id_ed25519');
+    fs.writeFileSync(keyFile, pair.private, { mode: 0o600 });
+    const server = await sftpServer({ user: 'feeds', publicKey: pair.public }, (p) =>
+      p === 'exports/trovit.xml' ? { body: homes, mtime: 1_795_000_000 } : undefined,
+    );
+    try {
+      const url = `sftp://feeds@127.0.0.1:${server.port}/~/exports/trovit.xml`;
+      const res = await importUrl(dataDir, url, [], { FEED_SSH_KEY: keyFile });
+      expect(res.code, res.stderr).to.equal(0);
+      expect(liveAds(dataDir, 641)).to.have.length(8);
+      expect(server.asked).to.include('login feeds publickey');
+      const keyless = await importUrl(tempDir(), url);
+      expect(keyless.code).to.equal(1);
+      expect(keyless.stderr).to.contain('All configured authentication methods failed');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops with a clear error on a refused login, a missing file, a stall, and a host whose key changed', async () => {
+    const files: Record<string, SftpFile> = {
+      '/feed.xml': { body: homes, mtime: 1_795_000_000 },
+      '/stalls.xml': { body: homes, mtime: 1_795_000_000, stallAfter: 1000 },
+    };
+    const server = await sftpServer({ user: 'feeds', password: 's3cret' }, (p) => files[p]);
+    const at = (auth: string, file: string, port = server.port) => `sftp://${auth}127.0.0.1:${port}/${file}`;
+    const dataDir = tempDir();
+    try {
+      const login = await importUrl(dataDir, at('feeds:wrong@', 'feed.xml'));
+      expect(login.code).to.equal(1);
+      expect(login.stderr).to.contain(
+        `SFTP ${at('feeds:***@', 'feed.xml')}: All configured authentication methods failed`,
+      );
+
+      const missing = await importUrl(dataDir, at('feeds:s3cret@', 'gone.xml'));
+      expect(missing.code).to.equal(1);
+      expect(missing.stderr).to.contain(`SFTP ${at('feeds:***@', 'gone.xml')}: No such file`);
+
+      const stalled = await importUrl(dataDir, at('feeds:s3cret@', 'stalls.xml'), ['--timeout', '1']);
+      expect(stalled.code).to.equal(1);
+      expect(stalled.stderr).to.contain(`no data from ${at('feeds:***@', 'stalls.xml')} for 1 s`);
+
+      for (const res of [login, missing, stalled]) {
+        expect(res.stderr).to.contain('Nothing was applied.');
+        expect(res.stderr).to.not.contain('s3cret');
+      }
+      expect(liveAds(dataDir, 641)).to.deep.equal([]);
+      expect(fs.readdirSync(path.join(dataDir, 'feeds'))).to.deep.equal([]);
+    } finally {
+      await server.close();
+    }
+
+    // Another server on the same address, with another host key: refused before a login.
+    const impostor = await sftpServer({ user: 'feeds', password: 's3cret' }, (p) => files[p], server.port);
+    try {
+      const res = await importUrl(dataDir, at('feeds:s3cret@', 'feed.xml', impostor.port));
+      expect(res.code).to.equal(1);
+      expect(res.stderr).to.contain(`the host key of 127.0.0.1:${impostor.port} changed`);
+      expect(res.stderr).to.contain(path.join(dataDir, 'ssh_known_hosts.json'));
+      expect(impostor.asked.filter((a) => a.startsWith('login'))).to.deep.equal([]);
+      expect(liveAds(dataDir, 641)).to.deep.equal([]);
+    } finally {
+      await impostor.close();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import type { AddressInfo } from 'node:net';
+import { Server, utils, type Connection } from 'ssh2';
+
+/**
+ * A partner's SFTP server on loopback (ssh2's server): password or public-key login, and the requests a
+ * feed's download makes (stat, open, fstat, read, close) over files the test sets. Its host key is made
+ * per server, so that a second server on the same port is "the same host with another key".
+ */
+
+export interface SftpFile {
+  body: Buffer;
+  /** Modification time, epoch seconds. */
+  mtime: number;
+  /** Answer reads up to this many bytes, then none (the transfer stalls). */
+  stallAfter?: number;
+}
+
+export interface SftpServer {
+  port: number;
+  /** What the client asked for: `login <user> <method>`, `stat <path>`, `read <path>`. */
+  asked: string[];
+  close(): Promise<void>;
+}
+
+const { STATUS_CODE } = utils.sftp;
+
+export async function sftpServer(
+  login: { user: string; password?: string; publicKey?: string },
+  files: (path: string) => SftpFile | undefined,
+  port = 0,
+): Promise<SftpServer> {
+  const asked: string[] = [];
+  const hostKey = utils.generateKeyPairSync('ed25519').private;
+  const allowed = login.publicKey ? utils.parseKey(login.publicKey) : undefined;
+  const clients = new Set<Connection>();
+  const server = new Server({ hostKeys: [hostKey] }, (client) => {
+    clients.add(client);
+    client.on('close', () => clients.delete(client));
+    client.on('error', () => undefined);
+    client.on('authentication', (ctx) => {
+      asked.push(`login ${ctx.username} ${ctx.method}`);
+      if (ctx.username !== login.user) return ctx.reject();
+      if (ctx.method === 'password' && login.password !== undefined && ctx.password === login.password)
+        return ctx.accept();
+      if (ctx.method === 'publickey' && allowed && !(allowed instanceof Error)) {
+        const same = ctx.key.algo === allowed.type && ctx.key.data.equals(allowed.getPublicSSH());
+        if (same && (!ctx.signature || (ctx.blob && allowed.verify(ctx.blob, ctx.signature) === true)))
+          return ctx.accept();
+      }
+      return ctx.reject(login.publicKey ? ['publickey'] : ['password']);
+    });
+    client.on('ready', () => {
+      client.on('session', (accept) => {
+        accept().on('sftp', (acceptSftp) => {
+          const sftp = acceptSftp();
+          const open = new Map<number, { path: string; file: SftpFile }>();
+          let next = 0;
+          const attrs = (file: SftpFile) => ({
+            mode: 0o100644,
+            uid: 0,
+            gid: 0,
+            size: file.body.length,
+            atime: file.mtime,
+            mtime: file.mtime,
+          });
+          const handleOf = (buf: Buffer) => open.get(buf.readUInt32BE(0));
+          sftp.on('STAT', (id, path) => {
+            asked.push(`stat ${path}`);
+            const file = files(path);
+            if (file) sftp.attrs(id, attrs(file));
+            else sftp.status(id, STATUS_CODE.NO_SUCH_FILE, 'No such file');
+          });
+          sftp.on('LSTAT', (id, path) => {
+            const file = files(path);
+            if (file) sftp.attrs(id, attrs(file));
+            else sftp.status(id, STATUS_CODE.NO_SUCH_FILE, 'No such file');
+          });
+          sftp.on('OPEN', (id, path) => {
+            const file = files(path);
+            if (!file) return sftp.status(id, STATUS_CODE.NO_SUCH_FILE, 'No such file');
+            asked.push(`read ${path}`);
+            const handle = Buffer.alloc(4);
+            handle.writeUInt32BE(++next, 0);
+            open.set(next, { path, file });
+            return sftp.handle(id, handle);
+          });
+          sftp.on('FSTAT', (id, handle) => {
+            const h = handleOf(handle);
+            if (h) sftp.attrs(id, attrs(h.file));
+            else sftp.status(id, STATUS_CODE.FAILURE);
+          });
+          sftp.on('READ', (id, handle, offset, length) => {
+            const h = handleOf(handle);
+            if (!h) return sftp.status(id, STATUS_CODE.FAILURE);
+            if (h.file.stallAfter !== undefined && offset + length > h.file.stallAfter) return undefined;
+            if (offset >= h.file.body.length) return sftp.status(id, STATUS_CODE.EOF);
+            return sftp.data(id, h.file.body.subarray(offset, offset + length));
+          });
+          sftp.on('CLOSE', (id, handle) => {
+            open.delete(handle.readUInt32BE(0));
+            sftp.status(id, STATUS_CODE.OK);
+          });
+        });
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    asked,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const c of clients) c.end();
+        server.close(() => resolve());
+      }),
+  };
+}
