@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import type { Gazetteer } from '../places/Gazetteer';
 import { upgrading } from '../sqlite';
 import { pruneRuns } from './feedRuns';
-import { FETCH_COLUMNS, FETCH_SCHEMA } from './feedSchedule';
+import { ensureFetchTable, FETCH_SCHEMA } from './feedSchedule';
 import type { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
 import { hasVoicedKana } from '../search/text';
@@ -309,8 +309,7 @@ function recordFetchRun(
 /** Creates the import's tables in the search store's file (idempotent). */
 export function ensureFeedTables(db: Database.Database): void {
   db.exec(SCHEMA);
-  for (const [column, definition] of FETCH_COLUMNS)
-    if (!hasColumn(db, 'feed_fetch', column)) db.exec(`ALTER TABLE feed_fetch ADD COLUMN ${definition}`);
+  ensureFetchTable(db);
   // The line that listed an ad in its run (044: a later record with its id is a duplicate).
   if (!hasColumn(db, 'feed_ads', 'seen_line')) db.exec('ALTER TABLE feed_ads ADD COLUMN seen_line INTEGER');
   // Duplicate fingerprints by the ad's key (045); a store of an earlier version is converted once,

@@ -20,6 +20,7 @@ import {
 } from './feedDownload';
 import { MalformedFeedError } from './feedRecords';
 import {
+  ensureFeedTables,
   FeedImporter,
   planSource,
   recordFailedRun,
@@ -55,8 +56,9 @@ import { hasFeedRuns } from './feedRuns';
  * (`feedSchedule`, decision 092). A source's runs take turns (`sourceLock`).
  * Progress on stderr; the summary on stdout (`--json`: as JSON).
  * Exit codes: 0 done (rejected records are listed, not fatal), 1 malformed
- * file or failure (nothing of the file applied; with `--due`: any feed's),
- * 2 bad arguments, 3 another run of the source is under way (nothing done).
+ * file or failure (nothing of the file applied; with `--due`: any feed's, or
+ * another `--due` holding the feeds for hours), 2 bad arguments, 3 another run
+ * of the source is under way (nothing done).
  */
 
 const USAGE = `usage: npm run import -- --source <id> [--country <cc> --vertical <homes|cars|jobs|products>]
@@ -292,7 +294,7 @@ const EXIT_OF: Record<Outcome['status'], number> = {
   done: EXIT.done,
   'not-modified': EXIT.done,
   busy: EXIT.busy,
-  stopped: EXIT.done,
+  stopped: EXIT.usage,
   refused: EXIT.usage,
   failed: EXIT.failed,
 };
@@ -328,10 +330,12 @@ async function runFeed(store: SqliteSearchStore, dataDir: string, job: FeedJob, 
       feed = { url: job.url, every, options: job.options };
     }
     const outcome = await fetchAndImport(store, dataDir, job, feed?.url, feed?.options ?? job.options, lock, hooks);
-    if (feed && job.fromKept && outcome.status !== 'refused') triedFeed(store.db, job.sourceId, feed, job.tick);
-    else if (feed && (outcome.status === 'done' || outcome.status === 'not-modified'))
-      keepFeed(store.db, job.sourceId, feed, job.tick);
-    if ((outcome.status === 'failed' || outcome.status === 'refused') && job.fromKept && !ranSince(store, job))
+    const settled = outcome.status === 'done' || outcome.status === 'not-modified';
+    // An operator's mistake (another site) is no attempt of the feed: not recorded, the schedule not moved.
+    if (feed && job.fromKept && outcome.status !== 'refused')
+      triedFeed(store.db, job.sourceId, feed, job.tick, settled);
+    else if (feed && settled) keepFeed(store.db, job.sourceId, feed, job.tick);
+    if (outcome.status === 'failed' && job.fromKept && !ranSince(store, job))
       recordFailedRun(store, job.sourceId, feed ? shownUrl(feed.url) : '', outcome.error);
     return outcome;
   } finally {
@@ -459,6 +463,7 @@ async function runSource(
   };
   const known = await store.source(args.sourceId);
   if (args.stopFetching) {
+    ensureFeedTables(store.db);
     // Under the source's lock: a run under way would keep the URL again as it ends.
     let lock: SourceLock;
     try {
@@ -482,6 +487,7 @@ async function runSource(
   }
   const site = args.site ?? (known && { country: known.country, vertical: known.vertical });
   if (!site) return usage(`source ${args.sourceId} is new: give its --country and --vertical`);
+  ensureFeedTables(store.db);
   const fromKept = !args.url && !args.file;
   if (fromKept && !keptFeed(store.db, args.sourceId))
     return usage(`source ${args.sourceId} keeps no feed URL: give a feed file or URL`);
@@ -564,6 +570,7 @@ async function runDue(
   const results: Record<string, unknown>[] = [];
   let failed = false;
   try {
+    ensureFeedTables(store.db);
     const due = scheduledFeeds(store.db).filter((f) => f.dueAt <= tick);
     if (due.length === 0) {
       const next = scheduledFeeds(store.db)[0];
@@ -595,7 +602,7 @@ async function runDue(
       } else {
         outcome = { status: 'failed', error: `source ${feed.source} is not in the store`, report: '' };
         recordFailedRun(store, feed.source, shownUrl(still.url), outcome.error);
-        triedFeed(store.db, feed.source, still, tick);
+        triedFeed(store.db, feed.source, still, tick, false);
       }
       if (outcome.status === 'failed' || outcome.status === 'refused') failed = true;
       results.push({ source: feed.source, site: feed.site, url: shownUrl(still.url), ...outcomeFields(outcome) });

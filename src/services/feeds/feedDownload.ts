@@ -37,7 +37,8 @@ export interface FeedDownload {
 
 /** What is kept of a source's last imported download: how to ask whether it changed. */
 interface Validators {
-  url: string;
+  /** The URL's SHA-256 (it may hold a key in its query: never written out as is). */
+  urlSha256: string;
   etag?: string;
   lastModified?: string;
   fetched: string;
@@ -174,6 +175,7 @@ interface Fetch {
 export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
   const paths = downloadPaths(o.dataDir, o.sourceId);
   const key = withoutCredentials(o.url);
+  const urlSha256 = createHash('sha256').update(key).digest('hex');
   // A conditional request only when the last imported download is of this URL and is still there.
   const recorded = readValidators(paths.validators);
   const started = Date.now();
@@ -186,7 +188,7 @@ export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
     url: o.url,
     shown,
     key,
-    last: recorded && recorded.url === key && fs.existsSync(paths.kept) ? recorded : undefined,
+    last: recorded && recorded.urlSha256 === urlSha256 && fs.existsSync(paths.kept) ? recorded : undefined,
     idleMs: (o.idleTimeoutS ?? DEFAULT_IDLE_TIMEOUT_S) * 1000,
     part,
     dataDir: o.dataDir,
@@ -203,7 +205,7 @@ export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
       return { status: 'not-modified', url: shown, file: paths.kept, bytes: 0, seconds: seconds(), lastFetched };
     }
     const validators: Validators = {
-      url: key,
+      urlSha256,
       ...(got.etag ? { etag: got.etag } : {}),
       ...(got.lastModified ? { lastModified: got.lastModified } : {}),
       fetched: new Date(started).toISOString(),

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { SOURCE_SITE } from './feedRuns';
+import { upgrading } from '../sqlite';
+import { hasFeedRuns, SOURCE_SITE } from './feedRuns';
 
 /**
  * Partners' feed URLs kept with their sources, and when each is fetched again (decision 092). A
@@ -28,10 +29,36 @@ export const FETCH_SCHEMA = `CREATE TABLE IF NOT EXISTS feed_fetch (
 );`;
 
 /** Columns `feed_fetch` gained after it was first made (the same day): added to a store that lacks them. */
-export const FETCH_COLUMNS: readonly [string, string][] = [
+const FETCH_COLUMNS: readonly [string, string][] = [
   ['options', `options TEXT NOT NULL DEFAULT '{}'`],
   ['tried', 'tried INTEGER'],
 ];
+
+/**
+ * Makes `feed_fetch`, or brings one of an earlier version up to date, under the write lock (two first
+ * runs may do it at once); a feed kept before `tried` counts from its last run. Called by whatever
+ * reads or writes kept feeds (the import command, `ensureFeedTables`); `feed-runs`, read only, reads
+ * an old table as it is (`scheduledFeeds`).
+ */
+export function ensureFetchTable(db: Database.Database): void {
+  db.exec(FETCH_SCHEMA);
+  const missing = () => FETCH_COLUMNS.filter(([c]) => !fetchColumns(db).has(c));
+  if (missing().length === 0) return;
+  upgrading(db, () =>
+    db
+      .transaction(() => {
+        for (const [, definition] of missing()) db.exec(`ALTER TABLE feed_fetch ADD COLUMN ${definition}`);
+        if (hasFeedRuns(db))
+          db.exec(`UPDATE feed_fetch SET tried = (SELECT max(started) FROM feed_runs r WHERE r.source_id = feed_fetch.source_id)
+                   WHERE tried IS NULL`);
+      })
+      .immediate(),
+  );
+}
+
+function fetchColumns(db: Database.Database): Set<string> {
+  return new Set(db.prepare(`SELECT name FROM pragma_table_info('feed_fetch')`).pluck().all() as string[]);
+}
 
 /** How a kept feed is imported: as the run that kept it said (`--partial`, `--max-expire-share`, `--format`). */
 export interface FeedOptions {
@@ -97,17 +124,27 @@ export function keepFeed(db: Database.Database, sourceId: number, feed: KeptFeed
 }
 
 /**
- * A run of the kept feed was tried (whatever its end): its tick, and the interval and options it ran
- * with. Only a feed still kept is written: one forgotten meanwhile (`--stop-fetching`) stays forgotten.
+ * A run of the kept feed was tried: its tick, and, when it succeeded (`settled`), the interval and
+ * options it ran with (a failed run keeps nothing new). Only a feed still kept is written: one
+ * forgotten meanwhile (`--stop-fetching`) stays forgotten.
  */
-export function triedFeed(db: Database.Database, sourceId: number, feed: KeptFeed, tried: number): void {
-  db.prepare(`UPDATE feed_fetch SET every = ?, options = ?, tried = ? WHERE source_id = ? AND url = ?`).run(
-    feed.every,
-    JSON.stringify(feed.options),
-    tried,
-    sourceId,
-    feed.url.href,
-  );
+export function triedFeed(
+  db: Database.Database,
+  sourceId: number,
+  feed: KeptFeed,
+  tried: number,
+  settled: boolean,
+): void {
+  if (settled)
+    db.prepare(`UPDATE feed_fetch SET every = ?, options = ?, tried = ? WHERE source_id = ? AND url = ?`).run(
+      feed.every,
+      JSON.stringify(feed.options),
+      tried,
+      sourceId,
+      feed.url.href,
+    );
+  else
+    db.prepare(`UPDATE feed_fetch SET tried = ? WHERE source_id = ? AND url = ?`).run(tried, sourceId, feed.url.href);
 }
 
 /** The source's feed is no longer fetched; returns the URL it kept. */
@@ -139,32 +176,43 @@ interface ScheduleRow extends FetchRow {
 /**
  * Every kept feed, the most overdue first. A feed is due `every` after the tick of its last attempt
  * began (`tried`: a `--due` run's start, for each feed it runs, so that a feed run late in a tick is
- * due again at the same tick; minus `SLACK_S`), or `RETRY_S` after it when that run failed, was
- * abandoned or was killed (or `every`, if sooner); a feed never tried is due. A run under way counts
- * as a killed one (`--due` skips a source whose lock is held anyway).
+ * due again at the same tick; minus `SLACK_S`), or `RETRY_S` after it when that attempt's run failed,
+ * was abandoned or was killed (or `every`, if sooner); a feed never tried is due. Runs of the source
+ * between attempts (an operator's import of a file) do not move it. A run under way counts as a
+ * killed one (`--due` skips a source whose lock is held anyway).
  */
 export function scheduledFeeds(db: Database.Database): ScheduledFeed[] {
   if (!hasFetchTable(db)) return [];
+  // A table of an earlier version (read only, by `feed-runs`): no options, counted from its last run.
+  const columns = fetchColumns(db);
+  const options = columns.has('options') ? 'f.options' : `'{}' AS options`;
+  const tried = columns.has('tried') ? 'f.tried' : 'NULL AS tried';
+  const since = columns.has('tried') ? 'coalesce(f.tried, 0)' : '0';
+  const attempt = hasFeedRuns(db)
+    ? `LEFT JOIN feed_runs r ON r.id =
+         (SELECT max(id) FROM feed_runs WHERE source_id = f.source_id AND started >= ${since})`
+    : 'LEFT JOIN (SELECT NULL AS started, NULL AS status) r ON 0';
   const rows = db
     .prepare(
-      `SELECT f.source_id, ${SOURCE_SITE} AS site, f.url, f.every, f.options, f.since, f.tried, r.started, r.status
+      `SELECT f.source_id, ${SOURCE_SITE} AS site, f.url, f.every, ${options}, f.since, ${tried}, r.started, r.status
        FROM feed_fetch f
        LEFT JOIN sources s ON s.id = f.source_id
-       LEFT JOIN feed_runs r ON r.id = (SELECT max(id) FROM feed_runs WHERE source_id = f.source_id)
+       ${attempt}
        ORDER BY f.source_id`,
     )
     .all() as ScheduleRow[];
   return rows
     .map((r): ScheduledFeed => {
-      // Failed, abandoned, or left staging or applying by a run that was killed.
-      const good = r.status === 'done' || r.status === 'not-modified';
+      // The attempt's run: failed, abandoned, or left staging or applying by a run that was killed.
+      const good = r.status === null || r.status === 'done' || r.status === 'not-modified';
       const wait = good ? r.every : Math.min(r.every, RETRY_S);
+      const from = r.tried ?? r.started;
       return {
         ...kept(r),
         source: r.source_id,
         site: r.site,
         ...(r.started !== null && r.status !== null ? { last: { started: r.started, status: r.status } } : {}),
-        dueAt: r.tried === null ? r.since : r.tried + wait - SLACK_S,
+        dueAt: from === null ? r.since : from + wait - SLACK_S,
       };
     })
     .sort((a, b) => a.dueAt - b.dueAt || a.source - b.source);

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { FIGURES, hasFeedRuns, listRuns, type FeedRun } from './feedRuns';
 import { scheduledFeeds, shownEvery, type FeedOptions, type ScheduledFeed } from './feedSchedule';
-import { shownUrl } from './feedDownload';
+import { isFeedUrl, shownUrl } from './feedDownload';
 import { sourceBusy } from './sourceLock';
 
 /**
@@ -29,8 +29,21 @@ function statusNow(status: string, source: number, dataDir: string): string {
   return UNDER_WAY.has(status) ? `${status}, ${sourceBusy(dataDir, source) ? 'running' : 'killed'}` : status;
 }
 
+/**
+ * The runs as they are now, their feeds as they may be shown (a run recorded before its URL's query
+ * keys were masked shows them masked too).
+ */
 function withProcess(runs: FeedRun[], dataDir: string): FeedRun[] {
-  return runs.map((r) => ({ ...r, status: statusNow(r.status, r.source, dataDir) }));
+  return runs.map((r) => ({ ...r, status: statusNow(r.status, r.source, dataDir), file: shownFeed(r.file) }));
+}
+
+function shownFeed(file: string): string {
+  if (!isFeedUrl(file)) return file;
+  try {
+    return shownUrl(new URL(file));
+  } catch {
+    return file;
+  }
 }
 
 /** The kept feeds as a table: what `--due` will do, and when. */

@@ -125,6 +125,7 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       expect(keyed.stdout).to.contain(server.url('/feed.xml?city=Oviedo&api_key=***&token=***', 'trawl:***@'));
       expect(keyed.stdout + keyed.stderr).to.not.match(/k3y|t0k|s3cret/);
       expect(runs(dataDir, 601).at(-1)?.file).to.not.match(/k3y|t0k/);
+      expect(fs.readFileSync(path.join(dataDir, 'feeds', 'source-601.json'), 'utf8')).to.not.match(/k3y|t0k|s3cret/);
     } finally {
       await server.close();
     }
