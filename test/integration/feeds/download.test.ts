@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { runCli } from '../../support/cli';
+import { tempDirs } from '../../support/tempDirs';
 import { closedPort } from '../../support/ports';
 import { fixture } from './feedKit';
 import { liveAds, partnerServer, runs } from './partnerServer';
@@ -14,15 +14,7 @@ const CLI = path.resolve(__dirname, '../../../src/services/feeds/cli.ts');
 
 describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', function () {
   this.timeout(60_000);
-  const dirs: string[] = [];
-  const tempDir = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-download-'));
-    dirs.push(dir);
-    return dir;
-  };
-  after(() => {
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const tempDir = tempDirs('trawl-download');
   const homes = fs.readFileSync(fixture('homes-es.xml'));
   const importUrl = (dataDir: string, url: string, ...more: string[]) =>
     runCli(CLI, dataDir, ['--source', '601', '--country', 'es', '--vertical', 'homes', ...more, url]);

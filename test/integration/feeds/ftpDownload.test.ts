@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { runCli } from '../../support/cli';
+import { tempDirs } from '../../support/tempDirs';
 import { ftpServer, type FtpFile } from '../../support/ftpServer';
 import { generate } from 'selfsigned';
 import { fixture } from './feedKit';
@@ -12,15 +12,7 @@ const CLI = path.resolve(__dirname, '../../../src/services/feeds/cli.ts');
 
 describe('npm run import of an FTP feed URL (feedDownload.ts, basic-ftp)', function () {
   this.timeout(60_000);
-  const dirs: string[] = [];
-  const tempDir = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-ftp-'));
-    dirs.push(dir);
-    return dir;
-  };
-  after(() => {
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const tempDir = tempDirs('trawl-ftp');
   const homes = fs.readFileSync(fixture('homes-es.xml'));
   const importUrl = (dataDir: string, url: string, ...more: string[]) =>
     runCli(CLI, dataDir, ['--source', '631', '--country', 'es', '--vertical', 'homes', ...more, url]);

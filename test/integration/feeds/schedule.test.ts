@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
@@ -8,6 +7,7 @@ import { FeedImporter } from '../../../src/services/feeds/FeedImporter';
 import { SourceBusyError } from '../../../src/services/feeds/sourceLock';
 import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { commandEnv, runCli } from '../../support/cli';
+import { tempDirs } from '../../support/tempDirs';
 import { fixture } from './feedKit';
 import { liveAds, partnerServer, runs } from './partnerServer';
 
@@ -52,15 +52,7 @@ async function until(what: () => boolean, ms = 20_000): Promise<void> {
 
 describe('feeds fetched on schedule, one run of a source at a time (feedSchedule.ts, sourceLock.ts)', function () {
   this.timeout(90_000);
-  const dirs: string[] = [];
-  const tempDir = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-schedule-'));
-    dirs.push(dir);
-    return dir;
-  };
-  after(() => {
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const tempDir = tempDirs('trawl-schedule');
   const homes = fs.readFileSync(fixture('homes-es.xml'));
   const due = (dataDir: string, ...more: string[]) => runCli(CLI, dataDir, ['--due', ...more]);
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { utils } from 'ssh2';
 import { runCli } from '../../support/cli';
+import { tempDirs } from '../../support/tempDirs';
 import { sftpServer, type SftpFile } from '../../support/sftpServer';
 import { fixture } from './feedKit';
 import { liveAds, runs } from './partnerServer';
@@ -12,15 +12,7 @@ const CLI = path.resolve(__dirname, '../../../src/services/feeds/cli.ts');
 
 describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function () {
   this.timeout(60_000);
-  const dirs: string[] = [];
-  const tempDir = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-sftp-'));
-    dirs.push(dir);
-    return dir;
-  };
-  after(() => {
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const tempDir = tempDirs('trawl-sftp');
   const homes = fs.readFileSync(fixture('homes-es.xml'));
   const importUrl = (dataDir: string, url: string, more: string[] = [], env: Record<string, string> = {}) =>
     runCli(CLI, dataDir, ['--source', '641', '--country', 'es', '--vertical', 'homes', ...more, url], env);
