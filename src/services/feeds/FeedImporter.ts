@@ -283,10 +283,19 @@ export function recordNotModified(
   store: SqliteSearchStore,
   sourceId: number,
   origin: string,
-  seconds: number,
-  now = Math.floor(Date.now() / 1000),
+  startedMs: number,
+  nowMs = Date.now(),
 ): void {
-  recordFetchRun(store, sourceId, origin, 'not-modified', { seconds }, now - Math.round(seconds), now);
+  const seconds = Math.round((nowMs - startedMs) / 100) / 10;
+  recordFetchRun(
+    store,
+    sourceId,
+    origin,
+    'not-modified',
+    { seconds },
+    Math.floor(startedMs / 1000),
+    Math.floor(nowMs / 1000),
+  );
 }
 
 function recordFetchRun(

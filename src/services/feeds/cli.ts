@@ -368,6 +368,7 @@ async function fetchAndImport(
     if (url) {
       // A source that publishes on another site is refused before a byte is fetched.
       await planSource(store, job.sourceId, job.site, job.name);
+      const fetched = Date.now();
       download = await downloadFeed({
         url,
         dataDir,
@@ -376,7 +377,7 @@ async function fetchAndImport(
         ...(hooks.onDownload ? { onProgress: hooks.onDownload } : {}),
       });
       if (download.status === 'not-modified') {
-        recordNotModified(store, job.sourceId, download.url, download.seconds);
+        recordNotModified(store, job.sourceId, download.url, fetched);
         return { status: 'not-modified', download };
       }
     }

@@ -52,6 +52,15 @@ export const DEFAULT_IDLE_TIMEOUT_S = 60;
 
 const USER_AGENT = 'Trawl-FeedFetcher/1.0';
 
+/** A URL part percent-decoded, or as written when it is not (`50%off` in a password is the password). */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 /** Whether a command-line feed argument names a URL rather than a file. */
 export function isFeedUrl(value: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
@@ -121,7 +130,7 @@ function requestHeaders(url: URL, last: Validators | undefined): Record<string, 
     'accept-encoding': 'gzip, deflate, br',
   };
   if (url.username || url.password) {
-    const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    const user = `${decoded(url.username)}:${decoded(url.password)}`;
     headers.authorization = `Basic ${Buffer.from(user).toString('base64')}`;
   }
   if (last) {
@@ -308,7 +317,7 @@ function isFtp(url: URL): boolean {
  * (`ftp://host/feeds/x.xml` is `feeds/x.xml`), absolute with a second slash (`ftp://host//srv/x.xml`).
  */
 export function ftpPath(url: URL): string {
-  return decodeURIComponent(url.pathname.replace(/^\//, '').replace(/;type=[aid]$/i, ''));
+  return decoded(url.pathname.replace(/^\//, '').replace(/;type=[aid]$/i, ''));
 }
 
 /**
@@ -325,8 +334,8 @@ async function fetchFtp(f: Fetch): Promise<Fetched> {
       // An IPv6 address without the brackets a URL writes it in (`ftp://[::1]/…`).
       host: f.url.hostname.replace(/^\[(.*)\]$/, '$1'),
       port: Number(f.url.port) || 21,
-      user: decodeURIComponent(f.url.username) || 'anonymous',
-      password: decodeURIComponent(f.url.password) || 'anonymous@',
+      user: decoded(f.url.username) || 'anonymous',
+      password: decoded(f.url.password) || 'anonymous@',
       secure: f.url.protocol === 'ftps:',
     });
     // Both optional in FTP: a server without them is fetched in full, its transfer taken as whole.
@@ -363,7 +372,7 @@ async function fetchFtp(f: Fetch): Promise<Fetched> {
  * to the login's home with `/~/` (`sftp://host/~/exports/x.xml` is `exports/x.xml`).
  */
 export function sftpPath(url: URL): string {
-  const p = decodeURIComponent(url.pathname);
+  const p = decoded(url.pathname);
   return p.startsWith('/~/') ? p.slice(3) : p;
 }
 
@@ -372,12 +381,44 @@ function knownHostsFile(dataDir: string): string {
   return path.join(dataDir, 'ssh_known_hosts.json');
 }
 
+/**
+ * The kept host keys. No file is none kept; a file that cannot be read as keys stops the run, naming
+ * it: taken for none, any server's key would pass, and the next write would drop the others.
+ */
 function readKnownHosts(dataDir: string): Record<string, string> {
+  const file = knownHostsFile(dataDir);
+  let text: string;
   try {
-    return JSON.parse(fs.readFileSync(knownHostsFile(dataDir), 'utf8')) as Record<string, string>;
-  } catch {
-    return {};
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new FeedDownloadError(`cannot read the SSH host keys in ${file}: ${(err as Error).message}`);
   }
+  let keys: unknown;
+  try {
+    keys = JSON.parse(text);
+  } catch (err) {
+    throw new FeedDownloadError(`the SSH host keys in ${file} are not JSON (${(err as Error).message}): fix the file`);
+  }
+  if (
+    typeof keys !== 'object' ||
+    keys === null ||
+    Array.isArray(keys) ||
+    !Object.values(keys).every((v) => typeof v === 'string')
+  )
+    throw new FeedDownloadError(
+      `the SSH host keys in ${file} are not an object of "host:port": "SHA256:…": fix the file`,
+    );
+  return keys as Record<string, string>;
+}
+
+/** A host's key kept: merged into the file as it is now (another run may have kept one meanwhile), written whole. */
+function keepHostKey(dataDir: string, hostPort: string, fingerprint: string): void {
+  const file = knownHostsFile(dataDir);
+  const keys = { ...readKnownHosts(dataDir), [hostPort]: fingerprint };
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, `${JSON.stringify(keys, null, 2)}\n`);
+  fs.renameSync(temp, file);
 }
 
 /**
@@ -389,10 +430,11 @@ function readKnownHosts(dataDir: string): Record<string, string> {
 async function fetchSftp(f: Fetch): Promise<Fetched> {
   const host = f.url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(f.url.port) || 22;
-  const hostKey = `${host}:${port}`;
+  // As the operator would write it: lower case, an IPv6 address in brackets.
+  const hostKey = `${host.includes(':') ? `[${host}]` : host.toLowerCase()}:${port}`;
   const known = readKnownHosts(f.dataDir);
   let offered: string | undefined;
-  const password = decodeURIComponent(f.url.password);
+  const password = decoded(f.url.password);
   const keyFile = process.env.FEED_SSH_KEY;
   const conn = new SshClient();
   let idle: NodeJS.Timeout | undefined;
@@ -419,7 +461,7 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
         conn.connect({
           host,
           port,
-          username: decodeURIComponent(f.url.username) || 'anonymous',
+          username: decoded(f.url.username) || 'anonymous',
           ...(password ? { password } : keyFile ? { privateKey: fs.readFileSync(keyFile) } : {}),
           readyTimeout: f.idleMs,
           hostVerifier: (key: Buffer) => {
@@ -429,9 +471,7 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
         });
       }),
     );
-    if (offered && known[hostKey] === undefined) {
-      fs.writeFileSync(knownHostsFile(f.dataDir), JSON.stringify({ ...known, [hostKey]: offered }, null, 2));
-    }
+    if (offered && known[hostKey] === undefined) keepHostKey(f.dataDir, hostKey, offered);
     const sftp = await step(
       new Promise<SFTPWrapper>((resolve, reject) => conn.sftp((err, s) => (err ? reject(err) : resolve(s)))),
     );
@@ -439,8 +479,11 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
     const stats = await step(
       new Promise<Stats>((resolve, reject) => sftp.stat(remote, (err, st) => (err ? reject(err) : resolve(st)))),
     );
-    const modified = new Date(stats.mtime * 1000).toISOString();
-    if (f.last && f.last.lastModified === modified && f.last.bytes === stats.size) return { status: 'not-modified' };
+    // Both optional in SFTP: a server without them is fetched in full, its transfer taken as whole.
+    const size = Number.isFinite(stats.size) ? stats.size : undefined;
+    const modified = Number.isFinite(stats.mtime) ? new Date(stats.mtime * 1000).toISOString() : undefined;
+    if (f.last && modified !== undefined && size !== undefined)
+      if (f.last.lastModified === modified && f.last.bytes === size) return { status: 'not-modified' };
     stillWaiting();
     await step(
       new Promise<void>((resolve, reject) =>
@@ -450,7 +493,7 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
           {
             step: (transferred) => {
               stillWaiting();
-              f.onProgress?.(transferred, stats.size);
+              f.onProgress?.(transferred, size);
             },
           },
           (err) => (err ? reject(err) : resolve()),
@@ -458,11 +501,9 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
       ),
     );
     const bytes = fs.statSync(f.part).size;
-    if (bytes !== stats.size)
-      throw new FeedDownloadError(
-        `could not download ${f.shown}: the transfer ended at ${bytes} of ${stats.size} bytes`,
-      );
-    return { status: 'downloaded', bytes, lastModified: modified };
+    if (size !== undefined && bytes !== size)
+      throw new FeedDownloadError(`could not download ${f.shown}: the transfer ended at ${bytes} of ${size} bytes`);
+    return { status: 'downloaded', bytes, ...(modified ? { lastModified: modified } : {}) };
   } catch (err) {
     if (err instanceof FeedDownloadError) throw err;
     if (stalled) throw new FeedDownloadError(`no data from ${f.shown} for ${f.idleMs / 1000} s`);
@@ -476,6 +517,8 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
   } finally {
     clearTimeout(idle);
     conn.end();
+    // A server that never closes its side would keep the process alive.
+    setTimeout(() => conn.destroy(), 1000).unref();
   }
 }
 

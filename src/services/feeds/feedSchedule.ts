@@ -158,7 +158,7 @@ export interface ScheduledFeed extends KeptFeed {
   source: number;
   /** `country/vertical`, or null for a source missing from `sources`. */
   site: string | null;
-  /** The source's last run (ended, abandoned, or not ended): when it began and how it stands. */
+  /** The run of the feed's last attempt (the first since its tick): when it began and how it stands. */
   last?: { started: number; status: string };
   /** When the feed is to be fetched (epoch seconds): now or earlier when it is due. */
   dueAt: number;
@@ -190,7 +190,7 @@ export function scheduledFeeds(db: Database.Database): ScheduledFeed[] {
   const since = columns.has('tried') ? 'coalesce(f.tried, 0)' : '0';
   const attempt = hasFeedRuns(db)
     ? `LEFT JOIN feed_runs r ON r.id =
-         (SELECT max(id) FROM feed_runs WHERE source_id = f.source_id AND started >= ${since})`
+         (SELECT min(id) FROM feed_runs WHERE source_id = f.source_id AND started >= ${since})`
     : 'LEFT JOIN (SELECT NULL AS started, NULL AS status) r ON 0';
   const rows = db
     .prepare(

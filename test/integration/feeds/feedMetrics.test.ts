@@ -72,7 +72,7 @@ describe("partner feeds' health on GET /metrics (src/services/feeds/feedMetrics.
     const store = new SqliteSearchStore(server.dataDir);
     const checked = Math.floor(Date.now() / 1000) + 60;
     try {
-      recordNotModified(store, 611, 'https://partner.example/feed.xml', 0.3, checked);
+      recordNotModified(store, 611, 'https://partner.example/feed.xml', checked * 1000 - 300, checked * 1000);
     } finally {
       store.close();
     }

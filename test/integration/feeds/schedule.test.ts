@@ -127,6 +127,12 @@ describe('feeds fetched on schedule, one run of a source at a time (feedSchedule
       expect(liveAds(dataDir, 621)).to.not.include('H1');
       expect(runs(dataDir, 621).map((r) => r.status)).to.deep.equal(['done', 'not-modified', 'done']);
 
+      // An operator's file for the source, malformed: it fails, and does not move the feed's schedule.
+      const byFile = await runCli(CLI, dataDir, ['--source', '621', fixture('truncated.xml')]);
+      expect(byFile.code).to.equal(1);
+      age(dataDir, 621, 3600);
+      expect((await due(dataDir)).stdout).to.contain('no feed is due');
+
       // The source alone, without its site or URL, runs its kept feed (here at once: the operator asked).
       const byHand = await runCli(CLI, dataDir, ['--source', '621', '--json']);
       expect(byHand.code, byHand.stderr).to.equal(0);

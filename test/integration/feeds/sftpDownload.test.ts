@@ -35,6 +35,26 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       const known = JSON.parse(fs.readFileSync(path.join(dataDir, 'ssh_known_hosts.json'), 'utf8'));
       expect(known[`127.0.0.1:${server.port}`]).to.match(/^SHA256:[A-Za-z0-9+/]{43}$/);
 
+      // Another partner's server: its key is kept beside the first's, not instead of it.
+      const other = await sftpServer({ user: 'feeds', password: 's3cret' }, (p) => (p === '/x.xml' ? file : undefined));
+      try {
+        const res = await runCli(CLI, dataDir, [
+          '--source',
+          '642',
+          '--country',
+          'es',
+          '--vertical',
+          'homes',
+          `sftp://feeds:s3cret@127.0.0.1:${other.port}/x.xml`,
+        ]);
+        expect(res.code, res.stderr).to.equal(0);
+      } finally {
+        await other.close();
+      }
+      const both = JSON.parse(fs.readFileSync(path.join(dataDir, 'ssh_known_hosts.json'), 'utf8'));
+      expect(Object.keys(both).sort()).to.deep.equal([`127.0.0.1:${other.port}`, `127.0.0.1:${server.port}`].sort());
+      expect(both[`127.0.0.1:${server.port}`]).to.equal(known[`127.0.0.1:${server.port}`]);
+
       const again = await importUrl(dataDir, url);
       expect(again.code, again.stderr).to.equal(0);
       expect(again.stdout).to.contain(`${shown}: not changed since its last import`);
@@ -105,6 +125,21 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
     } finally {
       await server.close();
     }
+
+    // Host keys the run cannot read (a hand edit gone wrong): it stops rather than trusting any key.
+    const knownFile = path.join(dataDir, 'ssh_known_hosts.json');
+    const kept = fs.readFileSync(knownFile, 'utf8');
+    fs.writeFileSync(knownFile, kept.replace(/"\n}/, '",\n}'));
+    const garbled = await sftpServer({ user: 'feeds', password: 's3cret' }, (p) => files[p], server.port);
+    try {
+      const res = await importUrl(dataDir, at('feeds:s3cret@', 'feed.xml', garbled.port));
+      expect(res.code).to.equal(1);
+      expect(res.stderr).to.contain(`the SSH host keys in ${knownFile} are not JSON`);
+      expect(garbled.asked).to.deep.equal([]);
+    } finally {
+      await garbled.close();
+    }
+    fs.writeFileSync(knownFile, kept);
 
     // Another server on the same address, with another host key: refused before a login.
     const impostor = await sftpServer({ user: 'feeds', password: 's3cret' }, (p) => files[p], server.port);
