@@ -45,3 +45,13 @@ export function upgrading<T>(db: Database.Database, upgrade: () => T): T {
     db.pragma(`busy_timeout = ${busy}`);
   }
 }
+
+/** Whether the store has a table (a store of an earlier version, or one no import ran in, may not). */
+export function hasTable(db: Database.Database, table: string): boolean {
+  return db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
+}
+
+/** Whether a table has a column (a store of an earlier version may not). */
+export function hasColumn(db: Database.Database, table: string, column: string): boolean {
+  return db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(table, column) !== undefined;
+}

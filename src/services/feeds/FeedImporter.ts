@@ -4,7 +4,7 @@ import path from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Gazetteer } from '../places/Gazetteer';
-import { upgrading } from '../sqlite';
+import { hasColumn, upgrading } from '../sqlite';
 import { pruneRuns } from './feedRuns';
 import { ensureFetchTable, FETCH_SCHEMA } from './feedSchedule';
 import type { SqliteSearchStore } from '../search/SqliteSearchStore';
@@ -372,11 +372,6 @@ export function ensureFeedTables(db: Database.Database): void {
       }).immediate();
     }
   });
-}
-
-/** Whether a table has a column (a store of an earlier version may not). */
-function hasColumn(db: Database.Database, table: string, column: string): boolean {
-  return db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(table, column) !== undefined;
 }
 
 /**

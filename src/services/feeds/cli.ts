@@ -20,7 +20,6 @@ import {
 } from './feedDownload';
 import { MalformedFeedError } from './feedRecords';
 import {
-  ensureFeedTables,
   FeedImporter,
   planSource,
   recordFailedRun,
@@ -30,6 +29,7 @@ import {
 } from './FeedImporter';
 import {
   DEFAULT_EVERY_S,
+  ensureFetchTable,
   forgetFeed,
   keepFeed,
   keptFeed,
@@ -40,7 +40,7 @@ import {
   type KeptFeed,
 } from './feedSchedule';
 import { lockSchedule, lockSource, scheduleHolder, SourceBusyError, type SourceLock } from './sourceLock';
-import { hasFeedRuns } from './feedRuns';
+import { hasFeedRuns, utcTime } from './feedRuns';
 
 /**
  * `npm run import -- --source <id> [--country <cc> --vertical <vertical>] [--name <name>]
@@ -464,7 +464,7 @@ async function runSource(
   };
   const known = await store.source(args.sourceId);
   if (args.stopFetching) {
-    ensureFeedTables(store.db);
+    ensureFetchTable(store.db);
     // Under the source's lock: a run under way would keep the URL again as it ends.
     let lock: SourceLock;
     try {
@@ -488,7 +488,7 @@ async function runSource(
   }
   const site = args.site ?? (known && { country: known.country, vertical: known.vertical });
   if (!site) return usage(`source ${args.sourceId} is new: give its --country and --vertical`);
-  ensureFeedTables(store.db);
+  ensureFetchTable(store.db);
   const fromKept = !args.url && !args.file;
   if (fromKept && !keptFeed(store.db, args.sourceId))
     return usage(`source ${args.sourceId} keeps no feed URL: give a feed file or URL`);
@@ -571,19 +571,20 @@ async function runDue(
   const results: Record<string, unknown>[] = [];
   let failed = false;
   try {
-    ensureFeedTables(store.db);
-    const due = scheduledFeeds(store.db).filter((f) => f.dueAt <= tick);
+    ensureFetchTable(store.db);
+    const feeds = scheduledFeeds(store.db);
+    const due = feeds.filter((f) => f.dueAt <= tick);
     if (due.length === 0) {
-      const next = scheduledFeeds(store.db)[0];
+      const next = feeds[0];
       const said = next
-        ? `no feed is due; the next is source ${next.source}'s at ${isoSeconds(next.dueAt)} UTC`
+        ? `no feed is due; the next is source ${next.source}'s at ${utcTime(next.dueAt)} UTC`
         : 'no source keeps a feed URL: nothing to fetch (import one from its URL first)';
       process.stdout.write(args.json ? `${JSON.stringify({ due: [] })}\n` : `${said}\n`);
       return EXIT.done;
     }
     for (const feed of due) {
       // A run of the source since the list was read (an operator's) may have made it not due.
-      const still = scheduledFeeds(store.db).find((f) => f.source === feed.source);
+      const [still] = scheduledFeeds(store.db, feed.source);
       if (!still || still.dueAt > now()) continue;
       const known = await store.source(feed.source);
       const head = `source ${feed.source} (${feed.site ?? '?'}) ${shownUrl(still.url)}`;
@@ -649,8 +650,6 @@ function outcomeFields(o: Outcome): Record<string, unknown> {
       return { status: o.status, error: o.error };
   }
 }
-
-const isoSeconds = (s: number) => new Date(s * 1000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The download's progress, at most twice a second: on a terminal in place, else a line each. */
 function downloadProgress(tty: boolean): (bytes: number, total: number | undefined) => void {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { hasTable } from '../sqlite';
 
 /**
  * A source's run history (`feed_runs`, written by `FeedImporter`): kept bounded, and read by
@@ -23,7 +24,7 @@ export function pruneRuns(db: Database.Database, sourceId: number): void {
 
 /** Whether the store has a run history yet (the first import makes it). */
 export function hasFeedRuns(db: Database.Database): boolean {
-  return db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'feed_runs'`).get() !== undefined;
+  return hasTable(db, 'feed_runs');
 }
 
 /** SQL of a source's site (`country/vertical`), from `sources s`. */
@@ -75,8 +76,8 @@ export function listRuns(db: Database.Database, options: { source?: number; limi
       run: r.id,
       source: r.source_id,
       site: r.site,
-      started: iso(r.started),
-      finished: r.finished === null ? null : iso(r.finished),
+      started: utcTime(r.started),
+      finished: r.finished === null ? null : utcTime(r.finished),
       status: r.status,
       file: r.file,
     };
@@ -87,4 +88,5 @@ export function listRuns(db: Database.Database, options: { source?: number; limi
   });
 }
 
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+/** Epoch seconds as the run history shows them: `2026-11-27 10:00:00` (UTC). */
+export const utcTime = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { upgrading } from '../sqlite';
+import { hasColumn, hasTable, upgrading } from '../sqlite';
 import { hasFeedRuns, SOURCE_SITE } from './feedRuns';
 
 /**
@@ -42,7 +42,7 @@ const FETCH_COLUMNS: readonly [string, string][] = [
  */
 export function ensureFetchTable(db: Database.Database): void {
   db.exec(FETCH_SCHEMA);
-  const missing = () => FETCH_COLUMNS.filter(([c]) => !fetchColumns(db).has(c));
+  const missing = () => FETCH_COLUMNS.filter(([c]) => !hasColumn(db, 'feed_fetch', c));
   if (missing().length === 0) return;
   upgrading(db, () =>
     db
@@ -54,10 +54,6 @@ export function ensureFetchTable(db: Database.Database): void {
       })
       .immediate(),
   );
-}
-
-function fetchColumns(db: Database.Database): Set<string> {
-  return new Set(db.prepare(`SELECT name FROM pragma_table_info('feed_fetch')`).pluck().all() as string[]);
 }
 
 /** How a kept feed is imported: as the run that kept it said (`--partial`, `--max-expire-share`, `--format`). */
@@ -105,7 +101,7 @@ const kept = (r: FetchRow): KeptFeed => ({
 
 /** The feed URL a source keeps, if any. */
 export function keptFeed(db: Database.Database, sourceId: number): KeptFeed | undefined {
-  if (!hasFetchTable(db)) return undefined;
+  if (!hasTable(db, 'feed_fetch')) return undefined;
   const row = db.prepare('SELECT url, every, options FROM feed_fetch WHERE source_id = ?').get(sourceId) as
     FetchRow | undefined;
   return row && kept(row);
@@ -174,20 +170,20 @@ interface ScheduleRow extends FetchRow {
 }
 
 /**
- * Every kept feed, the most overdue first. A feed is due `every` after the tick of its last attempt
+ * Every kept feed (or `source`'s), the most overdue first. A feed is due `every` after the tick of its last attempt
  * began (`tried`: a `--due` run's start, for each feed it runs, so that a feed run late in a tick is
  * due again at the same tick; minus `SLACK_S`), or `RETRY_S` after it when that attempt's run failed,
  * was abandoned or was killed (or `every`, if sooner); a feed never tried is due. Runs of the source
  * between attempts (an operator's import of a file) do not move it. A run under way counts as a
  * killed one (`--due` skips a source whose lock is held anyway).
  */
-export function scheduledFeeds(db: Database.Database): ScheduledFeed[] {
-  if (!hasFetchTable(db)) return [];
+export function scheduledFeeds(db: Database.Database, source?: number): ScheduledFeed[] {
+  if (!hasTable(db, 'feed_fetch')) return [];
   // A table of an earlier version (read only, by `feed-runs`): no options, counted from its last run.
-  const columns = fetchColumns(db);
-  const options = columns.has('options') ? 'f.options' : `'{}' AS options`;
-  const tried = columns.has('tried') ? 'f.tried' : 'NULL AS tried';
-  const since = columns.has('tried') ? 'coalesce(f.tried, 0)' : '0';
+  const hasTried = hasColumn(db, 'feed_fetch', 'tried');
+  const options = hasColumn(db, 'feed_fetch', 'options') ? 'f.options' : `'{}' AS options`;
+  const tried = hasTried ? 'f.tried' : 'NULL AS tried';
+  const since = hasTried ? 'coalesce(f.tried, 0)' : '0';
   const attempt = hasFeedRuns(db)
     ? `LEFT JOIN feed_runs r ON r.id =
          (SELECT min(id) FROM feed_runs WHERE source_id = f.source_id AND started >= ${since})`
@@ -198,9 +194,10 @@ export function scheduledFeeds(db: Database.Database): ScheduledFeed[] {
        FROM feed_fetch f
        LEFT JOIN sources s ON s.id = f.source_id
        ${attempt}
+       WHERE @source IS NULL OR f.source_id = @source
        ORDER BY f.source_id`,
     )
-    .all() as ScheduleRow[];
+    .all({ source: source ?? null }) as ScheduleRow[];
   return rows
     .map((r): ScheduledFeed => {
       // The attempt's run: failed, abandoned, or left staging or applying by a run that was killed.
@@ -216,8 +213,4 @@ export function scheduledFeeds(db: Database.Database): ScheduledFeed[] {
       };
     })
     .sort((a, b) => a.dueAt - b.dueAt || a.source - b.source);
-}
-
-function hasFetchTable(db: Database.Database): boolean {
-  return db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'feed_fetch'`).get() !== undefined;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { FIGURES, hasFeedRuns, listRuns, type FeedRun } from './feedRuns';
+import { FIGURES, hasFeedRuns, listRuns, utcTime, type FeedRun } from './feedRuns';
 import { scheduledFeeds, shownEvery, type FeedOptions, type ScheduledFeed } from './feedSchedule';
 import { isFeedUrl, shownUrl } from './feedDownload';
 import { sourceBusy } from './sourceLock';
@@ -54,9 +54,9 @@ export function formatFeeds(feeds: ScheduledFeed[], now: number): string {
     f.site ?? '?',
     shownEvery(f.every),
     shownOptions(f.options),
-    f.last ? isoSeconds(f.last.started) : '',
+    f.last ? utcTime(f.last.started) : '',
     f.last?.status ?? 'never run',
-    f.dueAt <= now ? 'due now' : isoSeconds(f.dueAt),
+    f.dueAt <= now ? 'due now' : utcTime(f.dueAt),
     shownUrl(f.url),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
@@ -74,8 +74,6 @@ function shownOptions(o: FeedOptions): string {
   ];
   return given.length > 0 ? given.join(' ') : '-';
 }
-
-const isoSeconds = (s: number) => new Date(s * 1000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The runs as a table, a failed run's error under it. */
 export function formatRuns(runs: FeedRun[]): string {
@@ -160,8 +158,8 @@ function main(argv: string[]): number {
           url: shownUrl(f.url),
           every: shownEvery(f.every),
           options: f.options,
-          ...(f.last ? { lastRun: { started: isoSeconds(f.last.started), status: f.last.status } } : {}),
-          next: f.dueAt <= now ? 'due now' : isoSeconds(f.dueAt),
+          ...(f.last ? { lastRun: { started: utcTime(f.last.started), status: f.last.status } } : {}),
+          next: f.dueAt <= now ? 'due now' : utcTime(f.dueAt),
         }));
         process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
       } else {
