@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import type { Gazetteer } from '../places/Gazetteer';
 import { hasColumn, upgrading } from '../sqlite';
 import { pruneRuns } from './feedRuns';
-import { ensureFetchTable, FETCH_SCHEMA } from './feedSchedule';
+import { ensureFetchTable } from './feedSchedule';
 import type { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
 import { hasVoicedKana } from '../search/text';
@@ -239,7 +239,6 @@ CREATE TABLE IF NOT EXISTS feed_dedup (${FINGERPRINT_COLUMNS});
 CREATE INDEX IF NOT EXISTS feed_dedup_block ON feed_dedup(${DEDUP_BLOCK_KEY});
 CREATE TABLE IF NOT EXISTS feed_dedup_new (${FINGERPRINT_COLUMNS});
 CREATE TABLE IF NOT EXISTS feed_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
-${FETCH_SCHEMA}
 `;
 
 /**
@@ -276,8 +275,8 @@ export function recordFailedRun(
 
 /**
  * A fetch the partner's server answered "not modified": a run of its own in the history (status
- * `not-modified`), so that the schedule (`feedSchedule`) counts from it and the metrics take the
- * feed for current, not for a day without a successful import.
+ * `not-modified`), the attempt's run for the schedule (`feedSchedule`), and for the metrics a feed
+ * that is current, not a day without a successful import.
  */
 export function recordNotModified(
   store: SqliteSearchStore,

@@ -23,7 +23,7 @@ export const RETRY_S = 3600;
  */
 export const SLACK_S = 60;
 
-export const FETCH_SCHEMA = `CREATE TABLE IF NOT EXISTS feed_fetch (
+const FETCH_SCHEMA = `CREATE TABLE IF NOT EXISTS feed_fetch (
   source_id INTEGER PRIMARY KEY, url TEXT NOT NULL, every INTEGER NOT NULL, since INTEGER NOT NULL,
   options TEXT NOT NULL DEFAULT '{}', tried INTEGER
 );`;
