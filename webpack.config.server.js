@@ -4,12 +4,20 @@ const { reactRouterProduction } = require('./webpack.shared');
 /** Packages bundled rather than required at run time. */
 const BUNDLED = /^react-router(-dom)?(\/|$)/;
 
-/** The server build: one Node bundle of src/server/main.ts; packages stay in node_modules. */
+/**
+ * The server build: Node bundles of src/server/main.ts and of the feed import's command and worker
+ * thread (the worker role runs the import for the feeds that are due, with no devDependency);
+ * packages stay in node_modules.
+ */
 module.exports = (_env, argv = {}) => ({
   name: 'server',
   mode: argv.mode === 'development' ? 'development' : 'production',
   target: 'node20',
-  entry: { server: './src/server/main.ts' },
+  entry: {
+    server: './src/server/main.ts',
+    import: './src/services/feeds/cli.ts',
+    feedWorker: './src/services/feeds/feedWorker.ts',
+  },
   output: { path: path.resolve(__dirname, 'dist/server'), filename: '[name].js', clean: true },
   // react-router's package exports name only its development build (remix-run/react-router#12532,
   // #14102): it is bundled here from its production files, not required from node_modules.

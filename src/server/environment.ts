@@ -39,6 +39,14 @@ const schema = z.object({
     .string()
     .regex(/^([A-Za-z0-9-]+)?$/, 'must be a header name')
     .default(''),
+  /**
+   * Whether the worker role imports the partners' feeds whose time has come (decision 094); `off`
+   * where a cron line runs `npm run import -- --due` instead.
+   */
+  FEED_IMPORTS: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on'),
   /** Seed demo data into an empty store on start. */
   DEMO_DATA: z
     .enum(['0', '1', 'true', 'false'])

@@ -9,6 +9,7 @@ import type { Mailer } from '../services/mail/Mailer';
 import { createMetrics } from '../services/metrics/createMetrics';
 import { createSearchService } from '../services/search/createSearchService';
 import { createWorker } from '../worker/createWorker';
+import { startDueFeeds } from '../worker/dueFeeds';
 import { fillTemplate, publicBaseUrlResolver } from '../worker/siteUrls';
 import { ConfigurationError, readEnvironment, type Environment } from './environment';
 import { createLogger, type Logger } from './logger';
@@ -184,8 +185,9 @@ async function serve(env: Environment, log: Logger): Promise<void> {
 }
 
 /**
- * The worker role: alert digests and pushes on their schedule. It reaches
- * the search service over HTTP, like a worker on a machine of its own would.
+ * The worker role: alert digests and pushes on their schedule, and the partners' feeds that are
+ * due. It reaches the search service over HTTP, like a worker on a machine of its own would; the
+ * feeds are imported into the store under DATA_DIR, by the import command in a process of its own.
  */
 function startWorker(env: Environment, log: Logger, sharedMailer?: Mailer): { stop(): Promise<void> } {
   const searchTemplate =
@@ -211,9 +213,10 @@ function startWorker(env: Environment, log: Logger, sharedMailer?: Mailer): { st
     log: (msg, extra) => log.info(extra ?? {}, msg),
   });
   worker.start();
+  const feeds = env.FEED_IMPORTS ? startDueFeeds({ dataDir: env.dataDir, log }) : undefined;
   return {
     async stop() {
-      await worker.close();
+      await Promise.all([worker.close(), feeds?.stop()]);
       if (!sharedMailer) mailer.close();
     },
   };

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -6,32 +6,8 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { PROJECT_ROOT } from '../../src/server/clientAssets';
 import { LAYOUT_VERSION, SqliteSearchStore } from '../../src/services/search/SqliteSearchStore';
+import { startBuiltServer } from '../support/builtServer';
 import { tempDataDir } from '../support/testServer';
-
-/** Starts the built server (dist/server/server.js) as `npm start` does, on a free port. */
-function startBuiltServer(
-  env: Record<string, string>,
-  startMs = 20_000,
-): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'server', 'server.js')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_DATA: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), startMs);
-    child.stdout?.on('data', () => {
-      const port = /running at http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(port), output: () => output });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
 
 function get(port: number, urlPath: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {

@@ -20,6 +20,7 @@ import {
   type RecordMarks,
 } from './feedRecords';
 import { fingerprintOf } from './dedup';
+import { feedWorkerEntry } from './feedEntries';
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
 import { indexNewFingerprints, wordsKey, type BatchResult } from './importBatches';
 import { lockSource, type SourceLock } from './sourceLock';
@@ -796,11 +797,11 @@ export class FeedImporter {
     gate: TurnGate,
     onExit: () => void,
   ): Promise<void> {
-    const entry = path.join(__dirname, `feedWorker${path.extname(__filename)}`);
+    const { file, hook } = feedWorkerEntry();
     const worker = new Worker(WORKER_BOOT, {
       eval: true,
       resourceLimits: WORKER_HEAP,
-      workerData: { feedWorker: data, entry, tsx: entry.endsWith('.ts') ? require.resolve('tsx/cjs') : '' },
+      workerData: { feedWorker: data, entry: file, hook },
       transferList: [data.places],
     });
     worker.on('exit', onExit);
@@ -871,7 +872,7 @@ export class FeedImporter {
 /** Starts a worker under tsx's loader when this module runs from TypeScript. */
 const WORKER_BOOT = `
 const { workerData } = require('node:worker_threads');
-if (workerData.entry.endsWith('.ts') && !require.extensions['.ts']) require(workerData.tsx);
+if (workerData.hook && !require.extensions['.ts']) require(workerData.hook);
 require(workerData.entry);
 `;
 

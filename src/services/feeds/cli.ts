@@ -665,7 +665,9 @@ function downloadProgress(tty: boolean): (bytes: number, total: number | undefin
 
 const size = (bytes: number) => (bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} KB` : `${(bytes / 1e6).toFixed(1)} MB`);
 
-if (require.main === module) {
+// Run as a command: from source (`npm run import`, tsx), or built (`node dist/server/import.js`, where
+// webpack's module object is not `require.main`).
+if (require.main === module || path.resolve(process.argv[1] ?? '') === __filename) {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

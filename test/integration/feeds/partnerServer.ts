@@ -56,3 +56,22 @@ export function runs(dataDir: string, source: number): { file: string; status: s
     db.close();
   }
 }
+
+/** Time passes for a source: its runs, and its kept feed's last try, are moved `seconds` into the past. */
+export function age(dataDir: string, source: number, seconds: number): void {
+  const db = new Database(path.join(dataDir, 'search.sqlite'));
+  try {
+    db.prepare('UPDATE feed_runs SET started = started - ?, finished = finished - ? WHERE source_id = ?').run(
+      seconds,
+      seconds,
+      source,
+    );
+    db.prepare('UPDATE feed_fetch SET tried = tried - ?, since = since - ? WHERE source_id = ?').run(
+      seconds,
+      seconds,
+      source,
+    );
+  } finally {
+    db.close();
+  }
+}

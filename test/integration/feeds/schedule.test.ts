@@ -9,29 +9,10 @@ import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStor
 import { commandEnv, runCli } from '../../support/cli';
 import { tempDirs } from '../../support/tempDirs';
 import { fixture } from './feedKit';
-import { liveAds, partnerServer, runs } from './partnerServer';
+import { age, liveAds, partnerServer, runs } from './partnerServer';
 
 const CLI = path.resolve(__dirname, '../../../src/services/feeds/cli.ts');
 const RUNS = path.resolve(__dirname, '../../../src/services/feeds/runsCli.ts');
-
-/** Time passes for a source: its runs, and its kept feed's last try, are moved `seconds` into the past. */
-function age(dataDir: string, source: number, seconds: number): void {
-  const db = new Database(path.join(dataDir, 'search.sqlite'));
-  try {
-    db.prepare('UPDATE feed_runs SET started = started - ?, finished = finished - ? WHERE source_id = ?').run(
-      seconds,
-      seconds,
-      source,
-    );
-    db.prepare('UPDATE feed_fetch SET tried = tried - ?, since = since - ? WHERE source_id = ?').run(
-      seconds,
-      seconds,
-      source,
-    );
-  } finally {
-    db.close();
-  }
-}
 
 /** The import command started and left running (its exit awaited with `exited`). */
 function start(dataDir: string, args: string[]): { child: ChildProcess; exited: Promise<number | null> } {

@@ -1,0 +1,205 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import { sourceBusy } from '../../../src/services/feeds/sourceLock';
+import { startDueFeeds } from '../../../src/worker/dueFeeds';
+import { startBuiltServer } from '../../support/builtServer';
+import { commandEnv, runCli } from '../../support/cli';
+import { tempDirs } from '../../support/tempDirs';
+import { fixture } from '../feeds/feedKit';
+import { age, liveAds, partnerServer, runs } from '../feeds/partnerServer';
+
+const CLI = path.resolve(__dirname, '../../../src/services/feeds/cli.ts');
+
+interface Logged {
+  level: 'info' | 'warn' | 'error';
+  msg: string;
+  fields: Record<string, unknown>;
+}
+
+/** A logger that keeps what it is given, as pino takes it: `(fields, message)` or `(message)`. */
+function capture() {
+  const lines: Logged[] = [];
+  const at =
+    (level: Logged['level']) =>
+    (a: unknown, b?: unknown): void => {
+      lines.push(
+        typeof a === 'string'
+          ? { level, msg: a, fields: {} }
+          : { level, msg: String(b), fields: a as Logged['fields'] },
+      );
+    };
+  return { lines, log: { info: at('info'), warn: at('warn'), error: at('error') } as never };
+}
+
+async function until(what: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the worker role's feed imports (dueFeeds.ts)", function () {
+  this.timeout(90_000);
+  const tempDir = tempDirs('trawl-due-feeds');
+  const homes = fs.readFileSync(fixture('homes-es.xml'));
+  const site = ['--country', 'es', '--vertical', 'homes'];
+
+  it('imports a kept feed when its time has come, in a process of its own, and logs how each went', async () => {
+    let feed = homes;
+    let status = 200;
+    const server = await partnerServer((_req, res) => {
+      if (status !== 200) res.writeHead(status).end();
+      else res.writeHead(200, { 'content-type': 'application/xml' }).end(feed);
+    });
+    const dataDir = tempDir();
+    const url = server.url('/feed.xml');
+    const { lines, log } = capture();
+    // A store with no kept feed: nothing to read, nothing run.
+    const idle = startDueFeeds({ dataDir, log, checkMs: 50, env: commandEnv() });
+    await sleep(300);
+    await idle.stop();
+    expect(lines).to.deep.equal([]);
+
+    const first = await runCli(CLI, dataDir, ['--source', '631', ...site, '--every', '1h', url]);
+    expect(first.code, first.stderr).to.equal(0);
+    expect(liveAds(dataDir, 631)).to.have.length(8);
+    const feeds = startDueFeeds({ dataDir, log, checkMs: 50, env: commandEnv() });
+    try {
+      // Just imported: its hour has not come; the worker reads the schedule, and runs nothing.
+      await sleep(500);
+      expect(server.asked).to.have.length(1);
+      expect(lines).to.deep.equal([]);
+
+      // An hour on, the partner dropped H1: the next check imports the feed, and it expires.
+      feed = Buffer.from(homes.toString('utf8').replace(/<ad>\s*<id><!\[CDATA\[H1\]\]><\/id>[\s\S]*?<\/ad>/, ''));
+      age(dataDir, 631, 3600);
+      await until(() => lines.some((l) => l.msg === 'the due feeds are imported'));
+      expect(server.asked).to.have.length(2);
+      expect(liveAds(dataDir, 631)).to.have.length(7);
+      expect(liveAds(dataDir, 631)).to.not.include('H1');
+      expect(lines[0]).to.deep.equal({
+        level: 'info',
+        msg: 'importing the feeds that are due',
+        fields: { feeds: [631] },
+      });
+      expect(lines[1]?.level).to.equal('info');
+      expect(lines[1]?.fields).to.deep.equal({ source: 631 });
+      expect(lines[1]?.msg).to.match(
+        /^feed import: source 631 \(es\/homes\) http:\/\/127\.0\.0\.1:\d+\/feed\.xml: 11 records: 0 imported, 0 updated, 8 unchanged, 1 expired, 3 rejected, 0 grouped \([\d.]+ s\)$/,
+      );
+      expect(lines).to.have.length(3);
+
+      // Imported: not run again at the next checks.
+      await sleep(500);
+      expect(server.asked).to.have.length(2);
+      expect(lines).to.have.length(3);
+
+      // The partner's server fails: a warning names the source and the error, and it is not retried at once.
+      status = 503;
+      age(dataDir, 631, 3600);
+      await until(() => lines.length >= 6);
+      expect(lines[4]).to.include({ level: 'warn' });
+      expect(lines[4]?.fields).to.deep.equal({ source: 631 });
+      expect(lines[4]?.msg).to.match(
+        /^feed import: source 631 .*: FAILED: GET .*\/feed\.xml: HTTP 503 Service Unavailable$/,
+      );
+      expect(lines[5]).to.include({ level: 'warn', msg: 'a due feed was not imported (see its line above)' });
+      await sleep(500);
+      expect(server.asked).to.have.length(3);
+      expect(lines).to.have.length(6);
+      expect(runs(dataDir, 631).map((r) => r.status)).to.deep.equal(['done', 'done', 'failed']);
+    } finally {
+      await feeds.stop();
+      await server.close();
+    }
+  });
+
+  it('stops a run under way when the worker stops, and the next run completes it', async () => {
+    let stall = true;
+    const server = await partnerServer((_req, res) => {
+      if (!stall) {
+        res.writeHead(200, { 'content-type': 'application/xml' }).end(homes);
+        return;
+      }
+      // Half the feed, then silence: a download that would go on for the whole --timeout.
+      res.writeHead(200, { 'content-type': 'application/xml', 'content-length': String(homes.length) });
+      res.write(homes.subarray(0, homes.length >> 1));
+    });
+    const dataDir = tempDir();
+    const url = server.url('/feed.xml');
+    try {
+      stall = false;
+      const first = await runCli(CLI, dataDir, ['--source', '632', ...site, '--every', '1h', url]);
+      expect(first.code, first.stderr).to.equal(0);
+      age(dataDir, 632, 3600);
+      stall = true;
+      const { lines, log } = capture();
+      const feeds = startDueFeeds({ dataDir, log, checkMs: 50, env: commandEnv() });
+      await until(() => server.asked.length === 2 && sourceBusy(dataDir, 632));
+      const stopping = Date.now();
+      await feeds.stop();
+      expect(Date.now() - stopping).to.be.below(3000);
+      expect(sourceBusy(dataDir, 632)).to.equal(false);
+      expect(lines.at(-1)).to.deep.include({
+        level: 'info',
+        msg: 'feed imports stopped with the worker; the next run completes them',
+      });
+      expect(runs(dataDir, 632).map((r) => r.status)).to.deep.equal(['done']);
+
+      // The worker again: the feed is still due, and imported.
+      stall = false;
+      const again = capture();
+      const next = startDueFeeds({ dataDir, log: again.log, checkMs: 50, env: commandEnv() });
+      try {
+        await until(() => again.lines.some((l) => l.msg === 'the due feeds are imported'));
+      } finally {
+        await next.stop();
+      }
+      expect(server.asked).to.have.length(3);
+      expect(runs(dataDir, 632).map((r) => r.status)).to.deep.equal(['done', 'done']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('runs in the built server, which imports a due feed as it starts, with no devDependency', async () => {
+    const server = await partnerServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(homes);
+    });
+    const dataDir = tempDir();
+    try {
+      const first = await runCli(CLI, dataDir, ['--source', '633', ...site, '--every', '1h', server.url('/feed.xml')]);
+      expect(first.code, first.stderr).to.equal(0);
+      age(dataDir, 633, 3600);
+      // Turned off (a cron line runs --due instead): the server starts and imports nothing.
+      const off = await startBuiltServer({ DATA_DIR: dataDir, WEB_CONCURRENCY: '1', FEED_IMPORTS: 'off' });
+      await sleep(1500);
+      off.child.kill('SIGTERM');
+      await new Promise((resolve) => off.child.on('exit', resolve));
+      expect(server.asked).to.have.length(1);
+      expect(off.output()).to.not.contain('importing the feeds');
+
+      // On, as by default: the bundled command (dist/server/import.js, its threads dist/server/feedWorker.js).
+      const { child, output } = await startBuiltServer({ DATA_DIR: dataDir, WEB_CONCURRENCY: '1' });
+      try {
+        await until(() => output().includes('the due feeds are imported'));
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.on('exit', resolve));
+      }
+      expect(server.asked).to.have.length(2);
+      const logged = output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg: string; source?: number });
+      expect(logged.find((l) => l.msg.startsWith('feed import: source 633'))).to.deep.include({ source: 633 });
+      expect(runs(dataDir, 633).map((r) => r.status)).to.deep.equal(['done', 'done']);
+    } finally {
+      await server.close();
+    }
+  });
+});
