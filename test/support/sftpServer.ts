@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Server, utils, type Connection } from 'ssh2';
 
@@ -17,6 +18,8 @@ export interface SftpFile {
 
 export interface SftpServer {
   port: number;
+  /** Its host key's fingerprint as `ssh-keygen -lf` shows it (`SHA256:…`), which a partner gives. */
+  fingerprint: string;
   /** What the client asked for: `login <user> <method>`, `stat <path>`, `read <path>`. */
   asked: string[];
   close(): Promise<void>;
@@ -30,7 +33,11 @@ export async function sftpServer(
   port = 0,
 ): Promise<SftpServer> {
   const asked: string[] = [];
-  const hostKey = utils.generateKeyPairSync('ed25519').private;
+  const keys = utils.generateKeyPairSync('ed25519');
+  const hostKey = keys.private;
+  const publicKey = utils.parseKey(keys.public);
+  if (publicKey instanceof Error) throw publicKey;
+  const fingerprint = `SHA256:${createHash('sha256').update(publicKey.getPublicSSH()).digest('base64').replace(/=+$/, '')}`;
   const allowed = login.publicKey ? utils.parseKey(login.publicKey) : undefined;
   const clients = new Set<Connection>();
   const server = new Server({ hostKeys: [hostKey] }, (client) => {
@@ -107,6 +114,7 @@ export async function sftpServer(
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
+    fingerprint,
     asked,
     close: () =>
       new Promise<void>((resolve) => {

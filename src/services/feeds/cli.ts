@@ -44,7 +44,8 @@ import { hasFeedRuns, utcTime } from './feedRuns';
 
 /**
  * `npm run import -- --source <id> [--country <cc> --vertical <vertical>] [--name <name>]
- *  [--format xml|jsonl] [--partial] [--max-expire-share 0.6] [--timeout 60] [--every 6h] [--json] [<file | URL>]`
+ *  [--format xml|jsonl] [--partial] [--max-expire-share 0.6] [--timeout 60] [--every 6h]
+ *  [--ssh-host-key SHA256:…] [--json] [<file | URL>]`
  * `npm run import -- --source <id> --stop-fetching`
  * `npm run import -- --due [--timeout 60] [--json]`
  *
@@ -63,7 +64,8 @@ import { hasFeedRuns, utcTime } from './feedRuns';
 
 const USAGE = `usage: npm run import -- --source <id> [--country <cc> --vertical <homes|cars|jobs|products>]
          [--name <source name>] [--format xml|jsonl] [--partial] [--max-expire-share <0..1>]
-         [--timeout <seconds>] [--every <90m|6h|1d>] [--json] [<file | URL: http(s), ftp(s), sftp>]
+         [--timeout <seconds>] [--every <90m|6h|1d>] [--ssh-host-key SHA256:…] [--json]
+         [<file | URL: http(s), ftp(s), sftp>]
        npm run import -- --source <id> --stop-fetching
        npm run import -- --due [--timeout <seconds>] [--json]
 A source created by a run needs --country and --vertical. Without a file or URL, the source's kept
@@ -94,6 +96,8 @@ interface FeedJob {
   options: FeedOptions;
   /** `--every`, when given. */
   every?: number;
+  /** `--ssh-host-key`, when given (an sftp feed's). */
+  hostKey?: string;
   /** When the run's tick began (epoch seconds): a `--due` run's start, else the run's. */
   tick: number;
 }
@@ -110,6 +114,7 @@ type Parsed =
       options: FeedOptions;
       timeoutS: number;
       every?: number;
+      hostKey?: string;
       stopFetching: boolean;
       url?: URL;
       file: string;
@@ -131,6 +136,7 @@ function parse(argv: string[]): Parsed {
       'max-expire-share': { type: 'string' },
       timeout: { type: 'string' },
       every: { type: 'string' },
+      'ssh-host-key': { type: 'string' },
       'stop-fetching': { type: 'boolean' },
       due: { type: 'boolean' },
       json: { type: 'boolean' },
@@ -184,6 +190,11 @@ function parse(argv: string[]): Parsed {
       throw new UsageError((err as Error).message);
     }
   }
+  const hostKey = values['ssh-host-key']?.replace(/=+$/, '');
+  if (hostKey !== undefined && !/^SHA256:[A-Za-z0-9+/]{43}$/.test(hostKey))
+    throw new UsageError(
+      '--ssh-host-key must be a SHA-256 fingerprint as `ssh-keygen -lf` shows it: SHA256: and 43 characters',
+    );
   const stopFetching = values['stop-fetching'] ?? false;
   const onlyStop = [...named].every((n) => n === 'source' || n === 'stop-fetching' || n === 'json');
   if (stopFetching && (positionals.length > 0 || !onlyStop))
@@ -200,6 +211,7 @@ function parse(argv: string[]): Parsed {
     }
   } else if (given !== undefined) {
     if (every !== undefined) throw new UsageError('--every is for a feed URL: a file is imported once');
+    if (hostKey !== undefined) throw new UsageError('--ssh-host-key is for an sftp:// feed URL');
     file = path.resolve(given);
     if (!fs.existsSync(file)) throw new UsageError(`no such file: ${given}`);
     if (!fs.statSync(file).isFile()) throw new UsageError(`not a file: ${given}`);
@@ -217,6 +229,7 @@ function parse(argv: string[]): Parsed {
     },
     timeoutS,
     ...(every !== undefined ? { every } : {}),
+    ...(hostKey !== undefined ? { hostKey } : {}),
     stopFetching,
     ...(url ? { url } : {}),
     file,
@@ -374,6 +387,7 @@ async function fetchAndImport(
         dataDir,
         sourceId: job.sourceId,
         idleTimeoutS: job.timeoutS,
+        ...(job.hostKey ? { hostKey: job.hostKey } : {}),
         ...(hooks.onDownload ? { onProgress: hooks.onDownload } : {}),
       });
       if (download.status === 'not-modified') {
@@ -490,8 +504,10 @@ async function runSource(
   if (!site) return usage(`source ${args.sourceId} is new: give its --country and --vertical`);
   ensureFetchTable(store.db);
   const fromKept = !args.url && !args.file;
-  if (fromKept && !keptFeed(store.db, args.sourceId))
-    return usage(`source ${args.sourceId} keeps no feed URL: give a feed file or URL`);
+  const keptUrl = fromKept ? keptFeed(store.db, args.sourceId)?.url : undefined;
+  if (fromKept && !keptUrl) return usage(`source ${args.sourceId} keeps no feed URL: give a feed file or URL`);
+  if (args.hostKey !== undefined && (args.url ?? keptUrl)?.protocol !== 'sftp:')
+    return usage('--ssh-host-key is for an sftp:// feed URL');
   const tty = process.stderr.isTTY;
   const outcome = await runFeed(
     store,
@@ -506,6 +522,7 @@ async function runSource(
       ...(fromKept ? { fromKept } : {}),
       options: args.options,
       ...(args.every !== undefined ? { every: args.every } : {}),
+      ...(args.hostKey !== undefined ? { hostKey: args.hostKey } : {}),
       tick: Math.floor(Date.now() / 1000),
     },
     {

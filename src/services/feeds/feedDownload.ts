@@ -154,6 +154,11 @@ export interface DownloadOptions {
   sourceId: number;
   /** Seconds without a byte (to connect, or between two chunks) before giving up. */
   idleTimeoutS?: number;
+  /**
+   * An SFTP host's key as its partner gave it (`SHA256:…`): the only one accepted, and kept for the
+   * next runs in place of any key kept before (a partner's new key, or one given ahead of the first fetch).
+   */
+  hostKey?: string;
   onProgress?: (bytes: number, total: number | undefined) => void;
 }
 
@@ -174,6 +179,7 @@ interface Fetch {
   part: string;
   /** The data directory: an SFTP host's key is kept in it (`ssh_known_hosts.json`). */
   dataDir: string;
+  hostKey?: string;
   onProgress?: (bytes: number, total: number | undefined) => void;
 }
 
@@ -201,6 +207,7 @@ export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
     idleMs: (o.idleTimeoutS ?? DEFAULT_IDLE_TIMEOUT_S) * 1000,
     part,
     dataDir: o.dataDir,
+    ...(o.hostKey ? { hostKey: o.hostKey } : {}),
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
   };
   try {
@@ -423,16 +430,18 @@ function keepHostKey(dataDir: string, hostPort: string, fingerprint: string): vo
 
 /**
  * An SFTP feed (ssh2): logged in with the URL's password, else with the private key `FEED_SSH_KEY`
- * names; the server's host key trusted on first use and checked ever after (a changed key is refused,
- * as ssh refuses it); fetched again only when its modification time or size changed; the transfer
- * checked against its size. `idleMs` bounds the connection's setup and any silence of the transfer.
+ * names; the server's host key checked before any login against the one the operator gave
+ * (`--ssh-host-key`), else the one kept, else trusted on first use (a changed key is refused, as ssh
+ * refuses it); fetched again only when its modification time or size changed; the transfer checked
+ * against its size. `idleMs` bounds the connection's setup and any silence of the transfer.
  */
 async function fetchSftp(f: Fetch): Promise<Fetched> {
   const host = f.url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(f.url.port) || 22;
   // As the operator would write it: lower case, an IPv6 address in brackets.
   const hostKey = `${host.includes(':') ? `[${host}]` : host.toLowerCase()}:${port}`;
-  const known = readKnownHosts(f.dataDir);
+  const kept = readKnownHosts(f.dataDir)[hostKey];
+  const expected = f.hostKey ?? kept;
   let offered: string | undefined;
   const password = decoded(f.url.password);
   const keyFile = process.env.FEED_SSH_KEY;
@@ -466,12 +475,13 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
           readyTimeout: f.idleMs,
           hostVerifier: (key: Buffer) => {
             offered = `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
-            return known[hostKey] === undefined || known[hostKey] === offered;
+            return expected === undefined || expected === offered;
           },
         });
       }),
     );
-    if (offered && known[hostKey] === undefined) keepHostKey(f.dataDir, hostKey, offered);
+    // Its first use, or the key the operator gave in place of the kept one.
+    if (offered && offered !== kept) keepHostKey(f.dataDir, hostKey, offered);
     const sftp = await step(
       new Promise<SFTPWrapper>((resolve, reject) => conn.sftp((err, s) => (err ? reject(err) : resolve(s)))),
     );
@@ -508,10 +518,13 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
     if (err instanceof FeedDownloadError) throw err;
     if (stalled) throw new FeedDownloadError(`no data from ${f.shown} for ${f.idleMs / 1000} s`);
     const message = err instanceof Error ? err.message : String(err);
-    if (offered && known[hostKey] !== undefined && known[hostKey] !== offered)
+    if (offered && expected !== undefined && expected !== offered)
       throw new FeedDownloadError(
-        `SFTP ${f.shown}: the host key of ${hostKey} changed (${offered}; kept ${known[hostKey]}): ` +
-          `if the partner changed it, remove "${hostKey}" from ${knownHostsFile(f.dataDir)}`,
+        f.hostKey
+          ? `SFTP ${f.shown}: the host key of ${hostKey} is ${offered}, not the one given (${f.hostKey}): ` +
+              'nothing was sent to it'
+          : `SFTP ${f.shown}: the host key of ${hostKey} changed (${offered}; kept ${kept} in ` +
+              `${knownHostsFile(f.dataDir)}): if the partner changed it, give its new key with --ssh-host-key`,
       );
     throw new FeedDownloadError(`SFTP ${f.shown}: ${message}`);
   } finally {

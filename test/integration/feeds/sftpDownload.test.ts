@@ -154,4 +154,67 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       await impostor.close();
     }
   });
+  it("checks the host key its partner gave, ahead of the first fetch, and takes a partner's new key the same way", async () => {
+    const files: Record<string, SftpFile> = { '/feed.xml': { body: homes, mtime: 1_795_000_000 } };
+    const server = await sftpServer({ user: 'feeds', password: 's3cret' }, (p) => files[p]);
+    const url = `sftp://feeds:s3cret@127.0.0.1:${server.port}/feed.xml`;
+    const knownFile = (dataDir: string) => path.join(dataDir, 'ssh_known_hosts.json');
+    const dataDir = tempDir();
+    const other = `SHA256:${'A'.repeat(43)}`;
+    try {
+      // Not the server's key: refused before a login, and nothing kept.
+      const wrong = await importUrl(dataDir, url, ['--ssh-host-key', other]);
+      expect(wrong.code).to.equal(1);
+      expect(wrong.stderr).to.contain(
+        `the host key of 127.0.0.1:${server.port} is ${server.fingerprint}, not the one given (${other}): ` +
+          'nothing was sent to it',
+      );
+      expect(server.asked).to.deep.equal([]);
+      expect(fs.existsSync(knownFile(dataDir))).to.equal(false);
+      expect(liveAds(dataDir, 641)).to.deep.equal([]);
+
+      // Its key: imported, and the key kept for the runs after.
+      const given = await importUrl(dataDir, url, ['--ssh-host-key', `${server.fingerprint}=`]);
+      expect(given.code, given.stderr).to.equal(0);
+      expect(liveAds(dataDir, 641)).to.have.length(8);
+      expect(JSON.parse(fs.readFileSync(knownFile(dataDir), 'utf8'))).to.deep.equal({
+        [`127.0.0.1:${server.port}`]: server.fingerprint,
+      });
+    } finally {
+      await server.close();
+    }
+
+    // The partner moves to a new key: refused as a changed key, until the operator gives the new one.
+    const moved = await sftpServer({ user: 'feeds', password: 's3cret' }, (p) => files[p], server.port);
+    try {
+      const kept = await runCli(CLI, dataDir, ['--source', '641']);
+      expect(kept.code).to.equal(1);
+      expect(kept.stderr).to.contain(`the host key of 127.0.0.1:${moved.port} changed (${moved.fingerprint}; kept `);
+      expect(kept.stderr).to.contain('if the partner changed it, give its new key with --ssh-host-key');
+      expect(moved.asked).to.deep.equal([]);
+
+      const renewed = await runCli(CLI, dataDir, ['--source', '641', '--ssh-host-key', moved.fingerprint]);
+      expect(renewed.code, renewed.stderr).to.equal(0);
+      expect(renewed.stdout).to.contain('not changed since its last import');
+      expect(JSON.parse(fs.readFileSync(knownFile(dataDir), 'utf8'))).to.deep.equal({
+        [`127.0.0.1:${moved.port}`]: moved.fingerprint,
+      });
+      const next = await runCli(CLI, dataDir, ['--source', '641']);
+      expect(next.code, next.stderr).to.equal(0);
+      expect(moved.asked.filter((a) => a === 'login feeds password')).to.have.length(2);
+    } finally {
+      await moved.close();
+    }
+
+    // Only a SHA-256 fingerprint, only for an sftp feed.
+    for (const args of [
+      ['--ssh-host-key', 'MD5:16:27:ac:a5:76:28:2d:36:63:1b:56:4d:eb:df:a6:48', url],
+      ['--ssh-host-key', other, fixture('homes-es.xml')],
+      ['--ssh-host-key', other, 'https://partner.example/feed.xml'],
+    ]) {
+      const res = await runCli(CLI, dataDir, ['--source', '642', '--country', 'es', '--vertical', 'homes', ...args]);
+      expect(res.code, args.join(' ')).to.equal(2);
+      expect(res.stderr).to.match(/--ssh-host-key (must be a SHA-256 fingerprint|is for an sftp:\/\/ feed URL)/);
+    }
+  });
 });
