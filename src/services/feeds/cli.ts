@@ -7,6 +7,7 @@ import { siteOf } from '../search/siteKeys';
 import type { SiteKey } from '../search/types';
 import { SqliteSearchStore } from '../search/SqliteSearchStore';
 import {
+  DEFAULT_DEADLINE_S,
   DEFAULT_IDLE_TIMEOUT_S,
   downloadFeed,
   failDownload,
@@ -33,6 +34,7 @@ import {
   forgetFeed,
   keepFeed,
   keptFeed,
+  parseDuration,
   parseEvery,
   scheduledFeeds,
   triedFeed,
@@ -44,10 +46,10 @@ import { hasFeedRuns, utcTime } from './feedRuns';
 
 /**
  * `npm run import -- --source <id> [--country <cc> --vertical <vertical>] [--name <name>]
- *  [--format xml|jsonl] [--partial] [--max-expire-share 0.6] [--timeout 60] [--every 6h]
+ *  [--format xml|jsonl] [--partial] [--max-expire-share 0.6] [--timeout 60] [--deadline 2h] [--every 6h]
  *  [--ssh-host-key SHA256:…] [--json] [<file | URL>]`
  * `npm run import -- --source <id> --stop-fetching`
- * `npm run import -- --due [--timeout 60] [--json]`
+ * `npm run import -- --due [--timeout 60] [--deadline 2h] [--json]`
  *
  * Imports a partner's feed file into the site's search store
  * (`<DATA_DIR>/search.sqlite`, DATA_DIR default `var`), also while the server
@@ -64,10 +66,10 @@ import { hasFeedRuns, utcTime } from './feedRuns';
 
 const USAGE = `usage: npm run import -- --source <id> [--country <cc> --vertical <homes|cars|jobs|products>]
          [--name <source name>] [--format xml|jsonl] [--partial] [--max-expire-share <0..1>]
-         [--timeout <seconds>] [--every <90m|6h|1d>] [--ssh-host-key SHA256:…] [--json]
+         [--timeout <seconds>] [--deadline <2h>] [--every <90m|6h|1d>] [--ssh-host-key SHA256:…] [--json]
          [<file | URL: http(s), ftp(s), sftp>]
        npm run import -- --source <id> --stop-fetching
-       npm run import -- --due [--timeout <seconds>] [--json]
+       npm run import -- --due [--timeout <seconds>] [--deadline <2h>] [--json]
 A source created by a run needs --country and --vertical. Without a file or URL, the source's kept
 feed URL is fetched; --due fetches each kept URL whose time has come (cron: every 15 minutes).`;
 
@@ -88,6 +90,8 @@ interface FeedJob {
   site: SiteKey;
   name?: string;
   timeoutS: number;
+  /** `--deadline`: how long the whole download may take. */
+  deadlineS: number;
   /** A file, or else a URL given on this run, or else (`fromKept`) the source's kept URL. */
   file: string;
   url?: URL;
@@ -104,7 +108,7 @@ interface FeedJob {
 
 type Parsed =
   | { mode: 'help' }
-  | { mode: 'due'; json: boolean; timeoutS: number }
+  | { mode: 'due'; json: boolean; timeoutS: number; deadlineS: number }
   | {
       mode: 'source';
       json: boolean;
@@ -113,6 +117,7 @@ type Parsed =
       name?: string;
       options: FeedOptions;
       timeoutS: number;
+      deadlineS: number;
       every?: number;
       hostKey?: string;
       stopFetching: boolean;
@@ -135,6 +140,7 @@ function parse(argv: string[]): Parsed {
       partial: { type: 'boolean' },
       'max-expire-share': { type: 'string' },
       timeout: { type: 'string' },
+      deadline: { type: 'string' },
       every: { type: 'string' },
       'ssh-host-key': { type: 'string' },
       'stop-fetching': { type: 'boolean' },
@@ -157,11 +163,19 @@ function parse(argv: string[]): Parsed {
     if (!(timeoutS > 0 && timeoutS <= 3600))
       throw new UsageError('--timeout must be a number of seconds, at most 3600');
   }
+  let deadlineS = DEFAULT_DEADLINE_S;
+  if (values.deadline !== undefined) {
+    try {
+      deadlineS = parseDuration(values.deadline, '--deadline', 1, 86400);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  }
   if (values.due) {
-    const other = [...named].filter((n) => n !== 'due' && n !== 'timeout' && n !== 'json');
+    const other = [...named].filter((n) => !['due', 'timeout', 'deadline', 'json'].includes(n));
     if (other.length > 0 || positionals.length > 0)
       throw new UsageError(`--due runs every kept feed as it was kept: it takes no --${other[0] ?? 'file'}`);
-    return { mode: 'due', json: values.json ?? false, timeoutS };
+    return { mode: 'due', json: values.json ?? false, timeoutS, deadlineS };
   }
   if (!values.source || !/^\d{1,15}$/.test(values.source) || Number(values.source) <= 0)
     throw new UsageError('--source must be a positive integer id');
@@ -228,6 +242,7 @@ function parse(argv: string[]): Parsed {
       ...(maxExpireShare !== undefined ? { maxExpireShare } : {}),
     },
     timeoutS,
+    deadlineS,
     ...(every !== undefined ? { every } : {}),
     ...(hostKey !== undefined ? { hostKey } : {}),
     stopFetching,
@@ -387,6 +402,7 @@ async function fetchAndImport(
         dataDir,
         sourceId: job.sourceId,
         idleTimeoutS: job.timeoutS,
+        deadlineS: job.deadlineS,
         ...(job.hostKey ? { hostKey: job.hostKey } : {}),
         ...(hooks.onDownload ? { onProgress: hooks.onDownload } : {}),
       });
@@ -517,6 +533,7 @@ async function runSource(
       site,
       ...(args.name !== undefined ? { name: args.name } : {}),
       timeoutS: args.timeoutS,
+      deadlineS: args.deadlineS,
       file: args.file,
       ...(args.url ? { url: args.url } : {}),
       ...(fromKept ? { fromKept } : {}),
@@ -612,6 +629,7 @@ async function runDue(
           sourceId: feed.source,
           site,
           timeoutS: args.timeoutS,
+          deadlineS: args.deadlineS,
           file: '',
           fromKept: true,
           options: {},

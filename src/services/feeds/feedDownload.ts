@@ -7,6 +7,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import { Client as SshClient, type SFTPWrapper, type Stats } from 'ssh2';
 import { EnvHttpProxyAgent, fetch, type Response } from 'undici';
+import { shownEvery } from './feedSchedule';
 
 /**
  * A partner's feed fetched from the URL it publishes it at (decision 091): streamed to a file under
@@ -49,6 +50,13 @@ export class FeedDownloadError extends Error {}
 
 /** Seconds without a byte before a download is given up (`--timeout`). */
 export const DEFAULT_IDLE_TIMEOUT_S = 60;
+
+/**
+ * Seconds a whole download may take (`--deadline`): a partner's server that trickles a byte now and then
+ * would otherwise hold the feeds after it in `--due` for as long as it likes. A 1 GB feed at 200 KB/s
+ * takes 1.4 h.
+ */
+export const DEFAULT_DEADLINE_S = 2 * 3600;
 
 const USER_AGENT = 'Trawl-FeedFetcher/1.0';
 
@@ -154,6 +162,8 @@ export interface DownloadOptions {
   sourceId: number;
   /** Seconds without a byte (to connect, or between two chunks) before giving up. */
   idleTimeoutS?: number;
+  /** Seconds the whole download may take (default `DEFAULT_DEADLINE_S`). */
+  deadlineS?: number;
   /**
    * An SFTP host's key as its partner gave it (`SHA256:…`): the only one accepted, and kept for the
    * next runs in place of any key kept before (a partner's new key, or one given ahead of the first fetch).
@@ -180,6 +190,8 @@ interface Fetch {
   /** The data directory: an SFTP host's key is kept in it (`ssh_known_hosts.json`). */
   dataDir: string;
   hostKey?: string;
+  /** Aborted once the whole download took too long: each fetcher closes its connection. */
+  deadline: AbortSignal;
   onProgress?: (bytes: number, total: number | undefined) => void;
 }
 
@@ -199,6 +211,9 @@ export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
   removeAbandoned(paths.dir, o.sourceId);
   const part = path.join(paths.dir, `source-${o.sourceId}.${process.pid}-${started}.download`);
   const shown = shownUrl(o.url);
+  const deadlineS = o.deadlineS ?? DEFAULT_DEADLINE_S;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), deadlineS * 1000);
   const fetch: Fetch = {
     url: o.url,
     shown,
@@ -208,6 +223,7 @@ export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
     part,
     dataDir: o.dataDir,
     ...(o.hostKey ? { hostKey: o.hostKey } : {}),
+    deadline: deadline.signal,
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
   };
   try {
@@ -238,7 +254,11 @@ export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
     };
   } catch (err) {
     fs.rmSync(part, { force: true });
+    if (deadline.signal.aborted)
+      throw new FeedDownloadError(`could not download ${shown} within ${shownEvery(deadlineS)} (--deadline)`);
     throw err;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -259,6 +279,7 @@ async function fetchHttp(f: Fetch): Promise<Fetched> {
   } catch (err) {
     throw new FeedDownloadError(`the proxy in HTTP_PROXY / HTTPS_PROXY is not usable: ${(err as Error).message}`);
   }
+  f.deadline.addEventListener('abort', () => abort.abort(), { once: true });
   stillWaiting();
   try {
     let res: Response;
@@ -336,6 +357,7 @@ export function ftpPath(url: URL): string {
 async function fetchFtp(f: Fetch): Promise<Fetched> {
   const client = new FtpClient(f.idleMs);
   const remote = ftpPath(f.url);
+  f.deadline.addEventListener('abort', () => client.close(), { once: true });
   try {
     await client.access({
       // An IPv6 address without the brackets a URL writes it in (`ftp://[::1]/…`).
@@ -461,6 +483,7 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
     conn.on('close', () => reject(new Error('the server closed the connection')));
   });
   ended.catch(() => undefined);
+  f.deadline.addEventListener('abort', () => conn.destroy(), { once: true });
   const step = <T>(op: Promise<T>): Promise<T> => Promise.race([op, ended]);
   try {
     stillWaiting();

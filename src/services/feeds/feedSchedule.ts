@@ -63,13 +63,18 @@ export interface FeedOptions {
   format?: 'xml' | 'jsonl';
 }
 
-/** `90m`, `6h`, `1d` (or seconds, `3600`) as seconds, within the bounds; throws a message to show. */
+/** `--every`'s `90m`, `6h`, `1d` (or seconds, `3600`) as seconds, within its bounds; throws a message to show. */
 export function parseEvery(text: string): number {
+  return parseDuration(text, '--every', MIN_EVERY_S, MAX_EVERY_S);
+}
+
+/** A duration option's `90m`, `6h`, `1d` (or seconds, `3600`) as seconds, from `min` to `max`; throws a message to show. */
+export function parseDuration(text: string, option: string, min: number, max: number): number {
   const m = /^(\d{1,7})(s|m|h|d)?$/.exec(text.trim());
   const unit = { s: 1, m: 60, h: 3600, d: 86400 }[(m?.[2] ?? 's') as 's' | 'm' | 'h' | 'd'];
   const seconds = m ? Number(m[1]) * unit : NaN;
-  if (!(seconds >= MIN_EVERY_S && seconds <= MAX_EVERY_S))
-    throw new Error('--every must be a duration from 5m to 30d, as 90m, 6h or 1d');
+  if (!(seconds >= min && seconds <= max))
+    throw new Error(`${option} must be a duration from ${shownEvery(min)} to ${shownEvery(max)}, as 90m, 6h or 1d`);
   return seconds;
 }
 

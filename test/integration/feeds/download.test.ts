@@ -206,6 +206,14 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
         res.write(homes.subarray(0, 2000));
         return;
       }
+      if (req.url === '/trickles.xml') {
+        // A little now and then, never silent for long: only the whole download's deadline stops it.
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        let at = 0;
+        const drip = setInterval(() => res.write(homes.subarray(at, (at += 50))), 200);
+        res.on('close', () => clearInterval(drip));
+        return;
+      }
       if (req.url === '/login') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html><body>Log in</body></html>');
         return;
@@ -221,6 +229,12 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       const stalled = await importUrl(dataDir, server.url('/stalls.xml'), '--timeout', '1');
       expect(stalled.code).to.equal(1);
       expect(stalled.stderr).to.contain(`no data from ${server.url('/stalls.xml')} for 1 s`);
+
+      const started = Date.now();
+      const trickled = await importUrl(dataDir, server.url('/trickles.xml'), '--timeout', '1', '--deadline', '2');
+      expect(trickled.code).to.equal(1);
+      expect(trickled.stderr).to.contain(`could not download ${server.url('/trickles.xml')} within 2s (--deadline)`);
+      expect(Date.now() - started).to.be.below(15_000);
 
       const page = await importUrl(dataDir, server.url('/login'));
       expect(page.code).to.equal(1);
@@ -265,6 +279,11 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       const timeout = await importUrl(dataDir, server.url('/feed.xml'), '--timeout', '0');
       expect(timeout.code).to.equal(2);
       expect(timeout.stderr).to.contain('--timeout must be a number of seconds');
+      for (const deadline of ['0', '2x', '2d']) {
+        const res = await importUrl(dataDir, server.url('/feed.xml'), '--deadline', deadline);
+        expect(res.code).to.equal(2);
+        expect(res.stderr).to.contain('--deadline must be a duration from 1s to 1d, as 90m, 6h or 1d');
+      }
       // A download left by a run killed before its import (its process gone) is removed; a running one's stays.
       const feeds = path.join(dataDir, 'feeds');
       fs.mkdirSync(feeds, { recursive: true });

@@ -78,17 +78,20 @@ describe('npm run import of an FTP feed URL (feedDownload.ts, basic-ftp)', funct
       const stalled = await importUrl(dataDir, at('feeds:s3cret@', 'stalls.xml'), '--timeout', '1');
       expect(stalled.code).to.equal(1);
       expect(stalled.stderr).to.contain(`no data from ${at('feeds:***@', 'stalls.xml')} for 1 s`);
+      const late = await importUrl(dataDir, at('feeds:s3cret@', 'stalls.xml'), '--timeout', '30', '--deadline', '1');
+      expect(late.code).to.equal(1);
+      expect(late.stderr).to.contain(`could not download ${at('feeds:***@', 'stalls.xml')} within 1s (--deadline)`);
 
       const cut = await importUrl(dataDir, at('feeds:s3cret@', 'cut.xml'));
       expect(cut.code).to.equal(1);
       expect(cut.stderr).to.contain(`the transfer ended at 700 of ${homes.length} bytes`);
 
-      for (const res of [login, missing, stalled, cut]) {
+      for (const res of [login, missing, stalled, late, cut]) {
         expect(res.stderr).to.contain('Nothing was applied.');
         expect(res.stderr).to.not.contain('s3cret');
       }
       expect(liveAds(dataDir, 631)).to.deep.equal([]);
-      expect(runs(dataDir, 631).map((r) => r.status)).to.deep.equal(['failed', 'failed', 'failed', 'failed']);
+      expect(runs(dataDir, 631).map((r) => r.status)).to.deep.equal(['failed', 'failed', 'failed', 'failed', 'failed']);
       expect(fs.readdirSync(path.join(dataDir, 'feeds'))).to.deep.equal([]);
     } finally {
       await server.close();

@@ -115,8 +115,11 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       const stalled = await importUrl(dataDir, at('feeds:s3cret@', 'stalls.xml'), ['--timeout', '1']);
       expect(stalled.code).to.equal(1);
       expect(stalled.stderr).to.contain(`no data from ${at('feeds:***@', 'stalls.xml')} for 1 s`);
+      const late = await importUrl(dataDir, at('feeds:s3cret@', 'stalls.xml'), ['--timeout', '30', '--deadline', '1']);
+      expect(late.code).to.equal(1);
+      expect(late.stderr).to.contain(`could not download ${at('feeds:***@', 'stalls.xml')} within 1s (--deadline)`);
 
-      for (const res of [login, missing, stalled]) {
+      for (const res of [login, missing, stalled, late]) {
         expect(res.stderr).to.contain('Nothing was applied.');
         expect(res.stderr).to.not.contain('s3cret');
       }
