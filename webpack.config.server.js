@@ -15,7 +15,7 @@ module.exports = (_env, argv = {}) => ({
   target: 'node20',
   entry: {
     server: './src/server/main.ts',
-    import: './src/services/feeds/cli.ts',
+    import: './src/services/feeds/importCommand.ts',
     feedWorker: './src/services/feeds/feedWorker.ts',
   },
   output: { path: path.resolve(__dirname, 'dist/server'), filename: '[name].js', clean: true },

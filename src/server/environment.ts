@@ -44,9 +44,9 @@ const schema = z.object({
    * where a cron line runs `npm run import -- --due` instead.
    */
   FEED_IMPORTS: z
-    .enum(['on', 'off'])
+    .enum(['on', 'off', '1', '0', 'true', 'false'])
     .default('on')
-    .transform((v) => v === 'on'),
+    .transform((v) => v === 'on' || v === '1' || v === 'true'),
   /** Seed demo data into an empty store on start. */
   DEMO_DATA: z
     .enum(['0', '1', 'true', 'false'])

@@ -5,7 +5,7 @@ import readline from 'node:readline';
 import Database from 'better-sqlite3';
 import { importCommandArgs } from '../services/feeds/feedEntries';
 import { scheduledFeeds } from '../services/feeds/feedSchedule';
-import { sourceBusy } from '../services/feeds/sourceLock';
+import { scheduleBusy, sourceBusy } from '../services/feeds/sourceLock';
 import type { Logger } from '../server/logger';
 
 /**
@@ -15,8 +15,9 @@ import type { Logger } from '../server/logger';
  * an import's memory (hundreds of MB for a big feed) and its threads stay out of the server's
  * process, and a run that crashes takes nothing else with it. Each feed's outcome is logged.
  *
- * One `--due` at a time however many run it (its lock), so a cron line beside it does no harm.
- * Stopping the worker stops a run under way (the next completes it, as after any kill).
+ * One `--due` at a time however many run it (its lock): while another holds it (a cron line's), the
+ * worker starts none. Stopping the worker stops a run under way (the next completes it, as after any
+ * kill). A command that fails itself (killed, crashed) is run again 15 minutes later, not every minute.
  */
 export interface DueFeedsOptions {
   dataDir: string;
@@ -41,10 +42,22 @@ const ERROR_LINES = 20;
 /** How long a stopped run is given to end on SIGTERM before it is killed. */
 const STOP_GRACE_MS = 5_000;
 
+/**
+ * After the command itself failed (killed, crashed, not started), the next is started no sooner: a
+ * feed whose run dies leaves no attempt on record, and would otherwise be downloaded every minute.
+ */
+export const FAILED_COMMAND_PAUSE_MS = 15 * 60_000;
+
+/** A run this long is said to be stuck, once (as a second `--due` says of the first). */
+const STUCK_MS = 6 * 3600_000;
+
 export function startDueFeeds(options: DueFeedsOptions): DueFeeds {
   const { dataDir, log } = options;
   let child: ChildProcess | undefined;
   let running: Promise<void> | undefined;
+  let startedAt = 0;
+  let saidStuck = false;
+  let pausedUntil = 0;
   let stopped = false;
 
   /** The sources whose feed is due now (none when the store has no kept feed yet). */
@@ -62,51 +75,83 @@ export function startDueFeeds(options: DueFeedsOptions): DueFeeds {
     }
   }
 
+  /** `--due` started and followed to its end (resolves then, never rejects). */
   function run(sources: number[]): Promise<void> {
     log.info({ feeds: sources }, 'importing the feeds that are due');
-    const proc = spawn(process.execPath, importCommandArgs(['--due']), {
-      env: { ...(options.env ?? process.env), DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child = proc;
-    // A line per feed on stdout ("source 12 (es/homes) https://…: 1200 records: …"); progress on stderr.
-    readline.createInterface({ input: proc.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      const source = Number(/^source (\d+) /.exec(line)?.[1]) || undefined;
-      if (/: (FAILED|skipped): /.test(line)) log.warn({ source }, `feed import: ${line}`);
-      else log.info({ source }, `feed import: ${line}`);
-    });
     const errors: string[] = [];
-    readline.createInterface({ input: proc.stderr as NodeJS.ReadableStream }).on('line', (line) => {
-      errors.push(line);
-      if (errors.length > ERROR_LINES) errors.shift();
-    });
+    let feedLines = 0;
     return new Promise<void>((resolve) => {
       const ended = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {
         child = undefined;
-        if (stopped && signal)
+        if (stopped && signal) {
           log.info({ signal }, 'feed imports stopped with the worker; the next run completes them');
-        else if (code === 0) log.info('the due feeds are imported');
-        else if (code === 1) log.warn({ errors }, 'a due feed was not imported (see its line above)');
-        else log.error({ code, signal, error: error?.message, errors }, 'the feed import command failed');
+        } else if (code === 0) {
+          if (feedLines > 0) log.info('the due feeds are imported');
+        } else if (code === 1 && feedLines > 0) {
+          log.warn({ errors }, 'a due feed was not imported (see its line above)');
+        } else {
+          pausedUntil = Date.now() + FAILED_COMMAND_PAUSE_MS;
+          log.error(
+            { code, signal, error: error?.message, errors },
+            `the feed import command failed; it is run again in ${FAILED_COMMAND_PAUSE_MS / 60_000} minutes`,
+          );
+        }
         resolve();
       };
+      let proc: ChildProcess;
+      try {
+        proc = spawn(process.execPath, importCommandArgs(['--due']), {
+          env: { ...(options.env ?? process.env), DATA_DIR: dataDir },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          // Its own process group: a terminal's Ctrl-C reaches the server, which stops it (`stop`).
+          detached: true,
+        });
+      } catch (err) {
+        ended(null, null, err as Error);
+        return;
+      }
+      child = proc;
+      // Not started (too many open files, …): 'error' comes, and no output.
       proc.on('error', (err) => ended(null, null, err));
-      proc.on('exit', (code, signal) => ended(code, signal));
+      if (!proc.stdout || !proc.stderr) return;
+      // A line per feed on stdout ("source 12 (es/homes) https://…: 1200 records: …"); progress on stderr.
+      readline.createInterface({ input: proc.stdout }).on('line', (line) => {
+        const source = Number(/^source (\d+) /.exec(line)?.[1]) || undefined;
+        if (source !== undefined) feedLines++;
+        if (/: (FAILED|skipped): /.test(line)) log.warn({ source }, `feed import: ${line}`);
+        else log.info({ source }, `feed import: ${line}`);
+      });
+      readline.createInterface({ input: proc.stderr }).on('line', (line) => {
+        errors.push(line);
+        if (errors.length > ERROR_LINES) errors.shift();
+      });
+      // 'close', not 'exit': its last lines are read by then.
+      proc.on('close', (code, signal) => ended(code, signal));
     });
   }
 
   function check(): Promise<void> {
     if (stopped) return Promise.resolve();
-    if (running) return running;
+    if (running) {
+      if (!saidStuck && Date.now() - startedAt > STUCK_MS) {
+        saidStuck = true;
+        log.warn({ pid: child?.pid }, 'the feed import has run for more than 6 hours: is it stuck?');
+      }
+      return running;
+    }
+    if (Date.now() < pausedUntil) return Promise.resolve();
     let free: number[];
     try {
-      // A source being imported now (an operator's run, or a cron line's `--due`) is left to it.
+      // Left to a `--due` under way (a cron line's), and a source being imported (an operator's run).
+      if (scheduleBusy(dataDir)) return Promise.resolve();
       free = dueSources().filter((source) => !sourceBusy(dataDir, source));
     } catch (err) {
       log.error({ err }, 'could not read the kept feeds');
       return Promise.resolve();
     }
     if (free.length === 0) return Promise.resolve();
+    startedAt = Date.now();
+    saidStuck = false;
     running = run(free).finally(() => (running = undefined));
     return running;
   }

@@ -71,7 +71,7 @@ const USAGE = `usage: npm run import -- --source <id> [--country <cc> --vertical
        npm run import -- --source <id> --stop-fetching
        npm run import -- --due [--timeout <seconds>] [--deadline <2h>] [--json]
 A source created by a run needs --country and --vertical. Without a file or URL, the source's kept
-feed URL is fetched; --due fetches each kept URL whose time has come (cron: every 15 minutes).`;
+feed URL is fetched; --due fetches each kept URL whose time has come (the worker role runs it).`;
 
 class UsageError extends Error {}
 
@@ -700,10 +700,9 @@ function downloadProgress(tty: boolean): (bytes: number, total: number | undefin
 
 const size = (bytes: number) => (bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} KB` : `${(bytes / 1e6).toFixed(1)} MB`);
 
-// Run as a command: from source (`npm run import`, tsx), or built (`node dist/server/import.js`, where
-// webpack's module object is not `require.main`).
-if (require.main === module || path.resolve(process.argv[1] ?? '') === __filename) {
-  main(process.argv.slice(2)).then(
+/** The import command: runs `argv`, its exit code set when it ends. */
+export function runImportCommand(argv: string[]): void {
+  main(argv).then(
     (code) => {
       process.exitCode = code;
     },
@@ -713,3 +712,6 @@ if (require.main === module || path.resolve(process.argv[1] ?? '') === __filenam
     },
   );
 }
+
+// From source (`npm run import`, tsx); built, `importCommand.ts` is the entry.
+if (require.main === module) runImportCommand(process.argv.slice(2));

@@ -83,7 +83,15 @@ function take(paths: ReturnType<typeof lockPaths>, busy: string, feed: string): 
 
 /** Whether a run of the source is under way now (its lock is held). Takes nothing: a shared look. */
 export function sourceBusy(dataDir: string, sourceId: number): boolean {
-  const paths = lockPaths(dataDir, `source-${sourceId}`);
+  return held(lockPaths(dataDir, `source-${sourceId}`));
+}
+
+/** Whether a `--due` is going through the feeds now (its lock is held). Takes nothing. */
+export function scheduleBusy(dataDir: string): boolean {
+  return held(lockPaths(dataDir, 'due'));
+}
+
+function held(paths: ReturnType<typeof lockPaths>): boolean {
   if (!fs.existsSync(paths.lock)) return false;
   const db = new Database(paths.lock, { readonly: true, timeout: 0 });
   try {

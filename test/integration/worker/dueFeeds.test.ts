@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { sourceBusy } from '../../../src/services/feeds/sourceLock';
+import { lockSchedule, sourceBusy } from '../../../src/services/feeds/sourceLock';
 import { startDueFeeds } from '../../../src/worker/dueFeeds';
 import { startBuiltServer } from '../../support/builtServer';
 import { commandEnv, runCli } from '../../support/cli';
@@ -161,6 +161,55 @@ describe("the worker role's feed imports (dueFeeds.ts)", function () {
       }
       expect(server.asked).to.have.length(3);
       expect(runs(dataDir, 632).map((r) => r.status)).to.deep.equal(['done', 'done']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('leaves the feeds to a --due under way, and after a command that failed, waits before the next', async () => {
+    const server = await partnerServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(homes);
+    });
+    const dataDir = tempDir();
+    try {
+      const first = await runCli(CLI, dataDir, ['--source', '634', ...site, '--every', '1h', server.url('/feed.xml')]);
+      expect(first.code, first.stderr).to.equal(0);
+      age(dataDir, 634, 3600);
+
+      // A cron line's --due holds the feeds: the worker starts none while it does.
+      const cron = lockSchedule(dataDir);
+      const { lines, log } = capture();
+      const feeds = startDueFeeds({ dataDir, log, checkMs: 50, env: commandEnv() });
+      try {
+        await sleep(500);
+        expect(lines).to.deep.equal([]);
+        cron.release();
+        await until(() => lines.some((l) => l.msg === 'the due feeds are imported'));
+        expect(server.asked).to.have.length(2);
+      } finally {
+        cron.release();
+        await feeds.stop();
+      }
+
+      // The command itself fails (here node cannot start it): said once, with its error output, not
+      // tried again at the next checks, and nothing imported.
+      age(dataDir, 634, 3600);
+      const broken = capture();
+      const env = commandEnv({ NODE_OPTIONS: '--require /nonexistent/trawl-preload.js' });
+      const failing = startDueFeeds({ dataDir, log: broken.log, checkMs: 50, env });
+      try {
+        await until(() => broken.lines.some((l) => l.level === 'error'));
+        await sleep(500);
+      } finally {
+        await failing.stop();
+      }
+      expect(broken.lines.map((l) => l.msg)).to.deep.equal([
+        'importing the feeds that are due',
+        'the feed import command failed; it is run again in 15 minutes',
+      ]);
+      expect(broken.lines[1]?.fields.code).to.equal(1);
+      expect((broken.lines[1]?.fields.errors as string[]).join('\n')).to.contain('/nonexistent/trawl-preload.js');
+      expect(server.asked).to.have.length(2);
     } finally {
       await server.close();
     }
