@@ -89,8 +89,8 @@ interface FeedJob {
   sourceId: number;
   site: SiteKey;
   name?: string;
+  /** The download's `--timeout` and `--deadline` where the feed keeps none: `--due`'s, or the defaults. */
   timeoutS: number;
-  /** `--deadline`: how long the whole download may take. */
   deadlineS: number;
   /** A file, or else a URL given on this run, or else (`fromKept`) the source's kept URL. */
   file: string;
@@ -116,8 +116,6 @@ type Parsed =
       site?: SiteKey;
       name?: string;
       options: FeedOptions;
-      timeoutS: number;
-      deadlineS: number;
       every?: number;
       hostKey?: string;
       stopFetching: boolean;
@@ -157,13 +155,13 @@ function parse(argv: string[]): Parsed {
     if (named.has(t.name)) throw new UsageError(`--${t.name} is given twice`);
     named.add(t.name);
   }
-  let timeoutS = DEFAULT_IDLE_TIMEOUT_S;
+  let timeoutS: number | undefined;
   if (values.timeout !== undefined) {
     timeoutS = Number(values.timeout);
     if (!(timeoutS > 0 && timeoutS <= 3600))
       throw new UsageError('--timeout must be a number of seconds, at most 3600');
   }
-  let deadlineS = DEFAULT_DEADLINE_S;
+  let deadlineS: number | undefined;
   if (values.deadline !== undefined) {
     try {
       deadlineS = parseDuration(values.deadline, '--deadline', 1, 86400);
@@ -175,7 +173,12 @@ function parse(argv: string[]): Parsed {
     const other = [...named].filter((n) => !['due', 'timeout', 'deadline', 'json'].includes(n));
     if (other.length > 0 || positionals.length > 0)
       throw new UsageError(`--due runs every kept feed as it was kept: it takes no --${other[0] ?? 'file'}`);
-    return { mode: 'due', json: values.json ?? false, timeoutS, deadlineS };
+    return {
+      mode: 'due',
+      json: values.json ?? false,
+      timeoutS: timeoutS ?? DEFAULT_IDLE_TIMEOUT_S,
+      deadlineS: deadlineS ?? DEFAULT_DEADLINE_S,
+    };
   }
   if (!values.source || !/^\d{1,15}$/.test(values.source) || Number(values.source) <= 0)
     throw new UsageError('--source must be a positive integer id');
@@ -240,9 +243,9 @@ function parse(argv: string[]): Parsed {
       ...(values.format ? { format: values.format as 'xml' | 'jsonl' } : {}),
       ...(values.partial ? { partial: true } : {}),
       ...(maxExpireShare !== undefined ? { maxExpireShare } : {}),
+      ...(timeoutS !== undefined ? { timeoutS } : {}),
+      ...(deadlineS !== undefined ? { deadlineS } : {}),
     },
-    timeoutS,
-    deadlineS,
     ...(every !== undefined ? { every } : {}),
     ...(hostKey !== undefined ? { hostKey } : {}),
     stopFetching,
@@ -401,8 +404,9 @@ async function fetchAndImport(
         url,
         dataDir,
         sourceId: job.sourceId,
-        idleTimeoutS: job.timeoutS,
-        deadlineS: job.deadlineS,
+        // The feed's own, else `--due`'s for all feeds, else the defaults.
+        idleTimeoutS: options.timeoutS ?? job.timeoutS,
+        deadlineS: options.deadlineS ?? job.deadlineS,
         ...(job.hostKey ? { hostKey: job.hostKey } : {}),
         ...(hooks.onDownload ? { onProgress: hooks.onDownload } : {}),
       });
@@ -532,8 +536,8 @@ async function runSource(
       sourceId: args.sourceId,
       site,
       ...(args.name !== undefined ? { name: args.name } : {}),
-      timeoutS: args.timeoutS,
-      deadlineS: args.deadlineS,
+      timeoutS: DEFAULT_IDLE_TIMEOUT_S,
+      deadlineS: DEFAULT_DEADLINE_S,
       file: args.file,
       ...(args.url ? { url: args.url } : {}),
       ...(fromKept ? { fromKept } : {}),

@@ -57,10 +57,15 @@ export function ensureFetchTable(db: Database.Database): void {
 }
 
 /** How a kept feed is imported: as the run that kept it said (`--partial`, `--max-expire-share`, `--format`). */
+/** How a kept feed is fetched and imported, as its run was told (what it was not told: the defaults). */
 export interface FeedOptions {
   partial?: boolean;
   maxExpireShare?: number;
   format?: 'xml' | 'jsonl';
+  /** `--timeout`: seconds of silence before its download is given up. */
+  timeoutS?: number;
+  /** `--deadline`: seconds its whole download may take (a partner's server known to be slow). */
+  deadlineS?: number;
 }
 
 /** `--every`'s `90m`, `6h`, `1d` (or seconds, `3600`) as seconds, within its bounds; throws a message to show. */

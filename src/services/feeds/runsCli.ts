@@ -71,6 +71,8 @@ function shownOptions(o: FeedOptions): string {
     ...(o.partial ? ['--partial'] : []),
     ...(o.maxExpireShare !== undefined ? [`--max-expire-share ${o.maxExpireShare}`] : []),
     ...(o.format ? [`--format ${o.format}`] : []),
+    ...(o.timeoutS !== undefined ? [`--timeout ${o.timeoutS}`] : []),
+    ...(o.deadlineS !== undefined ? [`--deadline ${shownEvery(o.deadlineS)}`] : []),
   ];
   return given.length > 0 ? given.join(' ') : '-';
 }

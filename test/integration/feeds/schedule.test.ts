@@ -249,6 +249,50 @@ describe('feeds fetched on schedule, one run of a source at a time (feedSchedule
     }
   });
 
+  it("keeps a feed's own --timeout and --deadline, which --due applies over its own", async () => {
+    let trickle = false;
+    const server = await partnerServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      if (!trickle) {
+        res.end(homes);
+        return;
+      }
+      // A partner's server that has become slow: never silent for long, never done.
+      let at = 0;
+      const drip = setInterval(() => res.write(homes.subarray(at, (at += 20))), 200);
+      res.on('close', () => clearInterval(drip));
+    });
+    const dataDir = tempDir();
+    try {
+      const url = server.url('/feed.xml');
+      const args = ['--source', '629', '--country', 'es', '--vertical', 'homes', '--every', '1h'];
+      const first = await runCli(CLI, dataDir, [...args, '--timeout', '30', '--deadline', '2', url]);
+      expect(first.code, first.stderr).to.equal(0);
+      expect((await runCli(RUNS, dataDir, ['--feeds'])).stdout).to.match(
+        /\n629\s+es\/homes\s+1h\s+--timeout 30 --deadline 2s\s/,
+      );
+
+      trickle = true;
+      age(dataDir, 629, 3600);
+      const started = Date.now();
+      const slow = await due(dataDir, '--json', '--deadline', '1d');
+      expect(slow.code).to.equal(1);
+      expect(JSON.parse(slow.stdout).due).to.deep.equal([
+        {
+          source: 629,
+          site: 'es/homes',
+          url,
+          status: 'failed',
+          error: `could not download ${url} within 2s (--deadline)`,
+        },
+      ]);
+      expect(Date.now() - started).to.be.below(20_000);
+      expect(liveAds(dataDir, 629)).to.have.length(8);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses a bad --every, a new source without its site, and --due with a source or a file', async () => {
     const dataDir = tempDir();
     const cases: [string[], string][] = [
