@@ -79,15 +79,22 @@ export function startDueFeeds(options: DueFeedsOptions): DueFeeds {
   function run(sources: number[]): Promise<void> {
     log.info({ feeds: sources }, 'importing the feeds that are due');
     const errors: string[] = [];
-    let feedLines = 0;
+    /** Feed lines of the run: imported (or not changed), and failed ones. */
+    let doneLines = 0;
+    let failedLines = 0;
+    let over = false;
     return new Promise<void>((resolve) => {
+      // Once: a program that cannot be started gives 'error', then 'close'.
       const ended = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {
+        if (over) return;
+        over = true;
         child = undefined;
         if (stopped && signal) {
           log.info({ signal }, 'feed imports stopped with the worker; the next run completes them');
         } else if (code === 0) {
-          if (feedLines > 0) log.info('the due feeds are imported');
-        } else if (code === 1 && feedLines > 0) {
+          if (doneLines > 0) log.info('the due feeds are imported');
+        } else if (code === 1 && failedLines > 0) {
+          // `--due`'s exit 1 for a feed that failed, said on its line (a crash says no such line).
           log.warn({ errors }, 'a due feed was not imported (see its line above)');
         } else {
           pausedUntil = Date.now() + FAILED_COMMAND_PAUSE_MS;
@@ -117,8 +124,10 @@ export function startDueFeeds(options: DueFeedsOptions): DueFeeds {
       // A line per feed on stdout ("source 12 (es/homes) https://…: 1200 records: …"); progress on stderr.
       readline.createInterface({ input: proc.stdout }).on('line', (line) => {
         const source = Number(/^source (\d+) /.exec(line)?.[1]) || undefined;
-        if (source !== undefined) feedLines++;
-        if (/: (FAILED|skipped): /.test(line)) log.warn({ source }, `feed import: ${line}`);
+        const failed = /: FAILED: /.test(line);
+        if (source !== undefined && failed) failedLines++;
+        else if (source !== undefined && !/: skipped: /.test(line)) doneLines++;
+        if (source !== undefined && (failed || /: skipped: /.test(line))) log.warn({ source }, `feed import: ${line}`);
         else log.info({ source }, `feed import: ${line}`);
       });
       readline.createInterface({ input: proc.stderr }).on('line', (line) => {

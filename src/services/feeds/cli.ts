@@ -55,7 +55,7 @@ import { hasFeedRuns, utcTime } from './feedRuns';
  * (`<DATA_DIR>/search.sqlite`, DATA_DIR default `var`), also while the server
  * runs. An http(s), ftp(s) or sftp URL is downloaded first (`feedDownload`, decisions 091, 093), and
  * not again while the partner's server says it has not changed; the source keeps
- * it, and `--due` (from cron) fetches every kept URL whose time has come
+ * it, and `--due` (the worker role's, or a cron line's) fetches every kept URL whose time has come
  * (`feedSchedule`, decision 092). A source's runs take turns (`sourceLock`).
  * Progress on stderr; the summary on stdout (`--json`: as JSON).
  * Exit codes: 0 done (rejected records are listed, not fatal), 1 malformed
@@ -164,7 +164,7 @@ function parse(argv: string[]): Parsed {
   let deadlineS: number | undefined;
   if (values.deadline !== undefined) {
     try {
-      deadlineS = parseDuration(values.deadline, '--deadline', 1, 86400);
+      deadlineS = parseDuration(values.deadline, '--deadline', 1, DUE_STUCK_S);
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
@@ -229,6 +229,10 @@ function parse(argv: string[]): Parsed {
   } else if (given !== undefined) {
     if (every !== undefined) throw new UsageError('--every is for a feed URL: a file is imported once');
     if (hostKey !== undefined) throw new UsageError('--ssh-host-key is for an sftp:// feed URL');
+    if (timeoutS !== undefined || deadlineS !== undefined)
+      throw new UsageError(
+        `--${timeoutS !== undefined ? 'timeout' : 'deadline'} is for a feed URL: a file is not downloaded`,
+      );
     file = path.resolve(given);
     if (!fs.existsSync(file)) throw new UsageError(`no such file: ${given}`);
     if (!fs.statSync(file).isFile()) throw new UsageError(`not a file: ${given}`);

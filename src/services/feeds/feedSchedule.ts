@@ -5,8 +5,8 @@ import { hasFeedRuns, SOURCE_SITE } from './feedRuns';
 /**
  * Partners' feed URLs kept with their sources, and when each is fetched again (decision 092). A
  * source whose feed was imported from a URL keeps it (`feed_fetch`, in the store: its credentials
- * never go into the source's public record); `npm run import -- --due`, from cron every few minutes,
- * imports each source whose feed is due. One cron line serves every partner, and a partner's
+ * never go into the source's public record); `npm run import -- --due`, which the worker role runs when
+ * one is due (decision 094; or a cron line), imports each source whose feed is due. A partner's
  * password lives in the store, not in a crontab.
  */
 
@@ -56,7 +56,6 @@ export function ensureFetchTable(db: Database.Database): void {
   );
 }
 
-/** How a kept feed is imported: as the run that kept it said (`--partial`, `--max-expire-share`, `--format`). */
 /** How a kept feed is fetched and imported, as its run was told (what it was not told: the defaults). */
 export interface FeedOptions {
   partial?: boolean;

@@ -279,10 +279,16 @@ describe('npm run import of a feed URL (src/services/feeds/feedDownload.ts)', fu
       const timeout = await importUrl(dataDir, server.url('/feed.xml'), '--timeout', '0');
       expect(timeout.code).to.equal(2);
       expect(timeout.stderr).to.contain('--timeout must be a number of seconds');
-      for (const deadline of ['0', '2x', '2d']) {
+      for (const deadline of ['0', '2x', '7h']) {
         const res = await importUrl(dataDir, server.url('/feed.xml'), '--deadline', deadline);
         expect(res.code).to.equal(2);
-        expect(res.stderr).to.contain('--deadline must be a duration from 1s to 1d, as 90m, 6h or 1d');
+        expect(res.stderr).to.contain('--deadline must be a duration from 1s to 6h, as 90m, 6h or 1d');
+      }
+      // A file is not downloaded: its --timeout or --deadline would be a mistake, not a setting.
+      for (const option of ['--timeout', '--deadline']) {
+        const res = await importUrl(dataDir, fixture('homes-es.xml'), option, '5');
+        expect(res.code).to.equal(2);
+        expect(res.stderr).to.contain(`${option} is for a feed URL: a file is not downloaded`);
       }
       // A download left by a run killed before its import (its process gone) is removed; a running one's stays.
       const feeds = path.join(dataDir, 'feeds');

@@ -210,6 +210,41 @@ describe("the worker role's feed imports (dueFeeds.ts)", function () {
       expect(broken.lines[1]?.fields.code).to.equal(1);
       expect((broken.lines[1]?.fields.errors as string[]).join('\n')).to.contain('/nonexistent/trawl-preload.js');
       expect(server.asked).to.have.length(2);
+
+      // A command that crashes after a feed's line (exit 1 as for a failed feed, but no FAILED line):
+      // a failure of the command, paused as well.
+      const second = await runCli(CLI, dataDir, ['--source', '635', ...site, '--every', '1h', server.url('/feed.xml')]);
+      expect(second.code, second.stderr).to.equal(0);
+      age(dataDir, 635, 3600);
+      const crash = path.join(dataDir, 'crash-after-a-line.js');
+      fs.writeFileSync(
+        crash,
+        `const write = process.stdout.write.bind(process.stdout);
+         process.stdout.write = (chunk, ...rest) => {
+           const written = write(chunk, ...rest);
+           if (String(chunk).startsWith('source ')) setImmediate(() => { throw new Error('crashed'); });
+           return written;
+         };`,
+      );
+      const crashing = capture();
+      const crashes = startDueFeeds({
+        dataDir,
+        log: crashing.log,
+        checkMs: 50,
+        env: commandEnv({ NODE_OPTIONS: `--require ${crash}` }),
+      });
+      try {
+        await until(() => crashing.lines.some((l) => l.level === 'error'));
+        await sleep(500);
+      } finally {
+        await crashes.stop();
+      }
+      expect(crashing.lines.map((l) => [l.level, l.msg.replace(/^(feed import: source \d+).*/, '$1')])).to.deep.equal([
+        ['info', 'importing the feeds that are due'],
+        ['info', 'feed import: source 634'],
+        ['error', 'the feed import command failed; it is run again in 15 minutes'],
+      ]);
+      expect(crashing.lines[0]?.fields.feeds).to.have.members([634, 635]);
     } finally {
       await server.close();
     }
