@@ -275,7 +275,7 @@ describe('feeds fetched on schedule, one run of a source at a time (feedSchedule
       trickle = true;
       age(dataDir, 629, 3600);
       const started = Date.now();
-      const slow = await due(dataDir, '--json', '--deadline', '1d');
+      const slow = await due(dataDir, '--json', '--deadline', '6h');
       expect(slow.code).to.equal(1);
       expect(JSON.parse(slow.stdout).due).to.deep.equal([
         {
