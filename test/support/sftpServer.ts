@@ -4,8 +4,9 @@ import { Server, utils, type Connection } from 'ssh2';
 
 /**
  * A partner's SFTP server on loopback (ssh2's server): password or public-key login, and the requests a
- * feed's download makes (stat, open, fstat, read, close) over files the test sets. Its host key is made
- * per server, so that a second server on the same port is "the same host with another key".
+ * feed's download makes (stat, open, fstat, read, close) over files the test sets. Its host keys are made
+ * per server, so that a second server on the same port is "the same host with another key": an
+ * ed25519 key, and an RSA key beside it when asked (a client that prefers ed25519 is shown that one).
  */
 
 export interface SftpFile {
@@ -18,8 +19,10 @@ export interface SftpFile {
 
 export interface SftpServer {
   port: number;
-  /** Its host key's fingerprint as `ssh-keygen -lf` shows it (`SHA256:…`), which a partner gives. */
+  /** Its ed25519 host key's fingerprint as `ssh-keygen -lf` shows it (`SHA256:…`), which a partner gives. */
   fingerprint: string;
+  /** Its host keys by type (`ssh-ed25519`, `ssh-rsa`): fingerprint, and public key line as `ssh-keyscan` prints it. */
+  hostKeys: Record<string, { fingerprint: string; line: string }>;
   /** What the client asked for: `login <user> <method>`, `stat <path>`, `read <path>`. */
   asked: string[];
   close(): Promise<void>;
@@ -31,16 +34,25 @@ export async function sftpServer(
   login: { user: string; password?: string; publicKey?: string },
   files: (path: string) => SftpFile | undefined,
   port = 0,
+  withRsa = false,
 ): Promise<SftpServer> {
   const asked: string[] = [];
-  const keys = utils.generateKeyPairSync('ed25519');
-  const hostKey = keys.private;
-  const publicKey = utils.parseKey(keys.public);
-  if (publicKey instanceof Error) throw publicKey;
-  const fingerprint = `SHA256:${createHash('sha256').update(publicKey.getPublicSSH()).digest('base64').replace(/=+$/, '')}`;
+  const pairs = [
+    utils.generateKeyPairSync('ed25519'),
+    ...(withRsa ? [utils.generateKeyPairSync('rsa', { bits: 2048 })] : []),
+  ];
+  const hostKeys: SftpServer['hostKeys'] = {};
+  for (const pair of pairs) {
+    const key = utils.parseKey(pair.public);
+    if (key instanceof Error) throw key;
+    const blob = key.getPublicSSH();
+    const fingerprint = `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+    hostKeys[key.type] = { fingerprint, line: `${key.type} ${blob.toString('base64')}` };
+  }
+  const fingerprint = (hostKeys['ssh-ed25519'] as { fingerprint: string }).fingerprint;
   const allowed = login.publicKey ? utils.parseKey(login.publicKey) : undefined;
   const clients = new Set<Connection>();
-  const server = new Server({ hostKeys: [hostKey] }, (client) => {
+  const server = new Server({ hostKeys: pairs.map((p) => p.private) }, (client) => {
     clients.add(client);
     client.on('close', () => clients.delete(client));
     client.on('error', () => undefined);
@@ -115,6 +127,7 @@ export async function sftpServer(
   return {
     port: (server.address() as AddressInfo).port,
     fingerprint,
+    hostKeys,
     asked,
     close: () =>
       new Promise<void>((resolve) => {

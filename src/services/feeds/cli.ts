@@ -16,8 +16,10 @@ import {
   isFeedUrl,
   keepDownload,
   parseFeedUrl,
+  parseHostKey,
   shownUrl,
   type FeedDownload,
+  type HostKey,
 } from './feedDownload';
 import { MalformedFeedError } from './feedRecords';
 import {
@@ -47,7 +49,7 @@ import { hasFeedRuns, utcTime } from './feedRuns';
 /**
  * `npm run import -- --source <id> [--country <cc> --vertical <vertical>] [--name <name>]
  *  [--format xml|jsonl] [--partial] [--max-expire-share 0.6] [--timeout 60] [--deadline 2h] [--every 6h]
- *  [--ssh-host-key SHA256:…] [--json] [<file | URL>]`
+ *  [--ssh-host-key <SHA256:… | key line>] [--json] [<file | URL>]`
  * `npm run import -- --source <id> --stop-fetching`
  * `npm run import -- --due [--timeout 60] [--deadline 2h] [--json]`
  *
@@ -66,8 +68,8 @@ import { hasFeedRuns, utcTime } from './feedRuns';
 
 const USAGE = `usage: npm run import -- --source <id> [--country <cc> --vertical <homes|cars|jobs|products>]
          [--name <source name>] [--format xml|jsonl] [--partial] [--max-expire-share <0..1>]
-         [--timeout <seconds>] [--deadline <2h>] [--every <90m|6h|1d>] [--ssh-host-key SHA256:…] [--json]
-         [<file | URL: http(s), ftp(s), sftp>]
+         [--timeout <seconds>] [--deadline <2h>] [--every <90m|6h|1d>]
+         [--ssh-host-key <SHA256:… | ssh-ed25519 AAAA…>] [--json] [<file | URL: http(s), ftp(s), sftp>]
        npm run import -- --source <id> --stop-fetching
        npm run import -- --due [--timeout <seconds>] [--deadline <2h>] [--json]
 A source created by a run needs --country and --vertical. Without a file or URL, the source's kept
@@ -101,7 +103,7 @@ interface FeedJob {
   /** `--every`, when given. */
   every?: number;
   /** `--ssh-host-key`, when given (an sftp feed's). */
-  hostKey?: string;
+  hostKey?: HostKey;
   /** When the run's tick began (epoch seconds): a `--due` run's start, else the run's. */
   tick: number;
 }
@@ -117,7 +119,7 @@ type Parsed =
       name?: string;
       options: FeedOptions;
       every?: number;
-      hostKey?: string;
+      hostKey?: HostKey;
       stopFetching: boolean;
       url?: URL;
       file: string;
@@ -207,11 +209,14 @@ function parse(argv: string[]): Parsed {
       throw new UsageError((err as Error).message);
     }
   }
-  const hostKey = values['ssh-host-key']?.replace(/=+$/, '');
-  if (hostKey !== undefined && !/^SHA256:[A-Za-z0-9+/]{43}$/.test(hostKey))
-    throw new UsageError(
-      '--ssh-host-key must be a SHA-256 fingerprint as `ssh-keygen -lf` shows it: SHA256: and 43 characters',
-    );
+  let hostKey: HostKey | undefined;
+  if (values['ssh-host-key'] !== undefined) {
+    try {
+      hostKey = parseHostKey(values['ssh-host-key']);
+    } catch (err) {
+      throw new UsageError(`--ssh-host-key: ${(err as Error).message}`);
+    }
+  }
   const stopFetching = values['stop-fetching'] ?? false;
   const onlyStop = [...named].every((n) => n === 'source' || n === 'stop-fetching' || n === 'json');
   if (stopFetching && (positionals.length > 0 || !onlyStop))

@@ -5,7 +5,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
-import { Client as SshClient, type SFTPWrapper, type Stats } from 'ssh2';
+import { Client as SshClient, type ServerHostKeyAlgorithm, type SFTPWrapper, type Stats } from 'ssh2';
 import { EnvHttpProxyAgent, fetch, type Response } from 'undici';
 import { shownEvery } from './feedSchedule';
 
@@ -165,10 +165,10 @@ export interface DownloadOptions {
   /** Seconds the whole download may take (default `DEFAULT_DEADLINE_S`). */
   deadlineS?: number;
   /**
-   * An SFTP host's key as its partner gave it (`SHA256:…`): the only one accepted, and kept for the
+   * An SFTP host's key as its partner gave it (`parseHostKey`): the only one accepted, and kept for the
    * next runs in place of any key kept before (a partner's new key, or one given ahead of the first fetch).
    */
-  hostKey?: string;
+  hostKey?: HostKey;
   onProgress?: (bytes: number, total: number | undefined) => void;
 }
 
@@ -189,7 +189,7 @@ interface Fetch {
   part: string;
   /** The data directory: an SFTP host's key is kept in it (`ssh_known_hosts.json`). */
   dataDir: string;
-  hostKey?: string;
+  hostKey?: HostKey;
   /** Aborted once the whole download took too long: each fetcher closes its connection. */
   deadline: AbortSignal;
   onProgress?: (bytes: number, total: number | undefined) => void;
@@ -405,16 +405,75 @@ export function sftpPath(url: URL): string {
   return p.startsWith('/~/') ? p.slice(3) : p;
 }
 
-/** SSH host keys first seen (trust on first use, as `known_hosts`), by `host:port`: SHA-256 fingerprints. */
+/**
+ * SSH host keys first seen (trust on first use, as `known_hosts`) or given, by `host:port`: each its
+ * type and SHA-256 fingerprint as `shownHostKey` writes it (`ssh-ed25519 SHA256:…`; a fingerprint
+ * alone, as kept before the type was, is read too).
+ */
 function knownHostsFile(dataDir: string): string {
   return path.join(dataDir, 'ssh_known_hosts.json');
+}
+
+/** An SSH host key as kept or given: its SHA-256 fingerprint, and its type when known. */
+export interface HostKey {
+  /** `SHA256:` and the unpadded base64 of the key's SHA-256, as `ssh-keygen -lf` shows it. */
+  fingerprint: string;
+  /** The key's type (`ssh-ed25519`, `ssh-rsa`, `ecdsa-sha2-nistp256`, …): the one the server is asked for. */
+  type?: string;
+}
+
+const FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
+const KEY_TYPE = /^(ssh-ed25519|ssh-ed448|ssh-rsa|ssh-dss|ecdsa-sha2-nistp(256|384|521))$/;
+
+/**
+ * A host key as an operator gives it or the file keeps it: a fingerprint (`SHA256:…`), a type and
+ * fingerprint (`ssh-rsa SHA256:…`), or a public key line (`ssh-rsa AAAA… [comment]`, as `ssh-keyscan`
+ * prints after the host name, or a `.pub` file holds), whose type is then asked of the server: a
+ * server with several keys shows the one the client prefers, not necessarily the one given. Throws
+ * a message to show.
+ */
+export function parseHostKey(text: string): HostKey {
+  const [first = '', second, ...rest] = text.trim().split(/\s+/);
+  const fingerprint = (s: string) => s.replace(/=+$/, '');
+  if (second === undefined && FINGERPRINT.test(fingerprint(first))) return { fingerprint: fingerprint(first) };
+  if (KEY_TYPE.test(first) && second !== undefined) {
+    if (rest.length === 0 && FINGERPRINT.test(fingerprint(second)))
+      return { type: first, fingerprint: fingerprint(second) };
+    const blob = /^[A-Za-z0-9+/]+=*$/.test(second) ? Buffer.from(second, 'base64') : undefined;
+    if (blob && keyType(blob) === first) return { type: first, fingerprint: fingerprintOf(blob) };
+  }
+  throw new Error(
+    'an SSH host key is its fingerprint as `ssh-keygen -lf` shows it (SHA256: and 43 characters), ' +
+      'or its public key line (ssh-ed25519 AAAA…, as ssh-keyscan prints it)',
+  );
+}
+
+/** As the file keeps it and messages show it: `ssh-ed25519 SHA256:…`. */
+export function shownHostKey(k: HostKey): string {
+  return k.type ? `${k.type} ${k.fingerprint}` : k.fingerprint;
+}
+
+/** The type a public key blob (SSH wire format) names first, or undefined. */
+function keyType(blob: Buffer): string | undefined {
+  if (blob.length < 4) return undefined;
+  const length = blob.readUInt32BE(0);
+  return length > 0 && length < 64 && blob.length >= 4 + length ? blob.toString('latin1', 4, 4 + length) : undefined;
+}
+
+function fingerprintOf(blob: Buffer): string {
+  return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
+}
+
+/** The host key algorithms that yield keys of a type (an RSA key signs as rsa-sha2-512, -256 or ssh-rsa). */
+function algorithmsOf(type: string): ServerHostKeyAlgorithm[] {
+  return type === 'ssh-rsa' ? ['rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa'] : [type as ServerHostKeyAlgorithm];
 }
 
 /**
  * The kept host keys. No file is none kept; a file that cannot be read as keys stops the run, naming
  * it: taken for none, any server's key would pass, and the next write would drop the others.
  */
-function readKnownHosts(dataDir: string): Record<string, string> {
+function readKnownHosts(dataDir: string): Record<string, HostKey> {
   const file = knownHostsFile(dataDir);
   let text: string;
   try {
@@ -429,22 +488,29 @@ function readKnownHosts(dataDir: string): Record<string, string> {
   } catch (err) {
     throw new FeedDownloadError(`the SSH host keys in ${file} are not JSON (${(err as Error).message}): fix the file`);
   }
-  if (
-    typeof keys !== 'object' ||
-    keys === null ||
-    Array.isArray(keys) ||
-    !Object.values(keys).every((v) => typeof v === 'string')
-  )
-    throw new FeedDownloadError(
-      `the SSH host keys in ${file} are not an object of "host:port": "SHA256:…": fix the file`,
+  const bad = () =>
+    new FeedDownloadError(
+      `the SSH host keys in ${file} are not an object of "host:port": "ssh-ed25519 SHA256:…": fix the file`,
     );
-  return keys as Record<string, string>;
+  if (typeof keys !== 'object' || keys === null || Array.isArray(keys)) throw bad();
+  const kept: Record<string, HostKey> = {};
+  for (const [host, value] of Object.entries(keys)) {
+    if (typeof value !== 'string') throw bad();
+    try {
+      kept[host] = parseHostKey(value);
+    } catch {
+      throw bad();
+    }
+  }
+  return kept;
 }
 
 /** A host's key kept: merged into the file as it is now (another run may have kept one meanwhile), written whole. */
-function keepHostKey(dataDir: string, hostPort: string, fingerprint: string): void {
+function keepHostKey(dataDir: string, hostPort: string, key: HostKey): void {
   const file = knownHostsFile(dataDir);
-  const keys = { ...readKnownHosts(dataDir), [hostPort]: fingerprint };
+  const keys = Object.fromEntries(
+    Object.entries({ ...readKnownHosts(dataDir), [hostPort]: key }).map(([host, k]) => [host, shownHostKey(k)]),
+  );
   const temp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temp, `${JSON.stringify(keys, null, 2)}\n`);
   fs.renameSync(temp, file);
@@ -454,7 +520,7 @@ function keepHostKey(dataDir: string, hostPort: string, fingerprint: string): vo
  * An SFTP feed (ssh2): logged in with the URL's password, else with the private key `FEED_SSH_KEY`
  * names; the server's host key checked before any login against the one the operator gave
  * (`--ssh-host-key`), else the one kept, else trusted on first use (a changed key is refused, as ssh
- * refuses it); fetched again only when its modification time or size changed; the transfer checked
+ * refuses it), and of that key's type asked of the server, which may have several; fetched again only when its modification time or size changed; the transfer checked
  * against its size. `idleMs` bounds the connection's setup and any silence of the transfer.
  */
 async function fetchSftp(f: Fetch): Promise<Fetched> {
@@ -464,7 +530,7 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
   const hostKey = `${host.includes(':') ? `[${host}]` : host.toLowerCase()}:${port}`;
   const kept = readKnownHosts(f.dataDir)[hostKey];
   const expected = f.hostKey ?? kept;
-  let offered: string | undefined;
+  let offered: HostKey | undefined;
   const password = decoded(f.url.password);
   const keyFile = process.env.FEED_SSH_KEY;
   const conn = new SshClient();
@@ -496,15 +562,18 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
           username: decoded(f.url.username) || 'anonymous',
           ...(password ? { password } : keyFile ? { privateKey: fs.readFileSync(keyFile) } : {}),
           readyTimeout: f.idleMs,
+          ...(expected?.type ? { algorithms: { serverHostKey: algorithmsOf(expected.type) } } : {}),
           hostVerifier: (key: Buffer) => {
-            offered = `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
-            return expected === undefined || expected === offered;
+            const type = keyType(key);
+            offered = { fingerprint: fingerprintOf(key), ...(type ? { type } : {}) };
+            return expected === undefined || expected.fingerprint === offered.fingerprint;
           },
         });
       }),
     );
-    // Its first use, or the key the operator gave in place of the kept one.
-    if (offered && offered !== kept) keepHostKey(f.dataDir, hostKey, offered);
+    // Its first use, the key the operator gave in place of the kept one, or a kept one with its type now.
+    if (offered && (offered.fingerprint !== kept?.fingerprint || offered.type !== kept.type))
+      keepHostKey(f.dataDir, hostKey, offered);
     const sftp = await step(
       new Promise<SFTPWrapper>((resolve, reject) => conn.sftp((err, s) => (err ? reject(err) : resolve(s)))),
     );
@@ -541,13 +610,20 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
     if (err instanceof FeedDownloadError) throw err;
     if (stalled) throw new FeedDownloadError(`no data from ${f.shown} for ${f.idleMs / 1000} s`);
     const message = err instanceof Error ? err.message : String(err);
-    if (offered && expected !== undefined && expected !== offered)
+    if (offered && expected !== undefined && expected.fingerprint !== offered.fingerprint)
       throw new FeedDownloadError(
         f.hostKey
-          ? `SFTP ${f.shown}: the host key of ${hostKey} is ${offered}, not the one given (${f.hostKey}): ` +
-              'nothing was sent to it'
-          : `SFTP ${f.shown}: the host key of ${hostKey} changed (${offered}; kept ${kept} in ` +
-              `${knownHostsFile(f.dataDir)}): if the partner changed it, give its new key with --ssh-host-key`,
+          ? `SFTP ${f.shown}: the host key of ${hostKey} is ${shownHostKey(offered)}, not the one given ` +
+              `(${shownHostKey(f.hostKey)}): nothing was sent to it`
+          : `SFTP ${f.shown}: the host key of ${hostKey} changed (${shownHostKey(offered)}; kept ` +
+              `${shownHostKey(expected)} in ${knownHostsFile(f.dataDir)}): if the partner changed it, ` +
+              'give its new key with --ssh-host-key',
+      );
+    // A type given or kept that the server does not have.
+    if (expected?.type && /no matching host key/i.test(message))
+      throw new FeedDownloadError(
+        `SFTP ${f.shown}: the server has no ${expected.type} host key, which ` +
+          `${f.hostKey ? 'was given' : `${knownHostsFile(f.dataDir)} keeps`}: ${message}`,
       );
     throw new FeedDownloadError(`SFTP ${f.shown}: ${message}`);
   } finally {

@@ -33,7 +33,7 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       expect(liveAds(dataDir, 641)).to.have.length(8);
       expect(first.stdout + first.stderr).to.not.contain('s3cret');
       const known = JSON.parse(fs.readFileSync(path.join(dataDir, 'ssh_known_hosts.json'), 'utf8'));
-      expect(known[`127.0.0.1:${server.port}`]).to.match(/^SHA256:[A-Za-z0-9+/]{43}$/);
+      expect(known[`127.0.0.1:${server.port}`]).to.equal(`ssh-ed25519 ${server.fingerprint}`);
 
       // Another partner's server: its key is kept beside the first's, not instead of it.
       const other = await sftpServer({ user: 'feeds', password: 's3cret' }, (p) => (p === '/x.xml' ? file : undefined));
@@ -169,7 +169,7 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       const wrong = await importUrl(dataDir, url, ['--ssh-host-key', other]);
       expect(wrong.code).to.equal(1);
       expect(wrong.stderr).to.contain(
-        `the host key of 127.0.0.1:${server.port} is ${server.fingerprint}, not the one given (${other}): ` +
+        `the host key of 127.0.0.1:${server.port} is ssh-ed25519 ${server.fingerprint}, not the one given (${other}): ` +
           'nothing was sent to it',
       );
       expect(server.asked).to.deep.equal([]);
@@ -181,7 +181,7 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       expect(given.code, given.stderr).to.equal(0);
       expect(liveAds(dataDir, 641)).to.have.length(8);
       expect(JSON.parse(fs.readFileSync(knownFile(dataDir), 'utf8'))).to.deep.equal({
-        [`127.0.0.1:${server.port}`]: server.fingerprint,
+        [`127.0.0.1:${server.port}`]: `ssh-ed25519 ${server.fingerprint}`,
       });
     } finally {
       await server.close();
@@ -192,7 +192,9 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
     try {
       const kept = await runCli(CLI, dataDir, ['--source', '641']);
       expect(kept.code).to.equal(1);
-      expect(kept.stderr).to.contain(`the host key of 127.0.0.1:${moved.port} changed (${moved.fingerprint}; kept `);
+      expect(kept.stderr).to.contain(
+        `the host key of 127.0.0.1:${moved.port} changed (ssh-ed25519 ${moved.fingerprint}; kept ssh-ed25519 `,
+      );
       expect(kept.stderr).to.contain('if the partner changed it, give its new key with --ssh-host-key');
       expect(moved.asked).to.deep.equal([]);
 
@@ -200,7 +202,7 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       expect(renewed.code, renewed.stderr).to.equal(0);
       expect(renewed.stdout).to.contain('not changed since its last import');
       expect(JSON.parse(fs.readFileSync(knownFile(dataDir), 'utf8'))).to.deep.equal({
-        [`127.0.0.1:${moved.port}`]: moved.fingerprint,
+        [`127.0.0.1:${moved.port}`]: `ssh-ed25519 ${moved.fingerprint}`,
       });
       const next = await runCli(CLI, dataDir, ['--source', '641']);
       expect(next.code, next.stderr).to.equal(0);
@@ -209,15 +211,54 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       await moved.close();
     }
 
-    // Only a SHA-256 fingerprint, only for an sftp feed.
+    // Only a SHA-256 fingerprint or a public key line, only for an sftp feed.
     for (const args of [
       ['--ssh-host-key', 'MD5:16:27:ac:a5:76:28:2d:36:63:1b:56:4d:eb:df:a6:48', url],
+      ['--ssh-host-key', 'ssh-ed25519 AAAAC3NzaC1yc2E', url],
       ['--ssh-host-key', other, fixture('homes-es.xml')],
       ['--ssh-host-key', other, 'https://partner.example/feed.xml'],
     ]) {
       const res = await runCli(CLI, dataDir, ['--source', '642', '--country', 'es', '--vertical', 'homes', ...args]);
       expect(res.code, args.join(' ')).to.equal(2);
-      expect(res.stderr).to.match(/--ssh-host-key (must be a SHA-256 fingerprint|is for an sftp:\/\/ feed URL)/);
+      expect(res.stderr).to.match(/--ssh-host-key(: an SSH host key is its fingerprint| is for an sftp:\/\/ feed URL)/);
+    }
+  });
+
+  it('asks a server with several host keys for the type its partner gave, and keeps asking for it', async () => {
+    const files: Record<string, SftpFile> = { '/feed.xml': { body: homes, mtime: 1_795_000_000 } };
+    // ed25519 and RSA: ssh2, as OpenSSH, prefers the ed25519 key, where the partner gave its RSA key.
+    const server = await sftpServer({ user: 'feeds', password: 's3cret' }, (p) => files[p], 0, true);
+    const rsa = server.hostKeys['ssh-rsa'] as { fingerprint: string; line: string };
+    const url = `sftp://feeds:s3cret@127.0.0.1:${server.port}/feed.xml`;
+    const dataDir = tempDir();
+    const knownFile = path.join(dataDir, 'ssh_known_hosts.json');
+    try {
+      // Its fingerprint alone: the server shows its ed25519 key, which is not it.
+      const byPrint = await importUrl(dataDir, url, ['--ssh-host-key', rsa.fingerprint]);
+      expect(byPrint.code).to.equal(1);
+      expect(byPrint.stderr).to.contain(`is ssh-ed25519 ${server.fingerprint}, not the one given (${rsa.fingerprint})`);
+
+      // Its public key line, as ssh-keyscan prints it after the host: the RSA key is asked for, and matches.
+      const byLine = await importUrl(dataDir, url, ['--ssh-host-key', `${rsa.line} partner@sftp`]);
+      expect(byLine.code, byLine.stderr).to.equal(0);
+      expect(liveAds(dataDir, 641)).to.have.length(8);
+      expect(JSON.parse(fs.readFileSync(knownFile, 'utf8'))).to.deep.equal({
+        [`127.0.0.1:${server.port}`]: `ssh-rsa ${rsa.fingerprint}`,
+      });
+      // The next runs ask for the kept type: not taken for a changed key.
+      const next = await runCli(CLI, dataDir, ['--source', '641']);
+      expect(next.code, next.stderr).to.equal(0);
+      expect(next.stdout).to.contain('not changed since its last import');
+
+      // A key kept before its type was (a fingerprint alone) still checks, and is kept with its type.
+      fs.writeFileSync(knownFile, JSON.stringify({ [`127.0.0.1:${server.port}`]: server.fingerprint }));
+      const old = await runCli(CLI, dataDir, ['--source', '641']);
+      expect(old.code, old.stderr).to.equal(0);
+      expect(JSON.parse(fs.readFileSync(knownFile, 'utf8'))).to.deep.equal({
+        [`127.0.0.1:${server.port}`]: `ssh-ed25519 ${server.fingerprint}`,
+      });
+    } finally {
+      await server.close();
     }
   });
 });
