@@ -520,8 +520,9 @@ function keepHostKey(dataDir: string, hostPort: string, key: HostKey): void {
  * An SFTP feed (ssh2): logged in with the URL's password, else with the private key `FEED_SSH_KEY`
  * names; the server's host key checked before any login against the one the operator gave
  * (`--ssh-host-key`), else the one kept, else trusted on first use (a changed key is refused, as ssh
- * refuses it), and of that key's type asked of the server, which may have several; fetched again only when its modification time or size changed; the transfer checked
- * against its size. `idleMs` bounds the connection's setup and any silence of the transfer.
+ * refuses it), a key of that one's type asked for (a server may have several); fetched again only
+ * when its modification time or size changed; the transfer checked against its size. `idleMs`
+ * bounds the connection's setup and any silence of the transfer.
  */
 async function fetchSftp(f: Fetch): Promise<Fetched> {
   const host = f.url.hostname.replace(/^\[(.*)\]$/, '$1');
