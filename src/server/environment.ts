@@ -2,6 +2,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isCountryCode } from '../../config/countries';
 
+/** A switch: `1`, `true` or `on` turn it on; `0`, `false` or `off` off. */
+const SWITCH = ['1', 'true', 'on', '0', 'false', 'off'] as const;
+function onOff(byDefault: (typeof SWITCH)[number]) {
+  return z
+    .enum(SWITCH)
+    .default(byDefault)
+    .transform((v) => v === '1' || v === 'true' || v === 'on');
+}
+
 /**
  * Every setting Trawl reads from the environment, in one typed place, listed
  * in the README's "Configuration" table. (The token and VAPID modules also
@@ -43,15 +52,9 @@ const schema = z.object({
    * Whether the worker role imports the partners' feeds whose time has come (decision 094); `off`
    * where a cron line runs `npm run import -- --due` instead.
    */
-  FEED_IMPORTS: z
-    .enum(['on', 'off', '1', '0', 'true', 'false'])
-    .default('on')
-    .transform((v) => v === 'on' || v === '1' || v === 'true'),
+  FEED_IMPORTS: onOff('on'),
   /** Seed demo data into an empty store on start. */
-  DEMO_DATA: z
-    .enum(['0', '1', 'true', 'false'])
-    .default('1')
-    .transform((v) => v === '1' || v === 'true'),
+  DEMO_DATA: onOff('1'),
   SMTP_URL: z.string().default(''),
   /** Sender of alert and lead mail. */
   MAIL_FROM: z.string().default(''),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import Database from 'better-sqlite3';
 import { importCommandArgs } from '../services/feeds/feedEntries';
-import { scheduledFeeds } from '../services/feeds/feedSchedule';
+import { DUE_STUCK_S, scheduledFeeds } from '../services/feeds/feedSchedule';
 import { scheduleBusy, sourceBusy } from '../services/feeds/sourceLock';
 import type { Logger } from '../server/logger';
 
@@ -47,9 +47,6 @@ const STOP_GRACE_MS = 5_000;
  * feed whose run dies leaves no attempt on record, and would otherwise be downloaded every minute.
  */
 export const FAILED_COMMAND_PAUSE_MS = 15 * 60_000;
-
-/** A run this long is said to be stuck, once (as a second `--due` says of the first). */
-const STUCK_MS = 6 * 3600_000;
 
 export function startDueFeeds(options: DueFeedsOptions): DueFeeds {
   const { dataDir, log } = options;
@@ -124,10 +121,11 @@ export function startDueFeeds(options: DueFeedsOptions): DueFeeds {
       // A line per feed on stdout ("source 12 (es/homes) https://…: 1200 records: …"); progress on stderr.
       readline.createInterface({ input: proc.stdout }).on('line', (line) => {
         const source = Number(/^source (\d+) /.exec(line)?.[1]) || undefined;
-        const failed = /: FAILED: /.test(line);
-        if (source !== undefined && failed) failedLines++;
-        else if (source !== undefined && !/: skipped: /.test(line)) doneLines++;
-        if (source !== undefined && (failed || /: skipped: /.test(line))) log.warn({ source }, `feed import: ${line}`);
+        // A feed's outcome (`--due`'s `outcomeLine`): imported or not changed, else FAILED or skipped.
+        const outcome = source === undefined ? undefined : (/: (FAILED|skipped): /.exec(line)?.[1] ?? 'done');
+        if (outcome === 'FAILED') failedLines++;
+        else if (outcome === 'done') doneLines++;
+        if (outcome === 'FAILED' || outcome === 'skipped') log.warn({ source }, `feed import: ${line}`);
         else log.info({ source }, `feed import: ${line}`);
       });
       readline.createInterface({ input: proc.stderr }).on('line', (line) => {
@@ -142,9 +140,13 @@ export function startDueFeeds(options: DueFeedsOptions): DueFeeds {
   function check(): Promise<void> {
     if (stopped) return Promise.resolve();
     if (running) {
-      if (!saidStuck && Date.now() - startedAt > STUCK_MS) {
+      // Said once, as a second `--due` says of the first.
+      if (!saidStuck && Date.now() - startedAt > DUE_STUCK_S * 1000) {
         saidStuck = true;
-        log.warn({ pid: child?.pid }, 'the feed import has run for more than 6 hours: is it stuck?');
+        log.warn(
+          { pid: child?.pid },
+          `the feed import has run for more than ${DUE_STUCK_S / 3600} hours: is it stuck?`,
+        );
       }
       return running;
     }

@@ -36,6 +36,7 @@ import {
   forgetFeed,
   keepFeed,
   keptFeed,
+  DUE_STUCK_S,
   parseDuration,
   parseEvery,
   scheduledFeeds,
@@ -79,12 +80,6 @@ class UsageError extends Error {}
 
 /** Exit codes (above). */
 const EXIT = { done: 0, failed: 1, usage: 2, busy: 3 } as const;
-
-/**
- * A `--due` run holding the feeds longer than this is taken for stuck: the next one says so and exits 1
- * (cron mails it), where it otherwise leaves the feeds quietly to the one under way.
- */
-const DUE_STUCK_S = 6 * 3600;
 
 /** What one run of a source imports, and how. */
 interface FeedJob {

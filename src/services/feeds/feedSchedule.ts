@@ -23,6 +23,13 @@ export const RETRY_S = 3600;
  */
 export const SLACK_S = 60;
 
+/**
+ * A `--due` run holding the feeds longer than this is taken for stuck: the next one says so and exits 1
+ * (cron mails it), where it otherwise leaves the feeds quietly to the one under way; the worker role says
+ * so of its own (`dueFeeds`). A download's `--deadline` is at most this.
+ */
+export const DUE_STUCK_S = 6 * 3600;
+
 const FETCH_SCHEMA = `CREATE TABLE IF NOT EXISTS feed_fetch (
   source_id INTEGER PRIMARY KEY, url TEXT NOT NULL, every INTEGER NOT NULL, since INTEGER NOT NULL,
   options TEXT NOT NULL DEFAULT '{}', tried INTEGER

@@ -42,11 +42,44 @@ async function until(what: () => boolean, ms = 30_000): Promise<void> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The worker's feed imports on a data dir (checking every 50 ms) until `done` holds of what it logged,
+ * then `settleMs` more (to see that nothing else starts), stopped: what it logged.
+ */
+async function workerUntil(
+  dataDir: string,
+  done: (lines: Logged[]) => boolean,
+  { env = commandEnv(), settleMs = 0 }: { env?: NodeJS.ProcessEnv; settleMs?: number } = {},
+): Promise<Logged[]> {
+  const { lines, log } = capture();
+  const feeds = startDueFeeds({ dataDir, log, checkMs: 50, env });
+  try {
+    await until(() => done(lines));
+    await sleep(settleMs);
+  } finally {
+    await feeds.stop();
+  }
+  return lines;
+}
+
+const imported = (lines: Logged[]) => lines.some((l) => l.msg === 'the due feeds are imported');
+const failedCommand = (lines: Logged[]) => lines.some((l) => l.level === 'error');
+
 describe("the worker role's feed imports (dueFeeds.ts)", function () {
   this.timeout(90_000);
   const tempDir = tempDirs('trawl-due-feeds');
   const homes = fs.readFileSync(fixture('homes-es.xml'));
   const site = ['--country', 'es', '--vertical', 'homes'];
+  /** A partner's server that answers its feed. */
+  const servesHomes = () =>
+    partnerServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(homes);
+    });
+  /** A partner added by importing its URL, which the source then keeps (fetched every hour). */
+  const keepFeed = async (dataDir: string, source: number, url: string) => {
+    const res = await runCli(CLI, dataDir, ['--source', String(source), ...site, '--every', '1h', url]);
+    expect(res.code, res.stderr).to.equal(0);
+  };
 
   it('imports a kept feed when its time has come, in a process of its own, and logs how each went', async () => {
     let feed = homes;
@@ -64,8 +97,7 @@ describe("the worker role's feed imports (dueFeeds.ts)", function () {
     await idle.stop();
     expect(lines).to.deep.equal([]);
 
-    const first = await runCli(CLI, dataDir, ['--source', '631', ...site, '--every', '1h', url]);
-    expect(first.code, first.stderr).to.equal(0);
+    await keepFeed(dataDir, 631, url);
     expect(liveAds(dataDir, 631)).to.have.length(8);
     const feeds = startDueFeeds({ dataDir, log, checkMs: 50, env: commandEnv() });
     try {
@@ -133,8 +165,7 @@ describe("the worker role's feed imports (dueFeeds.ts)", function () {
     const url = server.url('/feed.xml');
     try {
       stall = false;
-      const first = await runCli(CLI, dataDir, ['--source', '632', ...site, '--every', '1h', url]);
-      expect(first.code, first.stderr).to.equal(0);
+      await keepFeed(dataDir, 632, url);
       age(dataDir, 632, 3600);
       stall = true;
       const { lines, log } = capture();
@@ -152,13 +183,7 @@ describe("the worker role's feed imports (dueFeeds.ts)", function () {
 
       // The worker again: the feed is still due, and imported.
       stall = false;
-      const again = capture();
-      const next = startDueFeeds({ dataDir, log: again.log, checkMs: 50, env: commandEnv() });
-      try {
-        await until(() => again.lines.some((l) => l.msg === 'the due feeds are imported'));
-      } finally {
-        await next.stop();
-      }
+      await workerUntil(dataDir, imported);
       expect(server.asked).to.have.length(3);
       expect(runs(dataDir, 632).map((r) => r.status)).to.deep.equal(['done', 'done']);
     } finally {
@@ -167,13 +192,10 @@ describe("the worker role's feed imports (dueFeeds.ts)", function () {
   });
 
   it('leaves the feeds to a --due under way, and after a command that failed, waits before the next', async () => {
-    const server = await partnerServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/xml' }).end(homes);
-    });
+    const server = await servesHomes();
     const dataDir = tempDir();
     try {
-      const first = await runCli(CLI, dataDir, ['--source', '634', ...site, '--every', '1h', server.url('/feed.xml')]);
-      expect(first.code, first.stderr).to.equal(0);
+      await keepFeed(dataDir, 634, server.url('/feed.xml'));
       age(dataDir, 634, 3600);
 
       // A cron line's --due holds the feeds: the worker starts none while it does.
@@ -194,27 +216,21 @@ describe("the worker role's feed imports (dueFeeds.ts)", function () {
       // The command itself fails (here node cannot start it): said once, with its error output, not
       // tried again at the next checks, and nothing imported.
       age(dataDir, 634, 3600);
-      const broken = capture();
-      const env = commandEnv({ NODE_OPTIONS: '--require /nonexistent/trawl-preload.js' });
-      const failing = startDueFeeds({ dataDir, log: broken.log, checkMs: 50, env });
-      try {
-        await until(() => broken.lines.some((l) => l.level === 'error'));
-        await sleep(500);
-      } finally {
-        await failing.stop();
-      }
-      expect(broken.lines.map((l) => l.msg)).to.deep.equal([
+      const broken = await workerUntil(dataDir, failedCommand, {
+        env: commandEnv({ NODE_OPTIONS: '--require /nonexistent/trawl-preload.js' }),
+        settleMs: 500,
+      });
+      expect(broken.map((l) => l.msg)).to.deep.equal([
         'importing the feeds that are due',
         'the feed import command failed; it is run again in 15 minutes',
       ]);
-      expect(broken.lines[1]?.fields.code).to.equal(1);
-      expect((broken.lines[1]?.fields.errors as string[]).join('\n')).to.contain('/nonexistent/trawl-preload.js');
+      expect(broken[1]?.fields.code).to.equal(1);
+      expect((broken[1]?.fields.errors as string[]).join('\n')).to.contain('/nonexistent/trawl-preload.js');
       expect(server.asked).to.have.length(2);
 
       // A command that crashes after a feed's line (exit 1 as for a failed feed, but no FAILED line):
       // a failure of the command, paused as well.
-      const second = await runCli(CLI, dataDir, ['--source', '635', ...site, '--every', '1h', server.url('/feed.xml')]);
-      expect(second.code, second.stderr).to.equal(0);
+      await keepFeed(dataDir, 635, server.url('/feed.xml'));
       age(dataDir, 635, 3600);
       const crash = path.join(dataDir, 'crash-after-a-line.js');
       fs.writeFileSync(
@@ -226,38 +242,26 @@ describe("the worker role's feed imports (dueFeeds.ts)", function () {
            return written;
          };`,
       );
-      const crashing = capture();
-      const crashes = startDueFeeds({
-        dataDir,
-        log: crashing.log,
-        checkMs: 50,
+      const crashing = await workerUntil(dataDir, failedCommand, {
         env: commandEnv({ NODE_OPTIONS: `--require ${crash}` }),
+        settleMs: 500,
       });
-      try {
-        await until(() => crashing.lines.some((l) => l.level === 'error'));
-        await sleep(500);
-      } finally {
-        await crashes.stop();
-      }
-      expect(crashing.lines.map((l) => [l.level, l.msg.replace(/^(feed import: source \d+).*/, '$1')])).to.deep.equal([
+      expect(crashing.map((l) => [l.level, l.msg.replace(/^(feed import: source \d+).*/, '$1')])).to.deep.equal([
         ['info', 'importing the feeds that are due'],
         ['info', 'feed import: source 634'],
         ['error', 'the feed import command failed; it is run again in 15 minutes'],
       ]);
-      expect(crashing.lines[0]?.fields.feeds).to.have.members([634, 635]);
+      expect(crashing[0]?.fields.feeds).to.have.members([634, 635]);
     } finally {
       await server.close();
     }
   });
 
   it('runs in the built server, which imports a due feed as it starts, with no devDependency', async () => {
-    const server = await partnerServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/xml' }).end(homes);
-    });
+    const server = await servesHomes();
     const dataDir = tempDir();
     try {
-      const first = await runCli(CLI, dataDir, ['--source', '633', ...site, '--every', '1h', server.url('/feed.xml')]);
-      expect(first.code, first.stderr).to.equal(0);
+      await keepFeed(dataDir, 633, server.url('/feed.xml'));
       age(dataDir, 633, 3600);
       // Turned off (a cron line runs --due instead): the server starts and imports nothing.
       const off = await startBuiltServer({ DATA_DIR: dataDir, WEB_CONCURRENCY: '1', FEED_IMPORTS: 'off' });
