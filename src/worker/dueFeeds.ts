@@ -4,8 +4,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import Database from 'better-sqlite3';
 import { importCommandArgs } from '../services/feeds/feedEntries';
-import { DUE_STUCK_S, scheduledFeeds } from '../services/feeds/feedSchedule';
-import { scheduleBusy, sourceBusy } from '../services/feeds/sourceLock';
+import { dueStuck, scheduledFeeds } from '../services/feeds/feedSchedule';
+import { scheduleBusy, scheduleHolder, sourceBusy } from '../services/feeds/sourceLock';
 import type { Logger } from '../server/logger';
 
 /**
@@ -52,7 +52,6 @@ export function startDueFeeds(options: DueFeedsOptions): DueFeeds {
   const { dataDir, log } = options;
   let child: ChildProcess | undefined;
   let running: Promise<void> | undefined;
-  let startedAt = 0;
   let saidStuck = false;
   let pausedUntil = 0;
   let stopped = false;
@@ -141,12 +140,11 @@ export function startDueFeeds(options: DueFeedsOptions): DueFeeds {
     if (stopped) return Promise.resolve();
     if (running) {
       // Said once, as a second `--due` says of the first.
-      if (!saidStuck && Date.now() - startedAt > DUE_STUCK_S * 1000) {
+      const holder = saidStuck ? undefined : scheduleHolder(dataDir);
+      const stuck = holder?.pid === child?.pid ? dueStuck(holder, Date.now()) : undefined;
+      if (holder && stuck) {
         saidStuck = true;
-        log.warn(
-          { pid: child?.pid },
-          `the feed import has run for more than ${DUE_STUCK_S / 3600} hours: is it stuck?`,
-        );
+        log.warn({ pid: holder.pid }, `the feed import under way (${holder.feed}): ${stuck}; is it stuck?`);
       }
       return running;
     }
@@ -161,7 +159,6 @@ export function startDueFeeds(options: DueFeedsOptions): DueFeeds {
       return Promise.resolve();
     }
     if (free.length === 0) return Promise.resolve();
-    startedAt = Date.now();
     saidStuck = false;
     running = run(free).finally(() => (running = undefined));
     return running;

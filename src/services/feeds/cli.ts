@@ -36,7 +36,10 @@ import {
   forgetFeed,
   keepFeed,
   keptFeed,
-  DUE_STUCK_S,
+  deadlineOf,
+  dueStuck,
+  IMPORT_STUCK_S,
+  MAX_DEADLINE_S,
   parseDuration,
   parseEvery,
   scheduledFeeds,
@@ -161,7 +164,7 @@ function parse(argv: string[]): Parsed {
   let deadlineS: number | undefined;
   if (values.deadline !== undefined) {
     try {
-      deadlineS = parseDuration(values.deadline, '--deadline', 1, DUE_STUCK_S);
+      deadlineS = parseDuration(values.deadline, '--deadline', 1, MAX_DEADLINE_S);
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
@@ -410,7 +413,7 @@ async function fetchAndImport(
         sourceId: job.sourceId,
         // The feed's own, else `--due`'s for all feeds, else the defaults.
         idleTimeoutS: options.timeoutS ?? job.timeoutS,
-        deadlineS: options.deadlineS ?? job.deadlineS,
+        deadlineS: deadlineOf(options, job.deadlineS),
         ...(job.hostKey ? { hostKey: job.hostKey } : {}),
         ...(hooks.onDownload ? { onProgress: hooks.onDownload } : {}),
       });
@@ -602,12 +605,11 @@ async function runDue(
   } catch (err) {
     if (!(err instanceof SourceBusyError)) throw err;
     // Quiet while the other goes on; not past a run no schedule needs (a download that trickles, a hang).
-    const holder = scheduleHolder(dataDir);
-    const stuck = holder !== undefined && tick - Date.parse(holder.since) / 1000 > DUE_STUCK_S;
+    const stuck = dueStuck(scheduleHolder(dataDir), Date.now());
     const said = stuck
-      ? `${err.message}: for more than ${DUE_STUCK_S / 3600} hours; is it stuck? (kill it and the next --due goes on)`
+      ? `${err.message}: ${stuck}; is it stuck? (kill it and the next --due goes on)`
       : `${err.message}: nothing done`;
-    process.stdout.write(args.json ? `${JSON.stringify({ busy: err.message, stuck })}\n` : `${said}\n`);
+    process.stdout.write(args.json ? `${JSON.stringify({ busy: err.message, stuck: !!stuck })}\n` : `${said}\n`);
     return stuck ? EXIT.failed : EXIT.done;
   }
   const results: Record<string, unknown>[] = [];
@@ -630,6 +632,8 @@ async function runDue(
       if (!still || still.dueAt > now()) continue;
       const known = await store.source(feed.source);
       const head = `source ${feed.source} (${feed.site ?? '?'}) ${shownUrl(still.url)}`;
+      // Done by its download's deadline and an import's time, or another --due says it is stuck.
+      schedule.say(head, new Date(Date.now() + (deadlineOf(still.options, args.deadlineS) + IMPORT_STUCK_S) * 1000));
       let outcome: Outcome;
       if (known) {
         const site = { country: known.country, vertical: known.vertical };

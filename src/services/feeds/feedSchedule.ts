@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { hasColumn, hasTable, upgrading } from '../sqlite';
 import { hasFeedRuns, SOURCE_SITE } from './feedRuns';
+import type { Holder } from './sourceLock';
 
 /**
  * Partners' feed URLs kept with their sources, and when each is fetched again (decision 092). A
@@ -23,12 +24,37 @@ export const RETRY_S = 3600;
  */
 export const SLACK_S = 60;
 
+/** The longest a feed's whole download may take (`--deadline`'s bound). */
+export const MAX_DEADLINE_S = 6 * 3600;
+
 /**
- * A `--due` run holding the feeds longer than this is taken for stuck: the next one says so and exits 1
- * (cron mails it), where it otherwise leaves the feeds quietly to the one under way; the worker role says
- * so of its own (`dueFeeds`). A download's `--deadline` is at most this.
+ * A `--due` run still on a feed this long after its download's deadline is taken for stuck: the next
+ * `--due` says so and exits 1 (cron mails it), where it otherwise leaves the feeds quietly to the one
+ * under way, and the worker role says so of its own (`dueFeeds`). The import itself takes minutes (a
+ * 1,000,000-ad feed ~2 here), so this leaves room for a feed far bigger than any partner's.
  */
-export const DUE_STUCK_S = 6 * 3600;
+export const IMPORT_STUCK_S = 2 * 3600;
+
+/** The download deadline of a feed: its own (`--deadline` given with its URL), else the run's. */
+export function deadlineOf(options: FeedOptions, runs: number): number {
+  return options.deadlineS ?? runs;
+}
+
+/**
+ * Why a `--due` run holding the feeds (`scheduleHolder`) is taken for stuck, if it is: still on its
+ * feed `IMPORT_STUCK_S` after the feed's download deadline (the `until` it wrote as it began the feed),
+ * or, when it named none (a run of an earlier version), held for the longest download and import.
+ */
+export function dueStuck(holder: Holder | undefined, nowMs: number): string | undefined {
+  if (!holder) return undefined;
+  const until = holder.until
+    ? Date.parse(holder.until)
+    : Date.parse(holder.since) + (MAX_DEADLINE_S + IMPORT_STUCK_S) * 1000;
+  if (!(nowMs > until)) return undefined;
+  return holder.until
+    ? `still on it ${IMPORT_STUCK_S / 3600} hours after its download's deadline`
+    : `held the feeds for more than ${(MAX_DEADLINE_S + IMPORT_STUCK_S) / 3600} hours`;
+}
 
 const FETCH_SCHEMA = `CREATE TABLE IF NOT EXISTS feed_fetch (
   source_id INTEGER PRIMARY KEY, url TEXT NOT NULL, every INTEGER NOT NULL, since INTEGER NOT NULL,

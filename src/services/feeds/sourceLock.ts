@@ -22,6 +22,8 @@ const LOOK_WAIT_MS = 250;
 /** A held lock (a source's, or the schedule's), released once (again: nothing). */
 export interface SourceLock {
   release(): void;
+  /** What the holder goes on to import, and when it should be done by (`Holder`), written over its note. */
+  say(feed: string, until?: Date): void;
 }
 
 /** Who holds a lock, written beside it once taken (read for the refusal's message). */
@@ -29,6 +31,8 @@ export interface Holder {
   pid: number;
   since: string;
   feed: string;
+  /** When what it imports should be done (a `--due` run's feed: `dueStuck`), if it said. */
+  until?: string;
 }
 
 /** The lock file of a source's runs (`source-<id>`), or of the schedule's (`due`), with its holder's note. */
@@ -61,9 +65,13 @@ function take(paths: ReturnType<typeof lockPaths>, busy: string, feed: string): 
     if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
     throw new SourceBusyError(`${busy}${describe(paths.holder)}`);
   }
-  try {
-    const holder: Holder = { pid: process.pid, since: new Date().toISOString(), feed };
+  const since = new Date().toISOString();
+  const say = (what: string, until?: Date) => {
+    const holder: Holder = { pid: process.pid, since, feed: what, ...(until ? { until: until.toISOString() } : {}) };
     fs.writeFileSync(paths.holder, JSON.stringify(holder));
+  };
+  try {
+    say(feed);
   } catch (err) {
     db.exec('ROLLBACK');
     db.close();
@@ -71,6 +79,9 @@ function take(paths: ReturnType<typeof lockPaths>, busy: string, feed: string): 
   }
   let held = true;
   return {
+    say(what, until) {
+      if (held) say(what, until);
+    },
     release() {
       if (!held) return;
       held = false;

@@ -439,13 +439,33 @@ describe('feeds fetched on schedule, one run of a source at a time (feedSchedule
         new RegExp(`^another --due run is going through the feeds \\(pid ${first.child.pid}, .*\\): nothing done\\n$`),
       );
       expect(stalled.asked).to.have.length(1);
-      // Held for seven hours: the next --due says so, and fails (cron mails it).
+      // Its note names the feed it is on, and when that should be done: the download's deadline (the
+      // default 2 hours here) and 2 hours to import.
       const note = path.join(dataDir, 'locks', 'due.lock.json');
       const holder = JSON.parse(fs.readFileSync(note, 'utf8'));
-      fs.writeFileSync(note, JSON.stringify({ ...holder, since: new Date(Date.now() - 7 * 3600_000).toISOString() }));
+      expect(holder.feed).to.match(/^source 625 \(es\/homes\) http:\/\/127\.0\.0\.1:\d+\/feed\.xml$/);
+      expect(Date.parse(holder.until) - Date.now()).to.be.within(4 * 3600_000 - 60_000, 4 * 3600_000);
+      const rewrite = (fields: object) => fs.writeFileSync(note, JSON.stringify({ ...holder, ...fields }));
+      // Held for seven hours, on a feed not yet past its time (a long run of many feeds): left to go on.
+      rewrite({ since: new Date(Date.now() - 7 * 3600_000).toISOString() });
+      const long = await due(dataDir);
+      expect(long.code, long.stderr).to.equal(0);
+      expect(long.stdout).to.match(/: nothing done\n$/);
+      // Still on it past that: the next --due says so, and fails (cron mails it).
+      rewrite({ until: new Date(Date.now() - 60_000).toISOString() });
       const stuck = await due(dataDir);
       expect(stuck.code).to.equal(1);
-      expect(stuck.stdout).to.contain('for more than 6 hours; is it stuck?');
+      expect(stuck.stdout).to.match(
+        /^another --due run is going through the feeds \(pid \d+, .*, importing source 625 \(es\/homes\) .*\): still on it 2 hours after its download's deadline; is it stuck\? \(kill it and the next --due goes on\)\n$/,
+      );
+      // A run that named no feed (an earlier version's): stuck once held for the longest download and import.
+      const { until: _until, ...unnamed } = holder;
+      fs.writeFileSync(note, JSON.stringify({ ...unnamed, since: new Date(Date.now() - 7 * 3600_000).toISOString() }));
+      expect((await due(dataDir)).code).to.equal(0);
+      fs.writeFileSync(note, JSON.stringify({ ...unnamed, since: new Date(Date.now() - 9 * 3600_000).toISOString() }));
+      const old = await due(dataDir);
+      expect(old.code).to.equal(1);
+      expect(old.stdout).to.contain(': held the feeds for more than 8 hours; is it stuck?');
       first.child.kill('SIGKILL');
       await first.exited;
     } finally {

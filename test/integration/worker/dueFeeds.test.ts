@@ -171,6 +171,21 @@ describe("the worker role's feed imports (dueFeeds.ts)", function () {
       const { lines, log } = capture();
       const feeds = startDueFeeds({ dataDir, log, checkMs: 50, env: commandEnv() });
       await until(() => server.asked.length === 2 && sourceBusy(dataDir, 632));
+      // Its feed's time is past (the note its --due keeps, made older): said once, as a warning.
+      const note = path.join(dataDir, 'locks', 'due.lock.json');
+      const holder = JSON.parse(fs.readFileSync(note, 'utf8'));
+      // (A check while a run is under way looks, and gives the run's promise.)
+      void feeds.check();
+      expect(lines.filter((l) => l.level === 'warn')).to.deep.equal([]);
+      fs.writeFileSync(note, JSON.stringify({ ...holder, until: new Date(Date.now() - 1000).toISOString() }));
+      void feeds.check();
+      void feeds.check();
+      const stuck = lines.filter((l) => l.level === 'warn');
+      expect(stuck).to.have.length(1);
+      expect(stuck[0]?.fields).to.deep.equal({ pid: holder.pid });
+      expect(stuck[0]?.msg).to.match(
+        /^the feed import under way \(source 632 \(es\/homes\) http:\/\/127\.0\.0\.1:\d+\/feed\.xml\): still on it 2 hours after its download's deadline; is it stuck\?$/,
+      );
       const stopping = Date.now();
       await feeds.stop();
       expect(Date.now() - stopping).to.be.below(3000);
