@@ -6,8 +6,16 @@ import { Server, utils, type Connection } from 'ssh2';
  * A partner's SFTP server on loopback (ssh2's server): password or public-key login, and the requests a
  * feed's download makes (stat, open, fstat, read, close) over files the test sets. Its host keys are made
  * per server, so that a second server on the same port is "the same host with another key": an
- * ed25519 key, and an RSA key beside it when asked (a client that prefers ed25519 is shown that one).
+ * ed25519 key, and an RSA key beside it when asked (a client that prefers ed25519 is shown that one);
+ * or those given (`hostKeyPair`), for the same host with fewer keys.
  */
+
+/** A host key pair, as a server keeps it: one per type. */
+export type HostKeyPair = ReturnType<typeof utils.generateKeyPairSync>;
+
+export function hostKeyPair(type: 'ed25519' | 'rsa'): HostKeyPair {
+  return type === 'rsa' ? utils.generateKeyPairSync('rsa', { bits: 2048 }) : utils.generateKeyPairSync('ed25519');
+}
 
 export interface SftpFile {
   body: Buffer;
@@ -19,7 +27,7 @@ export interface SftpFile {
 
 export interface SftpServer {
   port: number;
-  /** Its ed25519 host key's fingerprint as `ssh-keygen -lf` shows it (`SHA256:…`), which a partner gives. */
+  /** Its ed25519 host key's fingerprint (else its first key's) as `ssh-keygen -lf` shows it (`SHA256:…`). */
   fingerprint: string;
   /** Its host keys by type (`ssh-ed25519`, `ssh-rsa`): fingerprint, and public key line as `ssh-keyscan` prints it. */
   hostKeys: Record<string, { fingerprint: string; line: string }>;
@@ -34,13 +42,10 @@ export async function sftpServer(
   login: { user: string; password?: string; publicKey?: string },
   files: (path: string) => SftpFile | undefined,
   port = 0,
-  withRsa = false,
+  keys: boolean | HostKeyPair[] = false,
 ): Promise<SftpServer> {
   const asked: string[] = [];
-  const pairs = [
-    utils.generateKeyPairSync('ed25519'),
-    ...(withRsa ? [utils.generateKeyPairSync('rsa', { bits: 2048 })] : []),
-  ];
+  const pairs = Array.isArray(keys) ? keys : [hostKeyPair('ed25519'), ...(keys ? [hostKeyPair('rsa')] : [])];
   const hostKeys: SftpServer['hostKeys'] = {};
   for (const pair of pairs) {
     const key = utils.parseKey(pair.public);
@@ -49,7 +54,7 @@ export async function sftpServer(
     const fingerprint = `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
     hostKeys[key.type] = { fingerprint, line: `${key.type} ${blob.toString('base64')}` };
   }
-  const fingerprint = (hostKeys['ssh-ed25519'] as { fingerprint: string }).fingerprint;
+  const fingerprint = (hostKeys['ssh-ed25519'] ?? (Object.values(hostKeys)[0] as { fingerprint: string })).fingerprint;
   const allowed = login.publicKey ? utils.parseKey(login.publicKey) : undefined;
   const clients = new Set<Connection>();
   const server = new Server({ hostKeys: pairs.map((p) => p.private) }, (client) => {

@@ -53,7 +53,7 @@ import { hasFeedRuns, utcTime } from './feedRuns';
 /**
  * `npm run import -- --source <id> [--country <cc> --vertical <vertical>] [--name <name>]
  *  [--format xml|jsonl] [--partial] [--max-expire-share 0.6] [--timeout 60] [--deadline 2h] [--every 6h]
- *  [--ssh-host-key <SHA256:… | key line>] [--json] [<file | URL>]`
+ *  [--ssh-host-key <SHA256:… | key line> …] [--json] [<file | URL>]`
  * `npm run import -- --source <id> --stop-fetching`
  * `npm run import -- --due [--timeout 60] [--deadline 2h] [--json]`
  *
@@ -66,18 +66,19 @@ import { hasFeedRuns, utcTime } from './feedRuns';
  * Progress on stderr; the summary on stdout (`--json`: as JSON).
  * Exit codes: 0 done (rejected records are listed, not fatal), 1 malformed
  * file or failure (nothing of the file applied; with `--due`: any feed's, or
- * another `--due` holding the feeds for hours), 2 bad arguments, 3 another run
+ * another `--due` stuck on a feed), 2 bad arguments, 3 another run
  * of the source is under way (nothing done).
  */
 
 const USAGE = `usage: npm run import -- --source <id> [--country <cc> --vertical <homes|cars|jobs|products>]
          [--name <source name>] [--format xml|jsonl] [--partial] [--max-expire-share <0..1>]
          [--timeout <seconds>] [--deadline <2h>] [--every <90m|6h|1d>]
-         [--ssh-host-key <SHA256:… | ssh-ed25519 AAAA…>] [--json] [<file | URL: http(s), ftp(s), sftp>]
+         [--ssh-host-key <SHA256:… | ssh-ed25519 AAAA…> …] [--json] [<file | URL: http(s), ftp(s), sftp>]
        npm run import -- --source <id> --stop-fetching
        npm run import -- --due [--timeout <seconds>] [--deadline <2h>] [--json]
 A source created by a run needs --country and --vertical. Without a file or URL, the source's kept
-feed URL is fetched; --due fetches each kept URL whose time has come (the worker role runs it).`;
+feed URL is fetched; --due fetches each kept URL whose time has come (the worker role runs it).
+--ssh-host-key may be given once per key of the partner's server (ssh-keyscan's lines).`;
 
 class UsageError extends Error {}
 
@@ -100,8 +101,8 @@ interface FeedJob {
   options: FeedOptions;
   /** `--every`, when given. */
   every?: number;
-  /** `--ssh-host-key`, when given (an sftp feed's). */
-  hostKey?: HostKey;
+  /** `--ssh-host-key`, each time given (an sftp feed's keys). */
+  hostKeys?: HostKey[];
   /** When the run's tick began (epoch seconds): a `--due` run's start, else the run's. */
   tick: number;
 }
@@ -117,7 +118,7 @@ type Parsed =
       name?: string;
       options: FeedOptions;
       every?: number;
-      hostKey?: HostKey;
+      hostKeys?: HostKey[];
       stopFetching: boolean;
       url?: URL;
       file: string;
@@ -140,7 +141,7 @@ function parse(argv: string[]): Parsed {
       timeout: { type: 'string' },
       deadline: { type: 'string' },
       every: { type: 'string' },
-      'ssh-host-key': { type: 'string' },
+      'ssh-host-key': { type: 'string', multiple: true },
       'stop-fetching': { type: 'boolean' },
       due: { type: 'boolean' },
       json: { type: 'boolean' },
@@ -148,11 +149,12 @@ function parse(argv: string[]): Parsed {
     },
   });
   if (values.help) return { mode: 'help' };
-  // A second value would silently win: "--source 1 … --source 2" is a mistake to name, not to guess.
+  // A second value would silently win: "--source 1 … --source 2" is a mistake to name, not to guess
+  // (a partner's server may have several host keys).
   const named = new Set<string>();
   for (const t of tokens) {
     if (t.kind !== 'option') continue;
-    if (named.has(t.name)) throw new UsageError(`--${t.name} is given twice`);
+    if (named.has(t.name) && t.name !== 'ssh-host-key') throw new UsageError(`--${t.name} is given twice`);
     named.add(t.name);
   }
   let timeoutS: number | undefined;
@@ -207,10 +209,10 @@ function parse(argv: string[]): Parsed {
       throw new UsageError((err as Error).message);
     }
   }
-  let hostKey: HostKey | undefined;
+  let hostKeys: HostKey[] | undefined;
   if (values['ssh-host-key'] !== undefined) {
     try {
-      hostKey = parseHostKey(values['ssh-host-key']);
+      hostKeys = values['ssh-host-key'].map(parseHostKey);
     } catch (err) {
       throw new UsageError(`--ssh-host-key: ${(err as Error).message}`);
     }
@@ -231,7 +233,7 @@ function parse(argv: string[]): Parsed {
     }
   } else if (given !== undefined) {
     if (every !== undefined) throw new UsageError('--every is for a feed URL: a file is imported once');
-    if (hostKey !== undefined) throw new UsageError('--ssh-host-key is for an sftp:// feed URL');
+    if (hostKeys !== undefined) throw new UsageError('--ssh-host-key is for an sftp:// feed URL');
     if (timeoutS !== undefined || deadlineS !== undefined)
       throw new UsageError(
         `--${timeoutS !== undefined ? 'timeout' : 'deadline'} is for a feed URL: a file is not downloaded`,
@@ -254,7 +256,7 @@ function parse(argv: string[]): Parsed {
       ...(deadlineS !== undefined ? { deadlineS } : {}),
     },
     ...(every !== undefined ? { every } : {}),
-    ...(hostKey !== undefined ? { hostKey } : {}),
+    ...(hostKeys !== undefined ? { hostKeys } : {}),
     stopFetching,
     ...(url ? { url } : {}),
     file,
@@ -414,7 +416,7 @@ async function fetchAndImport(
         // The feed's own, else `--due`'s for all feeds, else the defaults.
         idleTimeoutS: options.timeoutS ?? job.timeoutS,
         deadlineS: deadlineOf(options, job.deadlineS),
-        ...(job.hostKey ? { hostKey: job.hostKey } : {}),
+        ...(job.hostKeys ? { hostKeys: job.hostKeys } : {}),
         ...(hooks.onDownload ? { onProgress: hooks.onDownload } : {}),
       });
       if (download.status === 'not-modified') {
@@ -533,7 +535,7 @@ async function runSource(
   const fromKept = !args.url && !args.file;
   const keptUrl = fromKept ? keptFeed(store.db, args.sourceId)?.url : undefined;
   if (fromKept && !keptUrl) return usage(`source ${args.sourceId} keeps no feed URL: give a feed file or URL`);
-  if (args.hostKey !== undefined && (args.url ?? keptUrl)?.protocol !== 'sftp:')
+  if (args.hostKeys !== undefined && (args.url ?? keptUrl)?.protocol !== 'sftp:')
     return usage('--ssh-host-key is for an sftp:// feed URL');
   const tty = process.stderr.isTTY;
   const outcome = await runFeed(
@@ -550,7 +552,7 @@ async function runSource(
       ...(fromKept ? { fromKept } : {}),
       options: args.options,
       ...(args.every !== undefined ? { every: args.every } : {}),
-      ...(args.hostKey !== undefined ? { hostKey: args.hostKey } : {}),
+      ...(args.hostKeys !== undefined ? { hostKeys: args.hostKeys } : {}),
       tick: Math.floor(Date.now() / 1000),
     },
     {

@@ -165,10 +165,10 @@ export interface DownloadOptions {
   /** Seconds the whole download may take (default `DEFAULT_DEADLINE_S`). */
   deadlineS?: number;
   /**
-   * An SFTP host's key as its partner gave it (`parseHostKey`): the only one accepted, and kept for the
-   * next runs in place of any key kept before (a partner's new key, or one given ahead of the first fetch).
+   * An SFTP host's keys as its partner gave them (`parseHostKey`): the only ones accepted, and kept for
+   * the next runs in place of any kept before (a partner's new keys, or keys given ahead of the first fetch).
    */
-  hostKey?: HostKey;
+  hostKeys?: HostKey[];
   onProgress?: (bytes: number, total: number | undefined) => void;
 }
 
@@ -189,7 +189,7 @@ interface Fetch {
   part: string;
   /** The data directory: an SFTP host's key is kept in it (`ssh_known_hosts.json`). */
   dataDir: string;
-  hostKey?: HostKey;
+  hostKeys?: HostKey[];
   /** Aborted once the whole download took too long: each fetcher closes its connection. */
   deadline: AbortSignal;
   onProgress?: (bytes: number, total: number | undefined) => void;
@@ -222,7 +222,7 @@ export async function downloadFeed(o: DownloadOptions): Promise<FeedDownload> {
     idleMs: (o.idleTimeoutS ?? DEFAULT_IDLE_TIMEOUT_S) * 1000,
     part,
     dataDir: o.dataDir,
-    ...(o.hostKey ? { hostKey: o.hostKey } : {}),
+    ...(o.hostKeys ? { hostKeys: o.hostKeys } : {}),
     deadline: deadline.signal,
     ...(o.onProgress ? { onProgress: o.onProgress } : {}),
   };
@@ -408,7 +408,7 @@ export function sftpPath(url: URL): string {
 /**
  * SSH host keys first seen (trust on first use, as `known_hosts`) or given, by `host:port`: each its
  * type and SHA-256 fingerprint as `shownHostKey` writes it (`ssh-ed25519 SHA256:…`; a fingerprint
- * alone, as kept before the type was, is read too).
+ * alone, as kept before the type was, is read too), or a list of them when several were given.
  */
 function knownHostsFile(dataDir: string): string {
   return path.join(dataDir, 'ssh_known_hosts.json');
@@ -427,13 +427,15 @@ const KEY_TYPE = /^(ssh-ed25519|ssh-ed448|ssh-rsa|ssh-dss|ecdsa-sha2-nistp(256|3
 
 /**
  * A host key as an operator gives it or the file keeps it: a fingerprint (`SHA256:…`), a type and
- * fingerprint (`ssh-rsa SHA256:…`), or a public key line (`ssh-rsa AAAA… [comment]`, as `ssh-keyscan`
- * prints after the host name, or a `.pub` file holds), whose type is then asked of the server: a
- * server with several keys shows the one the client prefers, not necessarily the one given. Throws
- * a message to show.
+ * fingerprint (`ssh-rsa SHA256:…`), or a public key line (`ssh-rsa AAAA… [comment]`, as a `.pub` file
+ * holds it, or `ssh-keyscan` prints it after the host name, which may come first and is not read),
+ * whose type is then asked of the server: a server with several keys shows the one the client
+ * prefers, not necessarily the one given. Throws a message to show.
  */
 export function parseHostKey(text: string): HostKey {
-  const [first = '', second, ...rest] = text.trim().split(/\s+/);
+  const words = text.trim().split(/\s+/);
+  if (words.length > 2 && KEY_TYPE.test(words[1] ?? '') && !KEY_TYPE.test(words[0] ?? '')) words.shift();
+  const [first = '', second, ...rest] = words;
   const fingerprint = (s: string) => s.replace(/=+$/, '');
   if (second === undefined && FINGERPRINT.test(fingerprint(first))) return { fingerprint: fingerprint(first) };
   if (KEY_TYPE.test(first) && second !== undefined) {
@@ -473,7 +475,7 @@ function algorithmsOf(type: string): ServerHostKeyAlgorithm[] {
  * The kept host keys. No file is none kept; a file that cannot be read as keys stops the run, naming
  * it: taken for none, any server's key would pass, and the next write would drop the others.
  */
-function readKnownHosts(dataDir: string): Record<string, HostKey> {
+function readKnownHosts(dataDir: string): Record<string, HostKey[]> {
   const file = knownHostsFile(dataDir);
   let text: string;
   try {
@@ -490,14 +492,16 @@ function readKnownHosts(dataDir: string): Record<string, HostKey> {
   }
   const bad = () =>
     new FeedDownloadError(
-      `the SSH host keys in ${file} are not an object of "host:port": "ssh-ed25519 SHA256:…": fix the file`,
+      `the SSH host keys in ${file} are not an object of "host:port": "ssh-ed25519 SHA256:…" ` +
+        '(or a list of them): fix the file',
     );
   if (typeof keys !== 'object' || keys === null || Array.isArray(keys)) throw bad();
-  const kept: Record<string, HostKey> = {};
+  const kept: Record<string, HostKey[]> = {};
   for (const [host, value] of Object.entries(keys)) {
-    if (typeof value !== 'string') throw bad();
+    const list: unknown[] = Array.isArray(value) ? value : [value];
+    if (list.length === 0 || list.some((k) => typeof k !== 'string')) throw bad();
     try {
-      kept[host] = parseHostKey(value);
+      kept[host] = list.map((k) => parseHostKey(k as string));
     } catch {
       throw bad();
     }
@@ -505,22 +509,28 @@ function readKnownHosts(dataDir: string): Record<string, HostKey> {
   return kept;
 }
 
-/** A host's key kept: merged into the file as it is now (another run may have kept one meanwhile), written whole. */
-function keepHostKey(dataDir: string, hostPort: string, key: HostKey): void {
+/** As the file keeps a host's keys: one as its line, several as a list. */
+function keptForm(keys: HostKey[]): string | string[] {
+  const lines = keys.map(shownHostKey);
+  return lines.length === 1 ? (lines[0] as string) : lines;
+}
+
+/** A host's keys kept: merged into the file as it is now (another run may have kept some meanwhile), written whole. */
+function keepHostKeys(dataDir: string, hostPort: string, keys: HostKey[]): void {
   const file = knownHostsFile(dataDir);
-  const keys = Object.fromEntries(
-    Object.entries({ ...readKnownHosts(dataDir), [hostPort]: key }).map(([host, k]) => [host, shownHostKey(k)]),
+  const all = Object.fromEntries(
+    Object.entries({ ...readKnownHosts(dataDir), [hostPort]: keys }).map(([host, k]) => [host, keptForm(k)]),
   );
   const temp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, `${JSON.stringify(keys, null, 2)}\n`);
+  fs.writeFileSync(temp, `${JSON.stringify(all, null, 2)}\n`);
   fs.renameSync(temp, file);
 }
 
 /**
  * An SFTP feed (ssh2): logged in with the URL's password, else with the private key `FEED_SSH_KEY`
- * names; the server's host key checked before any login against the one the operator gave
- * (`--ssh-host-key`), else the one kept, else trusted on first use (a changed key is refused, as ssh
- * refuses it), a key of that one's type asked for (a server may have several); fetched again only
+ * names; the server's host key checked before any login against those the operator gave
+ * (`--ssh-host-key`), else those kept, else trusted on first use (a changed key is refused, as ssh
+ * refuses it), a key of their types asked for (a server may have several); fetched again only
  * when its modification time or size changed; the transfer checked against its size. `idleMs`
  * bounds the connection's setup and any silence of the transfer.
  */
@@ -530,8 +540,11 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
   // As the operator would write it: lower case, an IPv6 address in brackets.
   const hostKey = `${host.includes(':') ? `[${host}]` : host.toLowerCase()}:${port}`;
   const kept = readKnownHosts(f.dataDir)[hostKey];
-  const expected = f.hostKey ?? kept;
+  const expected = f.hostKeys ?? kept;
+  // The server is asked for a key of the expected types (the first it has, in their order), when each has one.
+  const types = expected?.every((k) => k.type) ? [...new Set(expected.map((k) => k.type as string))] : undefined;
   let offered: HostKey | undefined;
+  const matches = (k: HostKey) => k.fingerprint === offered?.fingerprint;
   const password = decoded(f.url.password);
   const keyFile = process.env.FEED_SSH_KEY;
   const conn = new SshClient();
@@ -563,18 +576,22 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
           username: decoded(f.url.username) || 'anonymous',
           ...(password ? { password } : keyFile ? { privateKey: fs.readFileSync(keyFile) } : {}),
           readyTimeout: f.idleMs,
-          ...(expected?.type ? { algorithms: { serverHostKey: algorithmsOf(expected.type) } } : {}),
+          ...(types ? { algorithms: { serverHostKey: types.flatMap(algorithmsOf) } } : {}),
           hostVerifier: (key: Buffer) => {
             const type = keyType(key);
             offered = { fingerprint: fingerprintOf(key), ...(type ? { type } : {}) };
-            return expected === undefined || expected.fingerprint === offered.fingerprint;
+            return expected === undefined || expected.some(matches);
           },
         });
       }),
     );
-    // Its first use, the key the operator gave in place of the kept one, or a kept one with its type now.
-    if (offered && (offered.fingerprint !== kept?.fingerprint || offered.type !== kept.type))
-      keepHostKey(f.dataDir, hostKey, offered);
+    // Its first use, the keys the operator gave in place of those kept, or the key shown with its type now.
+    if (offered) {
+      const shown = offered;
+      const keys = expected?.map((k) => (matches(k) ? shown : k)) ?? [shown];
+      if (JSON.stringify(keptForm(keys)) !== JSON.stringify(kept && keptForm(kept)))
+        keepHostKeys(f.dataDir, hostKey, keys);
+    }
     const sftp = await step(
       new Promise<SFTPWrapper>((resolve, reject) => conn.sftp((err, s) => (err ? reject(err) : resolve(s)))),
     );
@@ -611,20 +628,21 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
     if (err instanceof FeedDownloadError) throw err;
     if (stalled) throw new FeedDownloadError(`no data from ${f.shown} for ${f.idleMs / 1000} s`);
     const message = err instanceof Error ? err.message : String(err);
-    if (offered && expected !== undefined && expected.fingerprint !== offered.fingerprint)
+    const listed = (keys: HostKey[]) => keys.map(shownHostKey).join(', ');
+    if (offered && expected !== undefined && !expected.some(matches))
       throw new FeedDownloadError(
-        f.hostKey
-          ? `SFTP ${f.shown}: the host key of ${hostKey} is ${shownHostKey(offered)}, not the one given ` +
-              `(${shownHostKey(f.hostKey)}): nothing was sent to it`
+        f.hostKeys
+          ? `SFTP ${f.shown}: the host key of ${hostKey} is ${shownHostKey(offered)}, not ` +
+              `${f.hostKeys.length === 1 ? 'the one' : 'one of those'} given (${listed(f.hostKeys)}): nothing was sent to it`
           : `SFTP ${f.shown}: the host key of ${hostKey} changed (${shownHostKey(offered)}; kept ` +
-              `${shownHostKey(expected)} in ${knownHostsFile(f.dataDir)}): if the partner changed it, ` +
+              `${listed(expected)} in ${knownHostsFile(f.dataDir)}): if the partner changed it, ` +
               'give its new key with --ssh-host-key',
       );
-    // A type given or kept that the server does not have.
-    if (expected?.type && /no matching host key/i.test(message))
+    // Types given or kept that the server does not have.
+    if (types && /no matching host key/i.test(message))
       throw new FeedDownloadError(
-        `SFTP ${f.shown}: the server has no ${expected.type} host key, which ` +
-          `${f.hostKey ? 'was given' : `${knownHostsFile(f.dataDir)} keeps`}: ${message}`,
+        `SFTP ${f.shown}: the server has no ${types.join(' or ')} host key, which ` +
+          `${f.hostKeys ? `${types.length === 1 ? 'was' : 'were'} given` : `${knownHostsFile(f.dataDir)} keeps`}: ${message}`,
       );
     throw new FeedDownloadError(`SFTP ${f.shown}: ${message}`);
   } finally {

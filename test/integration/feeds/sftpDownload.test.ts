@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { utils } from 'ssh2';
 import { runCli } from '../../support/cli';
 import { tempDirs } from '../../support/tempDirs';
-import { sftpServer, type SftpFile } from '../../support/sftpServer';
+import { hostKeyPair, sftpServer, type SftpFile } from '../../support/sftpServer';
 import { fixture } from './feedKit';
 import { liveAds, runs } from './partnerServer';
 
@@ -259,6 +259,78 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       });
     } finally {
       await server.close();
+    }
+  });
+  it('takes each host key its partner gave, keeps them all, and checks the one the server shows', async () => {
+    const files: Record<string, SftpFile> = { '/feed.xml': { body: homes, mtime: 1_795_000_000 } };
+    const login = { user: 'feeds', password: 's3cret' };
+    const ed = hostKeyPair('ed25519');
+    const rsa = hostKeyPair('rsa');
+    const both = await sftpServer(login, (p) => files[p], 0, [ed, rsa]);
+    const keys = both.hostKeys as Record<'ssh-ed25519' | 'ssh-rsa', { fingerprint: string; line: string }>;
+    const url = `sftp://feeds:s3cret@127.0.0.1:${both.port}/feed.xml`;
+    const hostPort = `127.0.0.1:${both.port}`;
+    const dataDir = tempDir();
+    const knownFile = path.join(dataDir, 'ssh_known_hosts.json');
+    const other = `SHA256:${'B'.repeat(43)}`;
+    try {
+      // Two keys given, neither the server's: both named in the refusal, nothing sent, nothing kept.
+      const wrong = await importUrl(dataDir, url, ['--ssh-host-key', other, '--ssh-host-key', `ssh-rsa ${other}`]);
+      expect(wrong.code).to.equal(1);
+      expect(wrong.stderr).to.contain(
+        `the host key of ${hostPort} is ssh-ed25519 ${keys['ssh-ed25519'].fingerprint}, not one of those given ` +
+          `(${other}, ssh-rsa ${other}): nothing was sent to it`,
+      );
+      expect(both.asked).to.deep.equal([]);
+      expect(fs.existsSync(knownFile)).to.equal(false);
+
+      // Its two keys as ssh-keyscan prints them (the host first): imported, and both kept, in order.
+      const given = await importUrl(dataDir, url, [
+        '--ssh-host-key',
+        `127.0.0.1 ${keys['ssh-ed25519'].line}`,
+        '--ssh-host-key',
+        `[127.0.0.1]:${both.port} ${keys['ssh-rsa'].line}`,
+      ]);
+      expect(given.code, given.stderr).to.equal(0);
+      expect(liveAds(dataDir, 641)).to.have.length(8);
+      expect(JSON.parse(fs.readFileSync(knownFile, 'utf8'))).to.deep.equal({
+        [hostPort]: [`ssh-ed25519 ${keys['ssh-ed25519'].fingerprint}`, `ssh-rsa ${keys['ssh-rsa'].fingerprint}`],
+      });
+    } finally {
+      await both.close();
+    }
+
+    // The partner drops its ed25519 key: the server shows the RSA one, which is kept, so the feed is fetched.
+    const rsaOnly = await sftpServer(login, (p) => files[p], both.port, [rsa]);
+    try {
+      // (Given its ed25519 key alone, that server is refused: it has none, and nothing is kept.)
+      const edOnly = await runCli(CLI, dataDir, ['--source', '641', '--ssh-host-key', keys['ssh-ed25519'].line]);
+      expect(edOnly.code).to.equal(1);
+      expect(edOnly.stderr).to.contain(
+        `the server has no ssh-ed25519 host key, which was given: Handshake failed: no matching host key format`,
+      );
+      expect(rsaOnly.asked).to.deep.equal([]);
+      const next = await runCli(CLI, dataDir, ['--source', '641']);
+      expect(next.code, next.stderr).to.equal(0);
+      expect(next.stdout).to.contain('not changed since its last import');
+      expect(rsaOnly.asked).to.include('login feeds password');
+      expect(JSON.parse(fs.readFileSync(knownFile, 'utf8'))[hostPort]).to.have.length(2);
+    } finally {
+      await rsaOnly.close();
+    }
+
+    // Another server in its place: its key is none of those kept, all named.
+    const impostor = await sftpServer(login, (p) => files[p], both.port);
+    try {
+      const refused = await runCli(CLI, dataDir, ['--source', '641']);
+      expect(refused.code).to.equal(1);
+      expect(refused.stderr).to.contain(
+        `the host key of ${hostPort} changed (ssh-ed25519 ${impostor.fingerprint}; kept ssh-ed25519 ` +
+          `${keys['ssh-ed25519'].fingerprint}, ssh-rsa ${keys['ssh-rsa'].fingerprint} in ${knownFile})`,
+      );
+      expect(impostor.asked).to.deep.equal([]);
+    } finally {
+      await impostor.close();
     }
   });
 });
