@@ -21,6 +21,7 @@ import {
 } from './feedRecords';
 import { fingerprintOf } from './dedup';
 import { feedWorkerEntry } from './feedEntries';
+import { feedsDir, removeAbandoned } from './feedFiles';
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
 import { indexNewFingerprints, wordsKey, type BatchResult } from './importBatches';
 import { lockSource, type SourceLock } from './sourceLock';
@@ -29,6 +30,7 @@ import { servePlaces } from './placeChannel';
 import type { PlaceLookup } from './placeResolver';
 import type { PrepareConfig } from './prepareRecords';
 import { MAX_REJECTIONS_LISTED, mergeWarnings, type Rejection, type WarningCount } from './runReport';
+import { unzipFeed, type UnzippedFeed } from './zippedFeed';
 
 /**
  * Imports a partner's feed file into a site's search store, in three phases
@@ -105,11 +107,16 @@ export interface ImportOptions {
 }
 
 export interface ImportProgress {
-  /** `staging`: the file is being checked (`records` read so far); `applying`: `applied` of `toApply` records. */
-  phase: 'staging' | 'applying' | 'expiring' | 'done';
+  /**
+   * `unzipping`: a zip's feed (`bytes` of `totalBytes` written); `staging`: the file is being checked
+   * (`records` read so far); `applying`: `applied` of `toApply` records.
+   */
+  phase: 'unzipping' | 'staging' | 'applying' | 'expiring' | 'done';
   records: number;
   applied: number;
   toApply: number;
+  bytes?: number;
+  totalBytes?: number;
 }
 
 export type { Rejection };
@@ -158,6 +165,8 @@ export interface ImportSummary {
   expirySkipped?: string;
   /** How the file's text was read, when not simply as the UTF-8 it declares (`feedText`). */
   encoding?: string;
+  /** The file the records were read from, when the feed was a zip (`unzipFeed`): the lines are its. */
+  unzipped?: { entry: string; bytes: number };
   seconds: number;
   adsPerSecond: number;
 }
@@ -510,9 +519,12 @@ export class FeedImporter {
       db.pragma(`mmap_size = ${IMPORT_MMAP_BYTES}`);
       db.pragma(`cache_size = ${IMPORT_CACHE_KIB}`);
       db.pragma(`wal_autocheckpoint = ${this.walCheckpointPages}`);
+      let unzipped: UnzippedFeed | undefined;
       try {
-        return await this.runImport();
+        unzipped = await this.unzipped();
+        return await this.runImport(unzipped);
       } finally {
+        unzipped?.remove();
         if (db.open) {
           db.pragma(`mmap_size = ${mmap}`);
           db.pragma(`cache_size = ${cache}`);
@@ -526,10 +538,35 @@ export class FeedImporter {
     }
   }
 
-  private async runImport(): Promise<ImportSummary> {
+  /**
+   * A zip's feed, unzipped beside the downloads (decision 095). A zip that cannot be read is a run
+   * that failed, in the source's history, as a malformed file's is; its leftovers from a run that was
+   * killed are removed.
+   */
+  private async unzipped(): Promise<UnzippedFeed | undefined> {
+    const o = this.options;
+    const dir = feedsDir(path.dirname(this.db.name));
+    if (fs.existsSync(dir)) removeAbandoned(dir, o.sourceId);
+    try {
+      let shown = 0;
+      return await unzipFeed(o.file, dir, `source-${o.sourceId}.${process.pid}-${Date.now()}`, (bytes, totalBytes) => {
+        if (Date.now() - shown < 500) return;
+        shown = Date.now();
+        o.onProgress?.({ phase: 'unzipping', records: 0, applied: 0, toApply: 0, bytes, totalBytes });
+      });
+    } catch (err) {
+      if (err instanceof MalformedFeedError)
+        recordFailedRun(o.store, o.sourceId, o.origin ?? o.file, err.message, this.now());
+      throw err;
+    }
+  }
+
+  private async runImport(zip: UnzippedFeed | undefined): Promise<ImportSummary> {
     const o = this.options;
     const started = Date.now();
-    const format = o.format ?? (await detectFormat(o.file));
+    // What is read: the file, or the feed its zip holds.
+    const file = zip?.file ?? o.file;
+    const format = o.format ?? (await detectFormat(file));
     // Refused here (another site's source with ads), before anything is written; written once the file is checked.
     const source = await planSource(o.store, o.sourceId, o.site, o.sourceName);
     const db = this.db;
@@ -556,6 +593,7 @@ export class FeedImporter {
       site: `${o.site.country}/${o.site.vertical}`,
       file: o.origin ?? o.file,
       format,
+      ...(zip ? { unzipped: { entry: zip.entry, bytes: zip.bytes } } : {}),
       sourceName: source.source.name,
       ...(source.created ? { sourceCreated: true } : {}),
       ...(source.renamedFrom !== undefined ? { renamedFrom: source.renamedFrom } : {}),
@@ -577,7 +615,7 @@ export class FeedImporter {
       adsPerSecond: 0,
     };
     // One open file for both reads: a file renamed over it meanwhile is not read.
-    const fd = fs.openSync(o.file, 'r');
+    const fd = fs.openSync(file, 'r');
     const gate = new TurnGate();
     const workers: Worker[] = [];
     try {
@@ -626,7 +664,7 @@ export class FeedImporter {
         return this.startWorker(
           workers,
           {
-            file: o.file,
+            file,
             fd,
             format,
             config,
@@ -651,7 +689,7 @@ export class FeedImporter {
       // Phase 1: the whole file is read through before anything changes (a malformed file throws here).
       // A plain XML file (not compressed) is also marked where each batch starts: the workers read
       // their batches alone.
-      const text = feedText(o.file, fd);
+      const text = feedText(file, fd);
       if (text.note) summary.encoding = text.note;
       const starts: { offset: number; lineBreaks: number }[] = [];
       const marks: RecordMarks | undefined =
@@ -662,7 +700,7 @@ export class FeedImporter {
             }
           : undefined;
       total = await countFeedRecords(
-        o.file,
+        file,
         format,
         fd,
         (records) => {
@@ -698,7 +736,7 @@ export class FeedImporter {
         const { inlineShare } = await import('./inlineShare');
         warnings.push(
           await inlineShare({
-            file: o.file,
+            file,
             fd,
             format,
             text,

@@ -268,6 +268,7 @@ export function formatSummary(s: ImportSummary, download?: FeedDownload): string
     `${s.file} → ${s.site}, source ${s.source} (run ${s.run}, ${s.format})`,
     ...(download ? [`  download   ${size(download.bytes)} in ${download.seconds} s, kept as ${download.file}`] : []),
     ...(sourceLine(s) ? [`  source     ${sourceLine(s)}`] : []),
+    ...(s.unzipped ? [`  zip        read ${s.unzipped.entry} (${size(s.unzipped.bytes)}); lines are of it`] : []),
     ...(s.encoding ? [`  text       ${s.encoding}`] : []),
     `  records    ${s.records}`,
     `  imported   ${s.imported}`,
@@ -311,6 +312,7 @@ function sourceLine(s: ImportSummary): string {
 }
 
 function progressLine(p: ImportProgress): string {
+  if (p.phase === 'unzipping') return `import: unzipping the feed, ${size(p.bytes ?? 0)} of ${size(p.totalBytes ?? 0)}`;
   if (p.phase === 'staging') return `import: checking the file, ${p.records} records`;
   if (p.phase === 'applying') return `import: applying ${p.applied}/${p.toApply} (${p.records} records read)`;
   if (p.phase === 'expiring') return `import: expiring ads missing from the feed`;

@@ -7,6 +7,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import { Client as SshClient, type ServerHostKeyAlgorithm, type SFTPWrapper, type Stats } from 'ssh2';
 import { EnvHttpProxyAgent, fetch, type Response } from 'undici';
+import { feedsDir, removeAbandoned } from './feedFiles';
 import { shownEvery } from './feedSchedule';
 
 /**
@@ -111,7 +112,7 @@ export function shownUrl(url: URL): string {
 
 /** Where a source's downloads live under the data directory. */
 export function downloadPaths(dataDir: string, sourceId: number) {
-  const dir = path.join(dataDir, 'feeds');
+  const dir = feedsDir(dataDir);
   return {
     dir,
     /** The last download that was imported (kept: the summary's lines point into it). */
@@ -650,24 +651,6 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
     conn.end();
     // A server that never closes its side would keep the process alive.
     setTimeout(() => conn.destroy(), 1000).unref();
-  }
-}
-
-/** Downloads of the source left by runs that were killed (their process is gone). */
-function removeAbandoned(dir: string, sourceId: number): void {
-  const pattern = new RegExp(`^source-${sourceId}\\.(\\d+)-\\d+\\.download(\\.json)?$`);
-  for (const name of fs.readdirSync(dir)) {
-    const pid = pattern.exec(name)?.[1];
-    if (pid !== undefined && !isRunning(Number(pid))) fs.rmSync(path.join(dir, name), { force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
