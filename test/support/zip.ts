@@ -5,6 +5,8 @@ export interface ZipEntry {
   name: string;
   body: Buffer | string;
   stored?: boolean;
+  /** Written as ZIP64 (its sizes in an extra field), as exports of feeds over 4 GB are. */
+  zip64?: boolean;
 }
 
 /** A zip as a partner's export makes it (yazl), in memory. */
@@ -15,6 +17,7 @@ export async function zipOf(entries: ZipEntry[]): Promise<Buffer> {
     else
       zip.addBuffer(Buffer.isBuffer(e.body) ? e.body : Buffer.from(e.body), e.name, {
         compress: !e.stored,
+        forceZip64Format: e.zip64 === true,
         mtime: new Date('2026-11-01T00:00:00Z'),
       });
   zip.end();
@@ -47,4 +50,25 @@ export function saidCompressedWith(zip: Buffer, method: number): Buffer {
   const out = Buffer.from(zip);
   for (const h of headers(out)) out.writeUInt16LE(method, h.flags + 2);
   return out;
+}
+
+/**
+ * A ZIP64 zip (`zipOf` with `zip64`) whose central directory says its first entry is `size` bytes
+ * unzipped: what a zip made to fill a disk says, read before a byte of it is.
+ */
+export function saidUnzippedSize(zip: Buffer, size: number): Buffer {
+  const out = Buffer.from(zip);
+  const at = out.indexOf('PK\x01\x02', 0, 'latin1');
+  const nameLength = out.readUInt16LE(at + 28);
+  const extraLength = out.readUInt16LE(at + 30);
+  // Its ZIP64 extra field (id 1) gives the sizes the header's 32-bit fields (0xFFFFFFFF) leave to it.
+  for (let i = at + 46 + nameLength; i < at + 46 + nameLength + extraLength;) {
+    const id = out.readUInt16LE(i);
+    if (id === 1 && out.readUInt32LE(at + 24) === 0xffffffff) {
+      out.writeBigUInt64LE(BigInt(size), i + 4);
+      return out;
+    }
+    i += 4 + out.readUInt16LE(i + 2);
+  }
+  throw new Error('not a ZIP64 zip: make it with zip64');
 }

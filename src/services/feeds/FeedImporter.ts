@@ -545,6 +545,9 @@ export class FeedImporter {
    */
   private async unzipped(): Promise<UnzippedFeed | undefined> {
     const o = this.options;
+    // A source that publishes on another site is refused before a byte is unzipped (an operator's
+    // mistake, not a run of the feed: nothing recorded).
+    await planSource(o.store, o.sourceId, o.site, o.sourceName);
     const dir = feedsDir(path.dirname(this.db.name));
     if (fs.existsSync(dir)) removeAbandoned(dir, o.sourceId);
     try {

@@ -9,18 +9,19 @@ import { SqliteSearchStore } from '../search/SqliteSearchStore';
 import {
   DEFAULT_DEADLINE_S,
   DEFAULT_IDLE_TIMEOUT_S,
+  distinctHostKeys,
   downloadFeed,
   failDownload,
-  FeedDownloadError,
   forgetDownload,
   isFeedUrl,
   keepDownload,
   parseFeedUrl,
-  parseHostKey,
+  parseHostKeys,
   shownUrl,
   type FeedDownload,
   type HostKey,
 } from './feedDownload';
+import { FeedRunError } from './feedFiles';
 import { MalformedFeedError } from './feedRecords';
 import {
   FeedImporter,
@@ -212,7 +213,7 @@ function parse(argv: string[]): Parsed {
   let hostKeys: HostKey[] | undefined;
   if (values['ssh-host-key'] !== undefined) {
     try {
-      hostKeys = values['ssh-host-key'].map(parseHostKey);
+      hostKeys = distinctHostKeys(values['ssh-host-key'].flatMap(parseHostKeys));
     } catch (err) {
       throw new UsageError(`--ssh-host-key: ${(err as Error).message}`);
     }
@@ -454,7 +455,7 @@ async function fetchAndImport(
         (failed ? `\nThe download is kept at ${failed}.` : '');
       return { status: 'failed', error: message, report };
     }
-    if (err instanceof FeedDownloadError) {
+    if (err instanceof FeedRunError) {
       // In the source's history, as a malformed file's run is: its metrics say the feed failed.
       if (url) recordFailedRun(store, job.sourceId, shownUrl(url), message);
       return { status: 'failed', error: message, report: `import failed: ${message}\nNothing was applied.` };

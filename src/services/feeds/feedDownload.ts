@@ -7,7 +7,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import { Client as SshClient, type ServerHostKeyAlgorithm, type SFTPWrapper, type Stats } from 'ssh2';
 import { EnvHttpProxyAgent, fetch, type Response } from 'undici';
-import { feedsDir, removeAbandoned } from './feedFiles';
+import { feedsDir, FeedRunError, removeAbandoned } from './feedFiles';
 import { shownEvery } from './feedSchedule';
 
 /**
@@ -47,7 +47,8 @@ interface Validators {
   bytes: number;
 }
 
-export class FeedDownloadError extends Error {}
+/** A download that failed (its URL's server, the network, its deadline). */
+export class FeedDownloadError extends FeedRunError {}
 
 /** Seconds without a byte before a download is given up (`--timeout`). */
 export const DEFAULT_IDLE_TIMEOUT_S = 60;
@@ -451,6 +452,26 @@ export function parseHostKey(text: string): HostKey {
   );
 }
 
+/**
+ * The host keys of one `--ssh-host-key`: a key as `parseHostKey` reads it, or several lines of them
+ * (`ssh-keyscan`'s output given whole; its `#` lines aside).
+ */
+export function parseHostKeys(text: string): HostKey[] {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
+  if (lines.length === 0) return [parseHostKey(text)];
+  return lines.map(parseHostKey);
+}
+
+/**
+ * Keys given or kept, each once: by fingerprint, with its type when any of its mentions has one (the
+ * same key given as its fingerprint and as its key line).
+ */
+export function distinctHostKeys(keys: HostKey[]): HostKey[] {
+  const byPrint = new Map<string, HostKey>();
+  for (const k of keys) if (!byPrint.get(k.fingerprint)?.type) byPrint.set(k.fingerprint, k);
+  return [...byPrint.values()];
+}
+
 /** As the file keeps it and messages show it: `ssh-ed25519 SHA256:…`. */
 export function shownHostKey(k: HostKey): string {
   return k.type ? `${k.type} ${k.fingerprint}` : k.fingerprint;
@@ -542,8 +563,11 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
   const hostKey = `${host.includes(':') ? `[${host}]` : host.toLowerCase()}:${port}`;
   const kept = readKnownHosts(f.dataDir)[hostKey];
   const expected = f.hostKeys ?? kept;
-  // The server is asked for a key of the expected types (the first it has, in their order), when each has one.
-  const types = expected?.every((k) => k.type) ? [...new Set(expected.map((k) => k.type as string))] : undefined;
+  // The server is asked for a key of the expected types first (the first it has, in their order); of
+  // any type after them when a key's type is not known (a fingerprint given alone).
+  const types = [...new Set(expected?.flatMap((k) => k.type ?? []))];
+  const typed = types.flatMap(algorithmsOf);
+  const anyType = expected?.some((k) => !k.type) ?? true;
   let offered: HostKey | undefined;
   const matches = (k: HostKey) => k.fingerprint === offered?.fingerprint;
   const password = decoded(f.url.password);
@@ -577,7 +601,9 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
           username: decoded(f.url.username) || 'anonymous',
           ...(password ? { password } : keyFile ? { privateKey: fs.readFileSync(keyFile) } : {}),
           readyTimeout: f.idleMs,
-          ...(types ? { algorithms: { serverHostKey: types.flatMap(algorithmsOf) } } : {}),
+          ...(typed.length > 0
+            ? { algorithms: { serverHostKey: anyType ? { remove: typed, prepend: typed, append: [] } : typed } }
+            : {}),
           hostVerifier: (key: Buffer) => {
             const type = keyType(key);
             offered = { fingerprint: fingerprintOf(key), ...(type ? { type } : {}) };
@@ -640,7 +666,7 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
               'give its new key with --ssh-host-key',
       );
     // Types given or kept that the server does not have.
-    if (types && /no matching host key/i.test(message))
+    if (!anyType && /no matching host key/i.test(message))
       throw new FeedDownloadError(
         `SFTP ${f.shown}: the server has no ${types.join(' or ')} host key, which ` +
           `${f.hostKeys ? `${types.length === 1 ? 'was' : 'were'} given` : `${knownHostsFile(f.dataDir)} keeps`}: ${message}`,

@@ -6,6 +6,12 @@ import path from 'node:path';
  * `unzipFeed`), each run's under a name of its own (`source-<id>.<pid>-<ms>.…`), so that what a
  * killed run left is known by its process being gone.
  */
+/**
+ * A run that cannot go on for a reason of the host's or the partner's server, not of the feed's
+ * contents (a download that failed, no room to unzip): said as it is, with nothing applied.
+ */
+export class FeedRunError extends Error {}
+
 export function feedsDir(dataDir: string): string {
   return path.join(dataDir, 'feeds');
 }

@@ -68,7 +68,10 @@ function take(paths: ReturnType<typeof lockPaths>, busy: string, feed: string): 
   const since = new Date().toISOString();
   const say = (what: string, until?: Date) => {
     const holder: Holder = { pid: process.pid, since, feed: what, ...(until ? { until: until.toISOString() } : {}) };
-    fs.writeFileSync(paths.holder, JSON.stringify(holder));
+    // Whole or not at all, for a reader meanwhile (`--due`'s "is it stuck?").
+    const temp = `${paths.holder}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, JSON.stringify(holder));
+    fs.renameSync(temp, paths.holder);
   };
   try {
     say(feed);

@@ -4,6 +4,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import yauzl, { type Entry } from 'yauzl';
+import { FeedRunError } from './feedFiles';
 import { MalformedFeedError } from './feedRecords';
 
 /**
@@ -27,6 +28,12 @@ const METHODS: Record<number, string> = {
 
 /** A file whose name says it is a feed, among others a zip may hold (a readme, a logo). */
 const FEED_NAME = /\.(xml|jsonl|ndjson|jsonlines)(\.gz)?$/i;
+
+/**
+ * Room the disk keeps beside an unzipped feed, for the import's own writes (the store grows by about
+ * the feed's size while it is imported, and the server goes on writing).
+ */
+const SPARE_BYTES = 512 * 2 ** 20;
 
 /** Entries no one put in a feed: folders, and what archivers add (macOS's `__MACOSX/`, dot files). */
 const NOT_A_FILE = (name: string) =>
@@ -57,8 +64,8 @@ export interface UnzippedFeed {
  * undefined when the file is not a zip.
  * The zip's one file, or its one file named as a feed; its size and CRC-32 checked (yauzl reads
  * the central directory and inflates, but checks no CRC). A zip that is damaged, encrypted, holds
- * no feed or several is a malformed feed (`MalformedFeedError`); a write that fails (a full disk)
- * is thrown as it is.
+ * no feed or several is a malformed feed (`MalformedFeedError`); a feed the disk has no room for is a
+ * `FeedRunError`; a write that fails (a full disk after all) is thrown as it is.
  */
 export async function unzipFeed(
   file: string,
@@ -77,19 +84,26 @@ export async function unzipFeed(
     const entries: Entry[] = [];
     for await (const entry of zip.eachEntry()) if (!NOT_A_FILE(entry.fileName)) entries.push(entry);
     const entry = chosen(entries);
+    const name = shownName(entry.fileName);
     if (entry.isEncrypted())
-      throw new MalformedFeedError(
-        `The zip's ${entry.fileName} is encrypted: ask the partner for it without a password`,
-      );
+      throw new MalformedFeedError(`The zip's ${name} is encrypted: ask the partner for it without a password`);
     if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
       const method = METHODS[entry.compressionMethod] ?? `method ${entry.compressionMethod}`;
       throw new MalformedFeedError(
-        `The zip's ${entry.fileName} is compressed with ${method}, which is not read: ask the partner for ` +
+        `The zip's ${name} is compressed with ${method}, which is not read: ask the partner for ` +
           'a zip compressed as most are (deflate), or for gzip',
       );
     }
-    out = path.join(dir, `${stem}.unzipped${FEED_NAME.exec(entry.fileName)?.[0] ?? ''}`);
     fs.mkdirSync(dir, { recursive: true });
+    // A feed far bigger than its zip (or a zip made to fill a disk) is stopped before it fills the store's.
+    const free = fs.statfsSync(dir);
+    const room = free.bavail * free.bsize;
+    if (entry.uncompressedSize + SPARE_BYTES > room)
+      throw new FeedRunError(
+        `not enough room to unzip ${name} (${gb(entry.uncompressedSize)} GB) in ${dir}: ${gb(room)} GB free, ` +
+          `and an import needs ${gb(SPARE_BYTES)} GB more`,
+      );
+    out = path.join(dir, `${stem}.unzipped${FEED_NAME.exec(entry.fileName)?.[0] ?? ''}`);
     let crc = 0;
     let bytes = 0;
     const checked = new Transform({
@@ -110,12 +124,13 @@ export async function unzipFeed(
       throw (err as NodeJS.ErrnoException).syscall ? err : unreadable(err as Error);
     }
     if (crc >>> 0 !== entry.crc32 >>> 0)
-      throw new MalformedFeedError(`The zip data is damaged: ${entry.fileName} does not match its checksum`);
+      throw new MalformedFeedError(`The zip data is damaged: ${name} does not match its checksum`);
     const done = out;
-    return { file: done, entry: entry.fileName, bytes, remove: () => fs.rmSync(done, { force: true }) };
+    return { file: done, entry: name, bytes, remove: () => fs.rmSync(done, { force: true }) };
   } catch (err) {
     if (out) fs.rmSync(out, { force: true });
-    throw err instanceof MalformedFeedError || (err as NodeJS.ErrnoException).syscall ? err : unreadable(err as Error);
+    const own = err instanceof MalformedFeedError || err instanceof FeedRunError;
+    throw own || (err as NodeJS.ErrnoException).syscall ? err : unreadable(err as Error);
   } finally {
     zip.close();
   }
@@ -126,7 +141,7 @@ function chosen(entries: Entry[]): Entry {
   const feeds = entries.length === 1 ? entries : entries.filter((e) => FEED_NAME.test(e.fileName));
   if (feeds.length === 1) return feeds[0] as Entry;
   if (entries.length === 0) throw new MalformedFeedError('The zip holds no file');
-  const names = (feeds.length > 1 ? feeds : entries).map((e) => e.fileName);
+  const names = (feeds.length > 1 ? feeds : entries).map((e) => shownName(e.fileName));
   const listed = names.slice(0, 5).join(', ') + (names.length > 5 ? `, … (${names.length})` : '');
   throw new MalformedFeedError(
     feeds.length > 1
@@ -134,6 +149,13 @@ function chosen(entries: Entry[]): Entry {
       : `The zip holds no file named as a feed (.xml, .jsonl): ${listed}`,
   );
 }
+
+/** An entry's name as a message shows it: control characters (a terminal's, a mail's) as `?`. */
+function shownName(name: string): string {
+  return name.replace(/\p{Cc}/gu, '?');
+}
+
+const gb = (bytes: number) => (bytes / 2 ** 30).toFixed(1);
 
 function unreadable(err: Error): MalformedFeedError {
   return new MalformedFeedError(`The zip cannot be read (${err.message})`);

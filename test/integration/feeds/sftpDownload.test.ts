@@ -273,23 +273,40 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
     const dataDir = tempDir();
     const knownFile = path.join(dataDir, 'ssh_known_hosts.json');
     const other = `SHA256:${'B'.repeat(43)}`;
+    const another = `SHA256:${'C'.repeat(43)}`;
     try {
-      // Two keys given, neither the server's: both named in the refusal, nothing sent, nothing kept.
-      const wrong = await importUrl(dataDir, url, ['--ssh-host-key', other, '--ssh-host-key', `ssh-rsa ${other}`]);
+      // Two keys given, neither the server's: the one of a known type is asked for, both are named in
+      // the refusal, nothing is sent, nothing kept.
+      const wrong = await importUrl(dataDir, url, ['--ssh-host-key', other, '--ssh-host-key', `ssh-rsa ${another}`]);
       expect(wrong.code).to.equal(1);
       expect(wrong.stderr).to.contain(
-        `the host key of ${hostPort} is ssh-ed25519 ${keys['ssh-ed25519'].fingerprint}, not one of those given ` +
-          `(${other}, ssh-rsa ${other}): nothing was sent to it`,
+        `the host key of ${hostPort} is ssh-rsa ${keys['ssh-rsa'].fingerprint}, not one of those given ` +
+          `(${other}, ssh-rsa ${another}): nothing was sent to it`,
       );
       expect(both.asked).to.deep.equal([]);
       expect(fs.existsSync(knownFile)).to.equal(false);
 
-      // Its two keys as ssh-keyscan prints them (the host first): imported, and both kept, in order.
+      // Its RSA key's line, and another key by its fingerprint alone: the RSA key is still asked for first.
+      const beside = tempDir();
+      const rsaFirst = await importUrl(beside, url, ['--ssh-host-key', keys['ssh-rsa'].line, '--ssh-host-key', other]);
+      expect(rsaFirst.code, rsaFirst.stderr).to.equal(0);
+      expect(JSON.parse(fs.readFileSync(path.join(beside, 'ssh_known_hosts.json'), 'utf8'))).to.deep.equal({
+        [hostPort]: [`ssh-rsa ${keys['ssh-rsa'].fingerprint}`, other],
+      });
+
+      // ssh-keyscan's output given whole (its comment, then a line per key, the host first), and the
+      // ed25519 key again by its fingerprint: imported, each key kept once, in order.
+      const scanned = [
+        `# 127.0.0.1:${both.port} SSH-2.0-OpenSSH_9.6`,
+        `127.0.0.1 ${keys['ssh-ed25519'].line}`,
+        `[127.0.0.1]:${both.port} ${keys['ssh-rsa'].line}`,
+        '',
+      ].join('\n');
       const given = await importUrl(dataDir, url, [
         '--ssh-host-key',
-        `127.0.0.1 ${keys['ssh-ed25519'].line}`,
+        keys['ssh-ed25519'].fingerprint,
         '--ssh-host-key',
-        `[127.0.0.1]:${both.port} ${keys['ssh-rsa'].line}`,
+        scanned,
       ]);
       expect(given.code, given.stderr).to.equal(0);
       expect(liveAds(dataDir, 641)).to.have.length(8);

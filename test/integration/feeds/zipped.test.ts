@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { writeSyntheticFeed } from '../../../src/services/feeds/syntheticFeed';
 import { runCli } from '../../support/cli';
 import { tempDirs } from '../../support/tempDirs';
-import { markedEncrypted, saidCompressedWith, zipOf } from '../../support/zip';
+import { markedEncrypted, saidCompressedWith, saidUnzippedSize, zipOf } from '../../support/zip';
 import { fixture } from './feedKit';
 import { liveAds, partnerServer, runs } from './partnerServer';
 
@@ -148,6 +148,40 @@ describe('a feed sent as a zip (zippedFeed.ts)', function () {
       expect(runs(dataDir, 955), what).to.deep.equal([{ file, status: 'failed' }]);
       expect(feedFiles(dataDir), what).to.deep.equal([]);
     }
+  });
+
+  it('stops before unzipping a feed the disk has no room for, and refuses a zip for a source of another site', async () => {
+    // A zip that says its feed is a petabyte (as one made to fill a disk may): nothing written.
+    const huge = saidUnzippedSize(await zipOf([{ name: 'feed.xml', body: homes, zip64: true }]), 2 ** 50);
+    const file = path.join(tempDir(), 'feed.zip');
+    fs.writeFileSync(file, huge);
+    const dataDir = tempDir();
+    const res = await runCli(CLI, dataDir, ['--source', '957', ...site, file]);
+    expect(res.code).to.equal(1);
+    expect(res.stderr).to.match(
+      new RegExp(
+        `^import failed: not enough room to unzip feed\\.xml \\(1048576\\.0 GB\\) in ${path.join(dataDir, 'feeds')}: ` +
+          '[\\d.]+ GB free, and an import needs 0\\.5 GB more\\nNothing was applied\\.\\n$',
+      ),
+    );
+    expect(feedFiles(dataDir)).to.deep.equal([]);
+    expect(liveAds(dataDir, 957)).to.deep.equal([]);
+
+    // A source of another site: refused before a byte is unzipped, and no run of it recorded, as for any file.
+    const ok = await importFile(dataDir, 957, fixture('homes-es.xml'));
+    expect(ok.code, ok.stderr).to.equal(0);
+    const bad = path.join(tempDir(), 'two.zip');
+    fs.writeFileSync(
+      bad,
+      await zipOf([
+        { name: 'a.xml', body: homes },
+        { name: 'b.xml', body: homes },
+      ]),
+    );
+    const other = await runCli(CLI, dataDir, ['--source', '957', '--country', 'uk', '--vertical', 'cars', bad]);
+    expect(other.code).to.equal(2);
+    expect(other.stderr).to.contain('publishes on es/homes');
+    expect(runs(dataDir, 957).map((r) => r.status)).to.deep.equal(['done']);
   });
 
   it("imports a zip from a partner's URL, keeps it as downloaded, and fetches it again only when it changed", async () => {
