@@ -145,7 +145,7 @@ function chosen(entries: Entry[]): Entry {
   const listed = names.slice(0, 5).join(', ') + (names.length > 5 ? `, … (${names.length})` : '');
   throw new MalformedFeedError(
     feeds.length > 1
-      ? `The zip holds several feeds (${listed}): import each from a zip of its own`
+      ? `The zip holds several feeds (${listed}): import each, unzipped, into a source of its own`
       : `The zip holds no file named as a feed (.xml, .jsonl): ${listed}`,
   );
 }

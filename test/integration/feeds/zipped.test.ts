@@ -113,7 +113,7 @@ describe('a feed sent as a zip (zippedFeed.ts)', function () {
           { name: 'casas.xml', body: homes },
           { name: 'logo.png', body: 'png' },
         ]),
-        'The zip holds several feeds (pisos.xml, casas.xml): import each from a zip of its own',
+        'The zip holds several feeds (pisos.xml, casas.xml): import each, unzipped, into a source of its own',
       ],
       [
         'holding no feed',
