@@ -21,7 +21,7 @@ import {
 } from './feedRecords';
 import { fingerprintOf } from './dedup';
 import { feedWorkerEntry } from './feedEntries';
-import { feedsDir, removeAbandoned } from './feedFiles';
+import { FeedRunError, feedsDir, removeAbandoned } from './feedFiles';
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
 import { indexNewFingerprints, wordsKey, type BatchResult } from './importBatches';
 import { lockSource, type SourceLock } from './sourceLock';
@@ -539,9 +539,9 @@ export class FeedImporter {
   }
 
   /**
-   * A zip's feed, unzipped beside the downloads (decision 095). A zip that cannot be read is a run
-   * that failed, in the source's history, as a malformed file's is; its leftovers from a run that was
-   * killed are removed.
+   * A zip's feed, unzipped beside the downloads (decision 095). A zip that cannot be read, or that
+   * the disk has no room for, is a run that failed, in the source's history, as a malformed file's
+   * is; its leftovers from a run that was killed are removed.
    */
   private async unzipped(): Promise<UnzippedFeed | undefined> {
     const o = this.options;
@@ -558,7 +558,7 @@ export class FeedImporter {
         o.onProgress?.({ phase: 'unzipping', records: 0, applied: 0, toApply: 0, bytes, totalBytes });
       });
     } catch (err) {
-      if (err instanceof MalformedFeedError)
+      if (err instanceof MalformedFeedError || err instanceof FeedRunError)
         recordFailedRun(o.store, o.sourceId, o.origin ?? o.file, err.message, this.now());
       throw err;
     }

@@ -12,6 +12,7 @@ import {
   distinctHostKeys,
   downloadFeed,
   failDownload,
+  FeedDownloadError,
   forgetDownload,
   isFeedUrl,
   keepDownload,
@@ -456,9 +457,12 @@ async function fetchAndImport(
       return { status: 'failed', error: message, report };
     }
     if (err instanceof FeedRunError) {
-      // In the source's history, as a malformed file's run is: its metrics say the feed failed.
-      if (url) recordFailedRun(store, job.sourceId, shownUrl(url), message);
-      return { status: 'failed', error: message, report: `import failed: ${message}\nNothing was applied.` };
+      // In the source's history, as a malformed file's run is: its metrics say the feed failed (the
+      // import records its own, as it records a malformed file's).
+      if (url && err instanceof FeedDownloadError) recordFailedRun(store, job.sourceId, shownUrl(url), message);
+      const report =
+        `import failed: ${message}\nNothing was applied.` + (failed ? `\nThe download is kept at ${failed}.` : '');
+      return { status: 'failed', error: message, report };
     }
     if (/publishes on/.test(message)) return { status: 'refused', error: message };
     return {

@@ -425,7 +425,7 @@ export interface HostKey {
 }
 
 const FINGERPRINT = /^SHA256:[A-Za-z0-9+/]{43}$/;
-const KEY_TYPE = /^(ssh-ed25519|ssh-ed448|ssh-rsa|ssh-dss|ecdsa-sha2-nistp(256|384|521))$/;
+const KEY_TYPE = /^(ssh-ed25519|ssh-rsa|ssh-dss|ecdsa-sha2-nistp(256|384|521))$/;
 
 /**
  * A host key as an operator gives it or the file keeps it: a fingerprint (`SHA256:…`), a type and

@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Where a run writes a feed's files: `DATA_DIR/feeds/` (downloads, `feedDownload`; unzipped feeds,
- * `unzipFeed`), each run's under a name of its own (`source-<id>.<pid>-<ms>.…`), so that what a
- * killed run left is known by its process being gone.
- */
-/**
  * A run that cannot go on for a reason of the host's or the partner's server, not of the feed's
  * contents (a download that failed, no room to unzip): said as it is, with nothing applied.
  */
 export class FeedRunError extends Error {}
 
+/**
+ * Where a run writes a feed's files: `DATA_DIR/feeds/` (downloads, `feedDownload`; unzipped feeds,
+ * `unzipFeed`), each run's under a name of its own (`source-<id>.<pid>-<ms>.…`), so that what a
+ * killed run left is known by its process being gone.
+ */
 export function feedsDir(dataDir: string): string {
   return path.join(dataDir, 'feeds');
 }

@@ -70,8 +70,13 @@ function take(paths: ReturnType<typeof lockPaths>, busy: string, feed: string): 
     const holder: Holder = { pid: process.pid, since, feed: what, ...(until ? { until: until.toISOString() } : {}) };
     // Whole or not at all, for a reader meanwhile (`--due`'s "is it stuck?").
     const temp = `${paths.holder}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, JSON.stringify(holder));
-    fs.renameSync(temp, paths.holder);
+    try {
+      fs.writeFileSync(temp, JSON.stringify(holder));
+      fs.renameSync(temp, paths.holder);
+    } catch (err) {
+      fs.rmSync(temp, { force: true });
+      throw err;
+    }
   };
   try {
     say(feed);

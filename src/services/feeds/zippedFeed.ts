@@ -65,7 +65,7 @@ export interface UnzippedFeed {
  * The zip's one file, or its one file named as a feed; its size and CRC-32 checked (yauzl reads
  * the central directory and inflates, but checks no CRC). A zip that is damaged, encrypted, holds
  * no feed or several is a malformed feed (`MalformedFeedError`); a feed the disk has no room for is a
- * `FeedRunError`; a write that fails (a full disk after all) is thrown as it is.
+ * `FeedRunError`, as is a write that fails (a full disk after all).
  */
 export async function unzipFeed(
   file: string,
@@ -120,8 +120,10 @@ export async function unzipFeed(
     try {
       await pipeline(read, checked, fs.createWriteStream(out));
     } catch (err) {
-      // The disk's errors are the disk's; the rest is the zip's data.
-      throw (err as NodeJS.ErrnoException).syscall ? err : unreadable(err as Error);
+      // The disk's errors are the disk's (full after all, read only); the rest is the zip's data.
+      throw (err as NodeJS.ErrnoException).syscall
+        ? new FeedRunError(`could not unzip ${name} into ${dir}: ${(err as Error).message}`)
+        : unreadable(err as Error);
     }
     if (crc >>> 0 !== entry.crc32 >>> 0)
       throw new MalformedFeedError(`The zip data is damaged: ${name} does not match its checksum`);
@@ -130,7 +132,10 @@ export async function unzipFeed(
   } catch (err) {
     if (out) fs.rmSync(out, { force: true });
     const own = err instanceof MalformedFeedError || err instanceof FeedRunError;
-    throw own || (err as NodeJS.ErrnoException).syscall ? err : unreadable(err as Error);
+    if (own) throw err;
+    throw (err as NodeJS.ErrnoException).syscall
+      ? new FeedRunError(`could not unzip the feed into ${dir}: ${(err as Error).message}`)
+      : unreadable(err as Error);
   } finally {
     zip.close();
   }
@@ -150,9 +155,9 @@ function chosen(entries: Entry[]): Entry {
   );
 }
 
-/** An entry's name as a message shows it: control characters (a terminal's, a mail's) as `?`. */
+/** An entry's name as a message shows it: control and format characters (a terminal's, a mail's, bidi overrides) as `?`. */
 function shownName(name: string): string {
-  return name.replace(/\p{Cc}/gu, '?');
+  return name.replace(/[\p{Cc}\p{Cf}]/gu, '?');
 }
 
 const gb = (bytes: number) => (bytes / 2 ** 30).toFixed(1);

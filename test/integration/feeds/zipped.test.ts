@@ -166,6 +166,8 @@ describe('a feed sent as a zip (zippedFeed.ts)', function () {
     );
     expect(feedFiles(dataDir)).to.deep.equal([]);
     expect(liveAds(dataDir, 957)).to.deep.equal([]);
+    // In the source's history, as a malformed feed's run is (the feed metrics say the feed failed).
+    expect(runs(dataDir, 957)).to.deep.equal([{ file, status: 'failed' }]);
 
     // A source of another site: refused before a byte is unzipped, and no run of it recorded, as for any file.
     const ok = await importFile(dataDir, 957, fixture('homes-es.xml'));
@@ -181,13 +183,15 @@ describe('a feed sent as a zip (zippedFeed.ts)', function () {
     const other = await runCli(CLI, dataDir, ['--source', '957', '--country', 'uk', '--vertical', 'cars', bad]);
     expect(other.code).to.equal(2);
     expect(other.stderr).to.contain('publishes on es/homes');
-    expect(runs(dataDir, 957).map((r) => r.status)).to.deep.equal(['done']);
+    expect(runs(dataDir, 957).map((r) => r.status)).to.deep.equal(['failed', 'done']);
   });
 
   it("imports a zip from a partner's URL, keeps it as downloaded, and fetches it again only when it changed", async () => {
     const zip = await zipOf([{ name: 'export/trovit.xml', body: homes }]);
+    const huge = saidUnzippedSize(await zipOf([{ name: 'feed.xml', body: homes, zip64: true }]), 2 ** 50);
     const server = await partnerServer((req, res) => {
-      if (req.headers['if-none-match'] === '"z1"') res.writeHead(304).end();
+      if (req.url === '/huge.zip') res.writeHead(200, { 'content-type': 'application/zip' }).end(huge);
+      else if (req.headers['if-none-match'] === '"z1"') res.writeHead(304).end();
       else res.writeHead(200, { 'content-type': 'application/zip', etag: '"z1"' }).end(zip);
     });
     const dataDir = tempDir();
@@ -207,6 +211,14 @@ describe('a feed sent as a zip (zippedFeed.ts)', function () {
       expect(again.code, again.stderr).to.equal(0);
       expect(again.stdout).to.contain('not changed since its last import');
       expect(server.asked).to.have.length(2);
+
+      // A zip the disk has no room for: the run failed once in the history, and the download kept for a look.
+      const hugeUrl = server.url('/huge.zip');
+      const full = await runCli(CLI, dataDir, ['--source', '958', ...site, hugeUrl]);
+      expect(full.code).to.equal(1);
+      expect(full.stderr).to.contain('import failed: not enough room to unzip feed.xml (1048576.0 GB)');
+      expect(full.stderr).to.contain(`The download is kept at ${path.join(dataDir, 'feeds', 'source-958.failed')}.`);
+      expect(runs(dataDir, 958)).to.deep.equal([{ file: hugeUrl, status: 'failed' }]);
     } finally {
       await server.close();
     }
