@@ -585,11 +585,11 @@ async function runSource(
     case 'busy':
     case 'stopped':
     case 'refused':
-      process.stderr.write(`${outcome.error}\n`);
-      break;
     case 'failed':
-      process.stderr.write(`${outcome.report}\n`);
-      if (args.json) process.stdout.write(`${JSON.stringify({ error: outcome.error }, null, 2)}\n`);
+      process.stderr.write(`${outcome.status === 'failed' ? outcome.report : outcome.error}\n`);
+      // A script reading --json gets JSON whatever the outcome (the exit code says which, too).
+      if (args.json)
+        process.stdout.write(`${JSON.stringify({ status: outcome.status, error: outcome.error }, null, 2)}\n`);
       break;
   }
   return EXIT_OF[outcome.status];

@@ -360,6 +360,12 @@ describe('feeds fetched on schedule, one run of a source at a time (feedSchedule
       // The same source, by file or by --due: refused at once (exit 3), nothing imported, the first's run untouched.
       const second = await runCli(CLI, dataDir, ['--source', '623', ...site, fixture('homes-es.xml')]);
       expect(second.code).to.equal(3);
+      const asJson = await runCli(CLI, dataDir, ['--source', '623', ...site, '--json', fixture('homes-es.xml')]);
+      expect(asJson.code).to.equal(3);
+      expect(JSON.parse(asJson.stdout)).to.deep.equal({
+        status: 'busy',
+        error: second.stderr.trimEnd(),
+      });
       expect(second.stderr).to.match(
         new RegExp(
           `^source 623 is being imported by another run \\(pid ${first.child.pid}, since [\\d-]+ [\\d:]+ UTC, importing http://127\\.0\\.0\\.1:\\d+/feed\\.xml\\)\\n$`,

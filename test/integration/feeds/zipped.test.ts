@@ -180,9 +180,20 @@ describe('a feed sent as a zip (zippedFeed.ts)', function () {
         { name: 'b.xml', body: homes },
       ]),
     );
-    const other = await runCli(CLI, dataDir, ['--source', '957', '--country', 'uk', '--vertical', 'cars', bad]);
+    const other = await runCli(CLI, dataDir, [
+      '--source',
+      '957',
+      '--country',
+      'uk',
+      '--vertical',
+      'cars',
+      '--json',
+      bad,
+    ]);
     expect(other.code).to.equal(2);
     expect(other.stderr).to.contain('publishes on es/homes');
+    expect(JSON.parse(other.stdout)).to.deep.include({ status: 'refused' });
+    expect(JSON.parse(other.stdout).error).to.contain('publishes on es/homes');
     expect(runs(dataDir, 957).map((r) => r.status)).to.deep.equal(['failed', 'done']);
   });
 
