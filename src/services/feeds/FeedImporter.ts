@@ -521,8 +521,11 @@ export class FeedImporter {
       db.pragma(`wal_autocheckpoint = ${this.walCheckpointPages}`);
       let unzipped: UnzippedFeed | undefined;
       try {
+        // Refused here (another site's source with ads), before a byte is unzipped or written (an
+        // operator's mistake, not a run of the feed: nothing recorded); written once the file is checked.
+        const source = await planSource(o.store, o.sourceId, o.site, o.sourceName);
         unzipped = await this.unzipped();
-        return await this.runImport(unzipped);
+        return await this.runImport(source, unzipped);
       } finally {
         unzipped?.remove();
         if (db.open) {
@@ -545,9 +548,6 @@ export class FeedImporter {
    */
   private async unzipped(): Promise<UnzippedFeed | undefined> {
     const o = this.options;
-    // A source that publishes on another site is refused before a byte is unzipped (an operator's
-    // mistake, not a run of the feed: nothing recorded).
-    await planSource(o.store, o.sourceId, o.site, o.sourceName);
     const dir = feedsDir(path.dirname(this.db.name));
     if (fs.existsSync(dir)) removeAbandoned(dir, o.sourceId);
     try {
@@ -564,14 +564,12 @@ export class FeedImporter {
     }
   }
 
-  private async runImport(zip: UnzippedFeed | undefined): Promise<ImportSummary> {
+  private async runImport(source: SourcePlan, zip: UnzippedFeed | undefined): Promise<ImportSummary> {
     const o = this.options;
     const started = Date.now();
     // What is read: the file, or the feed its zip holds.
     const file = zip?.file ?? o.file;
     const format = o.format ?? (await detectFormat(file));
-    // Refused here (another site's source with ads), before anything is written; written once the file is checked.
-    const source = await planSource(o.store, o.sourceId, o.site, o.sourceName);
     const db = this.db;
     // Stale runs that died: abandoned (the store never saw them, or saw whole ads); staging of older versions dropped.
     db.transaction(() => {

@@ -7,6 +7,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import { Client as SshClient, type ServerHostKeyAlgorithm, type SFTPWrapper, type Stats } from 'ssh2';
 import { EnvHttpProxyAgent, fetch, type Response } from 'undici';
+import { writeFileWhole } from '../files';
 import { feedsDir, FeedRunError, removeAbandoned } from './feedFiles';
 import { shownEvery } from './feedSchedule';
 
@@ -543,9 +544,7 @@ function keepHostKeys(dataDir: string, hostPort: string, keys: HostKey[]): void 
   const all = Object.fromEntries(
     Object.entries({ ...readKnownHosts(dataDir), [hostPort]: keys }).map(([host, k]) => [host, keptForm(k)]),
   );
-  const temp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, `${JSON.stringify(all, null, 2)}\n`);
-  fs.renameSync(temp, file);
+  writeFileWhole(file, `${JSON.stringify(all, null, 2)}\n`);
 }
 
 /**

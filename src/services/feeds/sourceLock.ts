@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { writeFileWhole } from '../files';
 
 /**
  * One run of a source at a time (decision 092). A run that starts while another of its source is
@@ -68,15 +69,8 @@ function take(paths: ReturnType<typeof lockPaths>, busy: string, feed: string): 
   const since = new Date().toISOString();
   const say = (what: string, until?: Date) => {
     const holder: Holder = { pid: process.pid, since, feed: what, ...(until ? { until: until.toISOString() } : {}) };
-    // Whole or not at all, for a reader meanwhile (`--due`'s "is it stuck?").
-    const temp = `${paths.holder}.${process.pid}.tmp`;
-    try {
-      fs.writeFileSync(temp, JSON.stringify(holder));
-      fs.renameSync(temp, paths.holder);
-    } catch (err) {
-      fs.rmSync(temp, { force: true });
-      throw err;
-    }
+    // Whole, for a reader meanwhile (`--due`'s "is it stuck?").
+    writeFileWhole(paths.holder, JSON.stringify(holder));
   };
   try {
     say(feed);

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { COUNTRIES, countryByCode, placeSeparator } from '../../../config/countries';
+import { writeFileWhole } from '../files';
 import { EXTRA_PLACES, extraAreaOf } from './extraPlaces';
 import { editDistance, fold, normalizePhrase } from '../search/text';
 import { distanceKm } from './distance';
@@ -192,9 +193,7 @@ async function loadPackageDataAsync(wanted: ReadonlySet<string>, cacheDir?: stri
   if (kept) {
     try {
       fs.mkdirSync(path.dirname(kept), { recursive: true });
-      const part = `${kept}.${process.pid}.part`;
-      fs.writeFileSync(part, stdout);
-      fs.renameSync(part, kept);
+      writeFileWhole(kept, stdout);
     } catch {
       // A data directory that cannot be written only costs the next run the extraction.
     }
