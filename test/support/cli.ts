@@ -5,10 +5,15 @@ const run = promisify(execFile);
 
 /**
  * The environment a command runs in: this one's, without the host's proxy settings (a machine that
- * reaches a registry through a proxy would send the tests' loopback feeds to it); a test names its own.
+ * reaches a registry through a proxy would send the tests' loopback feeds to it) and SSH logins (a
+ * developer's ssh-agent would log in where a test expects a refusal); a test names its own.
  */
 export function commandEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(https?|no|all)_proxy$/i.test(k)));
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(https?|no|all)_proxy$/i.test(k) && !/^(SSH_AUTH_SOCK|FEED_SSH_KEY|FEED_SSH_KEY_PASSPHRASE)$/.test(k),
+    ),
+  );
   return { ...base, ...env };
 }
 

@@ -80,7 +80,9 @@ const USAGE = `usage: npm run import -- --source <id> [--country <cc> --vertical
        npm run import -- --due [--timeout <seconds>] [--deadline <2h>] [--json]
 A source created by a run needs --country and --vertical. Without a file or URL, the source's kept
 feed URL is fetched; --due fetches each kept URL whose time has come (the worker role runs it).
---ssh-host-key may be given once per key of the partner's server (ssh-keyscan's lines).`;
+--ssh-host-key may be given once per key of the partner's server (ssh-keyscan's lines). An sftp URL
+without a password logs in with the key FEED_SSH_KEY names (FEED_SSH_KEY_PASSPHRASE opens it) and
+ssh-agent's keys (SSH_AUTH_SOCK).`;
 
 class UsageError extends Error {}
 

@@ -5,7 +5,13 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
-import { Client as SshClient, type ServerHostKeyAlgorithm, type SFTPWrapper, type Stats } from 'ssh2';
+import {
+  Client as SshClient,
+  utils as sshUtils,
+  type ServerHostKeyAlgorithm,
+  type SFTPWrapper,
+  type Stats,
+} from 'ssh2';
 import { EnvHttpProxyAgent, fetch, type Response } from 'undici';
 import { writeFileWhole } from '../files';
 import { feedsDir, FeedRunError, removeAbandoned } from './feedFiles';
@@ -547,9 +553,60 @@ function keepHostKeys(dataDir: string, hostPort: string, keys: HostKey[]): void 
   writeFileWhole(file, `${JSON.stringify(all, null, 2)}\n`);
 }
 
+/** How an SFTP feed logs in (`sftpLogin`): what ssh2 is given, and the words for each way, in order. */
+interface SftpLogin {
+  auth: { password?: string; privateKey?: Buffer; passphrase?: string; agent?: string };
+  tried: string[];
+}
+
+/**
+ * What an SFTP login offers: the URL's password when it has one (and nothing else: the operator
+ * chose it); else, as ssh does, the private key `FEED_SSH_KEY` names (opened with
+ * `FEED_SSH_KEY_PASSPHRASE` when it has a passphrase) and the keys of the ssh-agent `SSH_AUTH_SOCK`
+ * names, in that order. A key that cannot be read or opened stops the download before anything is
+ * sent to the server.
+ */
+export function sftpLogin(url: URL, env: NodeJS.ProcessEnv = process.env): SftpLogin {
+  const password = decoded(url.password);
+  if (password) return { auth: { password }, tried: ['the password in the URL'] };
+  const login: SftpLogin = { auth: {}, tried: [] };
+  const file = env.FEED_SSH_KEY;
+  if (file) {
+    const passphrase = env.FEED_SSH_KEY_PASSPHRASE || undefined;
+    let key: Buffer;
+    try {
+      key = fs.readFileSync(file);
+    } catch (err) {
+      throw new FeedDownloadError(`cannot read the SSH key FEED_SSH_KEY names (${file}): ${(err as Error).message}`);
+    }
+    const parsed = sshUtils.parseKey(key, passphrase);
+    if (parsed instanceof Error) {
+      throw new FeedDownloadError(
+        /no passphrase given/i.test(parsed.message)
+          ? `the SSH key ${file} (FEED_SSH_KEY) is protected by a passphrase: give it in FEED_SSH_KEY_PASSPHRASE, ` +
+              'or add the key to ssh-agent (SSH_AUTH_SOCK) and leave FEED_SSH_KEY unset'
+          : passphrase
+            ? `FEED_SSH_KEY_PASSPHRASE does not open the SSH key ${file} (FEED_SSH_KEY): ${parsed.message}`
+            : `${file} (FEED_SSH_KEY) is not a private SSH key: ${parsed.message}`,
+      );
+    }
+    if (!parsed.isPrivateKey()) {
+      throw new FeedDownloadError(`${file} (FEED_SSH_KEY) is a public key: FEED_SSH_KEY names its private key`);
+    }
+    login.auth.privateKey = key;
+    if (passphrase) login.auth.passphrase = passphrase;
+    login.tried.push(`the key ${file} (FEED_SSH_KEY)`);
+  }
+  if (env.SSH_AUTH_SOCK) {
+    login.auth.agent = env.SSH_AUTH_SOCK;
+    login.tried.push(`the keys of ssh-agent (SSH_AUTH_SOCK ${env.SSH_AUTH_SOCK})`);
+  }
+  return login;
+}
+
 /**
  * An SFTP feed (ssh2): logged in with the URL's password, else with the private key `FEED_SSH_KEY`
- * names; the server's host key checked before any login against those the operator gave
+ * names and the keys of the ssh-agent (`sftpLogin`); the server's host key checked before any login against those the operator gave
  * (`--ssh-host-key`), else those kept, else trusted on first use (a changed key is refused, as ssh
  * refuses it), a key of their types asked for (a server may have several); fetched again only
  * when its modification time or size changed; the transfer checked against its size. `idleMs`
@@ -569,8 +626,10 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
   const anyType = expected?.some((k) => !k.type) ?? true;
   let offered: HostKey | undefined;
   const matches = (k: HostKey) => k.fingerprint === offered?.fingerprint;
-  const password = decoded(f.url.password);
-  const keyFile = process.env.FEED_SSH_KEY;
+  const login = sftpLogin(f.url);
+  const user = decoded(f.url.username) || 'anonymous';
+  // An agent that cannot be reached is skipped (ssh2 tells it as an error): the key may still log in.
+  let agentFailed: string | undefined;
   const conn = new SshClient();
   let idle: NodeJS.Timeout | undefined;
   let stalled = false;
@@ -583,7 +642,10 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
   };
   // The connection's end, whenever it comes (an error, the server gone, a stall): every step races it.
   const ended = new Promise<never>((_resolve, reject) => {
-    conn.on('error', reject);
+    conn.on('error', (err: Error & { level?: string }) => {
+      if (err.level === 'agent') agentFailed = err.message;
+      else reject(err);
+    });
     conn.on('close', () => reject(new Error('the server closed the connection')));
   });
   ended.catch(() => undefined);
@@ -597,8 +659,8 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
         conn.connect({
           host,
           port,
-          username: decoded(f.url.username) || 'anonymous',
-          ...(password ? { password } : keyFile ? { privateKey: fs.readFileSync(keyFile) } : {}),
+          username: user,
+          ...login.auth,
           readyTimeout: f.idleMs,
           ...(typed.length > 0
             ? { algorithms: { serverHostKey: anyType ? { remove: typed, prepend: typed, append: [] } : typed } }
@@ -663,6 +725,14 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
           : `SFTP ${f.shown}: the host key of ${hostKey} changed (${shownHostKey(offered)}; kept ` +
               `${listed(expected)} in ${knownHostsFile(f.dataDir)}): if the partner changed it, ` +
               'give its new key with --ssh-host-key',
+      );
+    if (/all configured authentication methods failed/i.test(message))
+      throw new FeedDownloadError(
+        login.tried.length === 0
+          ? `SFTP ${f.shown}: the server refused the login of "${user}": there is no password in the URL, ` +
+              'nor a key (FEED_SSH_KEY) or ssh-agent (SSH_AUTH_SOCK) to log in with'
+          : `SFTP ${f.shown}: the server refused the login of "${user}" with ${login.tried.join(' and ')}` +
+              (agentFailed ? ` (the ssh-agent could not be asked: ${agentFailed})` : ''),
       );
     // Types given or kept that the server does not have.
     if (!anyType && /no matching host key/i.test(message))

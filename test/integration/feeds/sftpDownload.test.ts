@@ -5,6 +5,7 @@ import { utils } from 'ssh2';
 import { runCli } from '../../support/cli';
 import { tempDirs } from '../../support/tempDirs';
 import { hostKeyPair, sftpServer, type SftpFile } from '../../support/sftpServer';
+import { sshAgent } from '../../support/sshAgent';
 import { fixture } from './feedKit';
 import { liveAds, runs } from './partnerServer';
 
@@ -87,9 +88,81 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       expect(server.asked).to.include('login feeds publickey');
       const keyless = await importUrl(tempDir(), url);
       expect(keyless.code).to.equal(1);
-      expect(keyless.stderr).to.contain('All configured authentication methods failed');
+      expect(keyless.stderr).to.contain(
+        `the server refused the login of "feeds": there is no password in the URL, nor a key (FEED_SSH_KEY) or ssh-agent (SSH_AUTH_SOCK) to log in with`,
+      );
     } finally {
       await server.close();
+    }
+  });
+
+  it("logs in with ssh-agent's keys, or a key behind a passphrase; a key that cannot be opened stops before any login", async () => {
+    const pair = utils.generateKeyPairSync('ed25519');
+    const locked = utils.generateKeyPairSync('ed25519', { passphrase: 'tr4wl pass', cipher: 'aes256-ctr', rounds: 16 });
+    const other = utils.generateKeyPairSync('ed25519');
+    const keys = tempDir();
+    const file = (name: string, text: string) => {
+      fs.writeFileSync(path.join(keys, name), text, { mode: 0o600 });
+      return path.join(keys, name);
+    };
+    const lockedKey = file('id_locked', locked.private);
+    const publicKey = file('id_locked.pub', locked.public);
+    const feed = (p: string) => (p === 'exports/trovit.xml' ? { body: homes, mtime: 1_795_000_000 } : undefined);
+    const server = await sftpServer({ user: 'feeds', publicKey: pair.public }, feed);
+    const lockedServer = await sftpServer({ user: 'feeds', publicKey: locked.public }, feed);
+    const agent = await sshAgent(tempDir(), [other.private, pair.private]);
+    const strangers = await sshAgent(tempDir(), [other.private]);
+    const url = (port: number) => `sftp://feeds@127.0.0.1:${port}/~/exports/trovit.xml`;
+    try {
+      // The agent's keys, tried in turn: its second is the one the partner allowed.
+      const dataDir = tempDir();
+      const byAgent = await importUrl(dataDir, url(server.port), [], { SSH_AUTH_SOCK: agent.socket });
+      expect(byAgent.code, byAgent.stderr).to.equal(0);
+      expect(liveAds(dataDir, 641)).to.have.length(8);
+      expect(server.asked).to.include('login feeds publickey');
+      expect(agent.asked).to.include.members(['identities', 'sign ssh-ed25519']);
+
+      const refused = await importUrl(tempDir(), url(server.port), [], { SSH_AUTH_SOCK: strangers.socket });
+      expect(refused.code).to.equal(1);
+      expect(refused.stderr).to.contain(
+        `SFTP ${url(server.port)}: the server refused the login of "feeds" with the keys of ssh-agent (SSH_AUTH_SOCK ${strangers.socket})`,
+      );
+
+      // A key behind a passphrase: opened with FEED_SSH_KEY_PASSPHRASE, else nothing is sent.
+      const logins = () => lockedServer.asked.filter((a) => a.startsWith('login')).length;
+      const noPassphrase = await importUrl(tempDir(), url(lockedServer.port), [], { FEED_SSH_KEY: lockedKey });
+      expect(noPassphrase.code).to.equal(1);
+      expect(noPassphrase.stderr).to.contain(
+        `the SSH key ${lockedKey} (FEED_SSH_KEY) is protected by a passphrase: give it in FEED_SSH_KEY_PASSPHRASE, ` +
+          'or add the key to ssh-agent (SSH_AUTH_SOCK) and leave FEED_SSH_KEY unset',
+      );
+      const wrong = await importUrl(tempDir(), url(lockedServer.port), [], {
+        FEED_SSH_KEY: lockedKey,
+        FEED_SSH_KEY_PASSPHRASE: 'guess',
+      });
+      expect(wrong.code).to.equal(1);
+      expect(wrong.stderr).to.contain(`FEED_SSH_KEY_PASSPHRASE does not open the SSH key ${lockedKey} (FEED_SSH_KEY)`);
+      const pub = await importUrl(tempDir(), url(lockedServer.port), [], { FEED_SSH_KEY: publicKey });
+      expect(pub.stderr).to.contain(`${publicKey} (FEED_SSH_KEY) is a public key: FEED_SSH_KEY names its private key`);
+      const goneDir = tempDir();
+      const gone = await importUrl(goneDir, url(lockedServer.port), [], { FEED_SSH_KEY: `${lockedKey}.gone` });
+      expect(gone.stderr).to.contain(`cannot read the SSH key FEED_SSH_KEY names (${lockedKey}.gone): ENOENT`);
+      // A failed fetch of the source, in its history as any other.
+      expect(runs(goneDir, 641).map((r) => r.status)).to.deep.equal(['failed']);
+      expect(logins()).to.equal(0);
+
+      // The right passphrase logs in, beside an agent that cannot be reached (skipped, as ssh skips it).
+      const opened = tempDir();
+      const unlocked = await importUrl(opened, url(lockedServer.port), [], {
+        FEED_SSH_KEY: lockedKey,
+        FEED_SSH_KEY_PASSPHRASE: 'tr4wl pass',
+        SSH_AUTH_SOCK: path.join(keys, 'no-agent.sock'),
+      });
+      expect(unlocked.code, unlocked.stderr).to.equal(0);
+      expect(liveAds(opened, 641)).to.have.length(8);
+      expect(logins()).to.be.above(0);
+    } finally {
+      await Promise.all([server.close(), lockedServer.close(), agent.close(), strangers.close()]);
     }
   });
 
@@ -105,7 +178,7 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       const login = await importUrl(dataDir, at('feeds:wrong@', 'feed.xml'));
       expect(login.code).to.equal(1);
       expect(login.stderr).to.contain(
-        `SFTP ${at('feeds:***@', 'feed.xml')}: All configured authentication methods failed`,
+        `SFTP ${at('feeds:***@', 'feed.xml')}: the server refused the login of "feeds" with the password in the URL`,
       );
 
       const missing = await importUrl(dataDir, at('feeds:s3cret@', 'gone.xml'));
