@@ -202,6 +202,15 @@ const IMPORT_CACHE_KIB = -65_536;
 const IMPORT_WAL_CHECKPOINT_PAGES = 32_768;
 
 /**
+ * While worker threads write, the main thread (idle but for their place questions) also copies the
+ * WAL into the store this often (`PASSIVE`: beside the writer, never blocking it). The writer whose
+ * turn it is then finds most of the WAL copied, and its own checkpoint, which lets the next batch
+ * write the WAL from its start, copies only the rest: the checkpoints' copies and syncs leave the
+ * batches' critical path (decision 071, amended 27 November).
+ */
+const WAL_COPY_MS = 300;
+
+/**
  * A duplicate fingerprint's row: of `feed_dedup`, and of `feed_dedup_new`, where a run keeps its new
  * ads' until it indexes them (decision 084).
  */
@@ -268,6 +277,15 @@ INSERT INTO feed_dedup (k, ad_id, site, block, source_id, price, area, rooms, ba
 DROP TABLE feed_dedup_by_id;
 CREATE INDEX feed_dedup_block ON feed_dedup(${DEDUP_BLOCK_KEY});
 `;
+
+/** The main thread's copy of the WAL (`WAL_COPY_MS`). */
+function copyWal(db: Database.Database): void {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // Not this thread's to report: the writer's own checkpoint meets the same failure in its batch.
+  }
+}
 
 /**
  * A run that failed before its file was read (its download): recorded as failed, as a malformed
@@ -619,6 +637,7 @@ export class FeedImporter {
     const fd = fs.openSync(file, 'r');
     const gate = new TurnGate();
     const workers: Worker[] = [];
+    let copier: NodeJS.Timeout | undefined;
     try {
       const config: PrepareConfig = {
         site: o.site,
@@ -732,6 +751,7 @@ export class FeedImporter {
         };
       }
       for (const worker of workers) worker.postMessage(plan);
+      if (workerCount > 0) copier = setInterval(() => copyWal(db), WAL_COPY_MS);
       if (workerCount === 0) {
         // The mapping's modules (and the gazetteer) are loaded only by the thread that maps.
         const { inlineShare } = await import('./inlineShare');
@@ -754,6 +774,7 @@ export class FeedImporter {
         );
       }
       await Promise.all(ended);
+      clearInterval(copier);
       // Every batch written, in order, with the records the check counted.
       let unkept: Set<number> | undefined;
       for (let b = 0; b < batches; b++) {
@@ -809,6 +830,7 @@ export class FeedImporter {
       pruneRuns(db, o.sourceId);
       throw err;
     } finally {
+      clearInterval(copier);
       await Promise.all(workers.map((w) => w.terminate()));
       fs.closeSync(fd);
     }
