@@ -60,7 +60,10 @@ interface Measured {
   phases: Record<string, number>;
   /** CPU of the whole process (every thread), µs per ad. */
   cpuUsPerAd: number;
-  /** CPU seconds of the main thread, of the import's worker threads, and of the rest (V8's GC and compiler threads). */
+  /**
+   * CPU seconds of the main thread, of the import's worker threads (with workers, the WAL copier is
+   * the smallest of them), and of the rest (V8's GC and compiler threads).
+   */
   threads: { main: number; workers: number[]; other: number };
   /** Cores other processes kept busy meanwhile (the machine's busy time less this process's). */
   otherWorkCores: number;

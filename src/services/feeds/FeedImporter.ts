@@ -23,6 +23,7 @@ import { fingerprintOf } from './dedup';
 import { feedWorkerEntry } from './feedEntries';
 import { FeedRunError, feedsDir, removeAbandoned } from './feedFiles';
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
+import type { WalCopierData } from './walCopier';
 import { indexNewFingerprints, wordsKey, type BatchResult } from './importBatches';
 import { lockSource, type SourceLock } from './sourceLock';
 import { ImportStopped, TurnGate } from './turnGate';
@@ -201,14 +202,9 @@ const IMPORT_CACHE_KIB = -65_536;
  */
 const IMPORT_WAL_CHECKPOINT_PAGES = 32_768;
 
-/**
- * While worker threads write, the main thread (idle but for their place questions) also copies the
- * WAL into the store this often (`PASSIVE`: beside the writer, never blocking it). The writer whose
- * turn it is then finds most of the WAL copied, and its own checkpoint, which lets the next batch
- * write the WAL from its start, copies only the rest: the checkpoints' copies and syncs leave the
- * batches' critical path (decision 071, amended 27 November).
- */
+/** How often the WAL copier of an import with workers copies the WAL (`walCopier`). */
 const WAL_COPY_MS = 300;
+const WAL_COPIER_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
 
 /**
  * A duplicate fingerprint's row: of `feed_dedup`, and of `feed_dedup_new`, where a run keeps its new
@@ -277,15 +273,6 @@ INSERT INTO feed_dedup (k, ad_id, site, block, source_id, price, area, rooms, ba
 DROP TABLE feed_dedup_by_id;
 CREATE INDEX feed_dedup_block ON feed_dedup(${DEDUP_BLOCK_KEY});
 `;
-
-/** The main thread's copy of the WAL (`WAL_COPY_MS`). */
-function copyWal(db: Database.Database): void {
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-  } catch {
-    // Not this thread's to report: the writer's own checkpoint meets the same failure in its batch.
-  }
-}
 
 /**
  * A run that failed before its file was read (its download): recorded as failed, as a malformed
@@ -637,7 +624,7 @@ export class FeedImporter {
     const fd = fs.openSync(file, 'r');
     const gate = new TurnGate();
     const workers: Worker[] = [];
-    let copier: NodeJS.Timeout | undefined;
+    let copier: { stop(): Promise<void> } | undefined;
     try {
       const config: PrepareConfig = {
         site: o.site,
@@ -676,6 +663,7 @@ export class FeedImporter {
           : undefined;
       places?.catch(() => undefined);
       // The workers start (and load their modules) while the file is checked, then learn how to read it.
+      if (workerCount > 0) copier = startWalCopier(db.name);
       const ended = Array.from({ length: workerCount }, (_, w) => {
         const channel = new MessageChannel();
         const placeSignal = new SharedArrayBuffer(4);
@@ -751,7 +739,6 @@ export class FeedImporter {
         };
       }
       for (const worker of workers) worker.postMessage(plan);
-      if (workerCount > 0) copier = setInterval(() => copyWal(db), WAL_COPY_MS);
       if (workerCount === 0) {
         // The mapping's modules (and the gazetteer) are loaded only by the thread that maps.
         const { inlineShare } = await import('./inlineShare');
@@ -774,7 +761,7 @@ export class FeedImporter {
         );
       }
       await Promise.all(ended);
-      clearInterval(copier);
+      await copier?.stop();
       // Every batch written, in order, with the records the check counted.
       let unkept: Set<number> | undefined;
       for (let b = 0; b < batches; b++) {
@@ -830,7 +817,7 @@ export class FeedImporter {
       pruneRuns(db, o.sourceId);
       throw err;
     } finally {
-      clearInterval(copier);
+      await copier?.stop();
       await Promise.all(workers.map((w) => w.terminate()));
       fs.closeSync(fd);
     }
@@ -928,6 +915,33 @@ export class FeedImporter {
       rows.map((r) => ({ ...r, source_id: this.options.sourceId })),
     );
   }
+}
+
+/**
+ * Starts the WAL copier of an import with workers (`walCopier`); its `stop` resolves once the
+ * thread has ended (after the copy under way, if any). The copier only saves time: its failure
+ * to start or run leaves the import as it was without it.
+ */
+function startWalCopier(dbFile: string): { stop(): Promise<void> } {
+  const { file, hook } = feedWorkerEntry();
+  const stop = new SharedArrayBuffer(4);
+  const worker = new Worker(WORKER_BOOT, {
+    eval: true,
+    resourceLimits: WAL_COPIER_HEAP,
+    workerData: { walCopier: { dbFile, everyMs: WAL_COPY_MS, stop } satisfies WalCopierData, entry: file, hook },
+  });
+  worker.on('error', () => undefined);
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let stopped: Promise<void> | undefined;
+  return {
+    stop: () =>
+      (stopped ??= (async () => {
+        const cell = new Int32Array(stop);
+        Atomics.store(cell, 0, 1);
+        Atomics.notify(cell, 0);
+        await exited;
+      })()),
+  };
 }
 
 /** Starts a worker under tsx's loader when this module runs from TypeScript. */

@@ -251,7 +251,7 @@ describe('feed import shared by worker threads', function () {
   it('keeps the WAL to its checkpoint size while workers write', async () => {
     // The writer whose turn it is checkpoints, so the checkpoint catches up and the WAL starts
     // over; one run beside the writers never did, and the WAL grew with everything imported. (The
-    // main thread's copies beside the writers, every 300 ms, only leave that checkpoint less to do.)
+    // WAL copier's copies beside the writers, every 300 ms, only leave that checkpoint less to do.)
     const dir = tempDir();
     const store = new SqliteSearchStore(dir);
     try {
