@@ -13,7 +13,8 @@ export interface SshAgent {
   close(): Promise<void>;
 }
 
-export async function sshAgent(dir: string, privateKeys: string[]): Promise<SshAgent> {
+/** `silent`: an agent that takes questions and never answers (one waiting for a confirmation). */
+export async function sshAgent(dir: string, privateKeys: string[], silent = false): Promise<SshAgent> {
   const keys = privateKeys.map((text) => {
     const key = utils.parseKey(text);
     if (key instanceof Error) throw key;
@@ -29,7 +30,7 @@ export async function sshAgent(dir: string, privateKeys: string[]): Promise<SshA
     const agent = new AgentProtocol(false);
     agent.on('identities', (req) => {
       asked.push('identities');
-      agent.getIdentitiesReply(req, keys);
+      if (!silent) agent.getIdentitiesReply(req, keys);
     });
     agent.on('sign', (req, pubKey: ParsedKey, data: Buffer, options: { hash?: string }) => {
       const key = keys.find((k) => k.getPublicSSH().equals(pubKey.getPublicSSH()));

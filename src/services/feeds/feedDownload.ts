@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, type Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import {
   Client as SshClient,
+  OpenSSHAgent,
   utils as sshUtils,
+  type GetStreamCallback,
+  type IdentityCallback,
+  type ParsedKey,
   type ServerHostKeyAlgorithm,
+  type SignCallback,
+  type SigningRequestOptions,
   type SFTPWrapper,
   type Stats,
 } from 'ssh2';
@@ -553,23 +559,26 @@ function keepHostKeys(dataDir: string, hostPort: string, keys: HostKey[]): void 
   writeFileWhole(file, `${JSON.stringify(all, null, 2)}\n`);
 }
 
-/** How an SFTP feed logs in (`sftpLogin`): what ssh2 is given, and the words for each way, in order. */
+/** How an SFTP feed logs in (`sftpLogin`): what ssh2 is given, the key's words, and the agent's socket. */
 interface SftpLogin {
-  auth: { password?: string; privateKey?: Buffer; passphrase?: string; agent?: string };
-  tried: string[];
+  auth: { password?: string; privateKey?: Buffer; passphrase?: string };
+  /** The password or key offered, in words (`the key /etc/trawl/id (FEED_SSH_KEY)`). */
+  offered?: string;
+  /** The ssh-agent's socket (`SSH_AUTH_SOCK`), when the environment names one. */
+  agent?: string;
 }
 
 /**
  * What an SFTP login offers: the URL's password when it has one (and nothing else: the operator
- * chose it); else, as ssh does, the private key `FEED_SSH_KEY` names (opened with
- * `FEED_SSH_KEY_PASSPHRASE` when it has a passphrase) and the keys of the ssh-agent `SSH_AUTH_SOCK`
- * names, in that order. A key that cannot be read or opened stops the download before anything is
- * sent to the server.
+ * chose it); else the private key `FEED_SSH_KEY` names (opened with `FEED_SSH_KEY_PASSPHRASE` when it
+ * has a passphrase), then the keys of the ssh-agent `SSH_AUTH_SOCK` names (ssh offers the agent's
+ * first; here the key the deployment names goes first). A key that cannot be read or opened stops the
+ * download before anything is sent to the server.
  */
 export function sftpLogin(url: URL, env: NodeJS.ProcessEnv = process.env): SftpLogin {
   const password = decoded(url.password);
-  if (password) return { auth: { password }, tried: ['the password in the URL'] };
-  const login: SftpLogin = { auth: {}, tried: [] };
+  if (password) return { auth: { password }, offered: 'the password in the URL' };
+  const login: SftpLogin = { auth: {} };
   const file = env.FEED_SSH_KEY;
   if (file) {
     const passphrase = env.FEED_SSH_KEY_PASSPHRASE || undefined;
@@ -579,15 +588,18 @@ export function sftpLogin(url: URL, env: NodeJS.ProcessEnv = process.env): SftpL
     } catch (err) {
       throw new FeedDownloadError(`cannot read the SSH key FEED_SSH_KEY names (${file}): ${(err as Error).message}`);
     }
-    const parsed = sshUtils.parseKey(key, passphrase);
-    if (parsed instanceof Error) {
+    // A file of several keys: ssh2 takes the first. (`undefined` for an OpenSSH file of none.)
+    const read = sshUtils.parseKey(key, passphrase) as ReturnType<typeof sshUtils.parseKey> | unknown[] | undefined;
+    const parsed = (Array.isArray(read) ? read[0] : read) as ReturnType<typeof sshUtils.parseKey> | undefined;
+    if (parsed === undefined || parsed instanceof Error) {
+      const why = parsed?.message ?? 'it holds no key';
       throw new FeedDownloadError(
-        /no passphrase given/i.test(parsed.message)
+        /no passphrase given/i.test(why)
           ? `the SSH key ${file} (FEED_SSH_KEY) is protected by a passphrase: give it in FEED_SSH_KEY_PASSPHRASE, ` +
               'or add the key to ssh-agent (SSH_AUTH_SOCK) and leave FEED_SSH_KEY unset'
           : passphrase
-            ? `FEED_SSH_KEY_PASSPHRASE does not open the SSH key ${file} (FEED_SSH_KEY): ${parsed.message}`
-            : `${file} (FEED_SSH_KEY) is not a private SSH key: ${parsed.message}`,
+            ? `FEED_SSH_KEY_PASSPHRASE does not open the SSH key ${file} (FEED_SSH_KEY): ${why}`
+            : `${file} (FEED_SSH_KEY) is not a private SSH key: ${why}`,
       );
     }
     if (!parsed.isPrivateKey()) {
@@ -595,13 +607,70 @@ export function sftpLogin(url: URL, env: NodeJS.ProcessEnv = process.env): SftpL
     }
     login.auth.privateKey = key;
     if (passphrase) login.auth.passphrase = passphrase;
-    login.tried.push(`the key ${file} (FEED_SSH_KEY)`);
+    login.offered = `the key ${file} (FEED_SSH_KEY)`;
   }
-  if (env.SSH_AUTH_SOCK) {
-    login.auth.agent = env.SSH_AUTH_SOCK;
-    login.tried.push(`the keys of ssh-agent (SSH_AUTH_SOCK ${env.SSH_AUTH_SOCK})`);
-  }
+  if (env.SSH_AUTH_SOCK) login.agent = env.SSH_AUTH_SOCK;
   return login;
+}
+
+/**
+ * ssh2's client of an ssh-agent, watched: what the agent answered (how many keys, or why it could
+ * not be asked), whether a question waits for its answer, and its sockets, which the fetch closes
+ * when it ends: an agent that never answers (one waiting for a confirmation no one gives) would
+ * otherwise keep the process alive after the fetch has given up.
+ */
+class WatchedAgent extends OpenSSHAgent {
+  keys: number | undefined;
+  failed: string | undefined;
+  waiting = 0;
+  private readonly sockets = new Set<Duplex>();
+
+  override getStream(cb: GetStreamCallback): void {
+    super.getStream((err, stream) => {
+      if (stream) {
+        this.sockets.add(stream);
+        stream.once('close', () => this.sockets.delete(stream));
+      }
+      cb(err, stream);
+    });
+  }
+
+  override getIdentities(cb: IdentityCallback<ParsedKey>): void {
+    this.waiting++;
+    super.getIdentities((err, keys) => {
+      this.waiting--;
+      if (err) this.failed = err.message;
+      else this.keys = keys?.length ?? 0;
+      cb(err, keys);
+    });
+  }
+
+  override sign(
+    pubKey: ParsedKey | Buffer | string,
+    data: Buffer,
+    options?: SigningRequestOptions | SignCallback,
+    cb?: SignCallback,
+  ): boolean {
+    const done = typeof options === 'function' ? options : cb;
+    this.waiting++;
+    return super.sign(pubKey, data, typeof options === 'function' ? {} : (options ?? {}), (err, signature) => {
+      this.waiting--;
+      done?.(err, signature);
+    });
+  }
+
+  close(): void {
+    for (const stream of this.sockets) stream.destroy();
+  }
+
+  /** What the login offered of it, or why it offered nothing, in words. */
+  said(socket: string): { offered?: string; note: string } {
+    const at = `ssh-agent (SSH_AUTH_SOCK ${socket})`;
+    if (this.keys) return { offered: `the ${this.keys === 1 ? 'key' : `${this.keys} keys`} of ${at}`, note: '' };
+    if (this.keys === 0) return { note: `${at} holds no keys` };
+    if (this.failed) return { note: `${at} could not be asked: ${this.failed}` };
+    return { note: `${at} was not asked` };
+  }
 }
 
 /**
@@ -628,8 +697,7 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
   const matches = (k: HostKey) => k.fingerprint === offered?.fingerprint;
   const login = sftpLogin(f.url);
   const user = decoded(f.url.username) || 'anonymous';
-  // An agent that cannot be reached is skipped (ssh2 tells it as an error): the key may still log in.
-  let agentFailed: string | undefined;
+  const agent = login.agent ? new WatchedAgent(login.agent) : undefined;
   const conn = new SshClient();
   let idle: NodeJS.Timeout | undefined;
   let stalled = false;
@@ -643,8 +711,8 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
   // The connection's end, whenever it comes (an error, the server gone, a stall): every step races it.
   const ended = new Promise<never>((_resolve, reject) => {
     conn.on('error', (err: Error & { level?: string }) => {
-      if (err.level === 'agent') agentFailed = err.message;
-      else reject(err);
+      // An agent that cannot be asked or cannot sign: ssh2 goes on without it (the refusal says so).
+      if (err.level !== 'agent') reject(err);
     });
     conn.on('close', () => reject(new Error('the server closed the connection')));
   });
@@ -661,6 +729,7 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
           port,
           username: user,
           ...login.auth,
+          ...(agent ? { agent } : {}),
           readyTimeout: f.idleMs,
           ...(typed.length > 0
             ? { algorithms: { serverHostKey: anyType ? { remove: typed, prepend: typed, append: [] } : typed } }
@@ -714,6 +783,11 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
     return { status: 'downloaded', bytes, ...(modified ? { lastModified: modified } : {}) };
   } catch (err) {
     if (err instanceof FeedDownloadError) throw err;
+    if (stalled && agent?.waiting)
+      throw new FeedDownloadError(
+        `SFTP ${f.shown}: the ssh-agent (SSH_AUTH_SOCK ${login.agent}) did not answer for ${f.idleMs / 1000} s ` +
+          '(does it wait for a confirmation of the key?)',
+      );
     if (stalled) throw new FeedDownloadError(`no data from ${f.shown} for ${f.idleMs / 1000} s`);
     const message = err instanceof Error ? err.message : String(err);
     const listed = (keys: HostKey[]) => keys.map(shownHostKey).join(', ');
@@ -726,14 +800,18 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
               `${listed(expected)} in ${knownHostsFile(f.dataDir)}): if the partner changed it, ` +
               'give its new key with --ssh-host-key',
       );
-    if (/all configured authentication methods failed/i.test(message))
+    if (/all configured authentication methods failed|too many authentication failures/i.test(message)) {
+      const fromAgent = agent?.said(login.agent as string);
+      const offered = [login.offered, fromAgent?.offered].filter((w): w is string => w !== undefined);
+      const notes = fromAgent?.note ? `; ${fromAgent.note}` : '';
       throw new FeedDownloadError(
-        login.tried.length === 0
-          ? `SFTP ${f.shown}: the server refused the login of "${user}": there is no password in the URL, ` +
-              'nor a key (FEED_SSH_KEY) or ssh-agent (SSH_AUTH_SOCK) to log in with'
-          : `SFTP ${f.shown}: the server refused the login of "${user}" with ${login.tried.join(' and ')}` +
-              (agentFailed ? ` (the ssh-agent could not be asked: ${agentFailed})` : ''),
+        offered.length === 0
+          ? `SFTP ${f.shown}: the server refused the login of "${user}": there was nothing to log in with ` +
+              `(no password in the URL, no key in FEED_SSH_KEY, ${fromAgent ? fromAgent.note : 'no ssh-agent in SSH_AUTH_SOCK'})`
+          : `SFTP ${f.shown}: the server refused the login of "${user}" with ${offered.join(' and ')}${notes}` +
+              (/too many/i.test(message) ? ` (${message})` : ''),
       );
+    }
     // Types given or kept that the server does not have.
     if (!anyType && /no matching host key/i.test(message))
       throw new FeedDownloadError(
@@ -743,6 +821,7 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
     throw new FeedDownloadError(`SFTP ${f.shown}: ${message}`);
   } finally {
     clearTimeout(idle);
+    agent?.close();
     conn.end();
     // A server that never closes its side would keep the process alive.
     setTimeout(() => conn.destroy(), 1000).unref();

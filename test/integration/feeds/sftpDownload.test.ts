@@ -89,7 +89,8 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       const keyless = await importUrl(tempDir(), url);
       expect(keyless.code).to.equal(1);
       expect(keyless.stderr).to.contain(
-        `the server refused the login of "feeds": there is no password in the URL, nor a key (FEED_SSH_KEY) or ssh-agent (SSH_AUTH_SOCK) to log in with`,
+        'the server refused the login of "feeds": there was nothing to log in with ' +
+          '(no password in the URL, no key in FEED_SSH_KEY, no ssh-agent in SSH_AUTH_SOCK)',
       );
     } finally {
       await server.close();
@@ -108,12 +109,19 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
     const lockedKey = file('id_locked', locked.private);
     const publicKey = file('id_locked.pub', locked.public);
     const feed = (p: string) => (p === 'exports/trovit.xml' ? { body: homes, mtime: 1_795_000_000 } : undefined);
-    const server = await sftpServer({ user: 'feeds', publicKey: pair.public }, feed);
-    const lockedServer = await sftpServer({ user: 'feeds', publicKey: locked.public }, feed);
-    const agent = await sshAgent(tempDir(), [other.private, pair.private]);
-    const strangers = await sshAgent(tempDir(), [other.private]);
+    const closing: { close(): Promise<void> }[] = [];
+    const started = <T extends { close(): Promise<void> }>(peer: T): T => {
+      closing.push(peer);
+      return peer;
+    };
     const url = (port: number) => `sftp://feeds@127.0.0.1:${port}/~/exports/trovit.xml`;
     try {
+      const server = started(await sftpServer({ user: 'feeds', publicKey: pair.public }, feed));
+      const lockedServer = started(await sftpServer({ user: 'feeds', publicKey: locked.public }, feed));
+      const agent = started(await sshAgent(tempDir(), [other.private, pair.private]));
+      const strangers = started(await sshAgent(tempDir(), [other.private]));
+      const empty = started(await sshAgent(tempDir(), []));
+
       // The agent's keys, tried in turn: its second is the one the partner allowed.
       const dataDir = tempDir();
       const byAgent = await importUrl(dataDir, url(server.port), [], { SSH_AUTH_SOCK: agent.socket });
@@ -122,14 +130,42 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       expect(server.asked).to.include('login feeds publickey');
       expect(agent.asked).to.include.members(['identities', 'sign ssh-ed25519']);
 
+      // Refusals say what was offered, and why an agent offered nothing.
       const refused = await importUrl(tempDir(), url(server.port), [], { SSH_AUTH_SOCK: strangers.socket });
       expect(refused.code).to.equal(1);
       expect(refused.stderr).to.contain(
-        `SFTP ${url(server.port)}: the server refused the login of "feeds" with the keys of ssh-agent (SSH_AUTH_SOCK ${strangers.socket})`,
+        `SFTP ${url(server.port)}: the server refused the login of "feeds" with the key of ssh-agent (SSH_AUTH_SOCK ${strangers.socket})`,
+      );
+      const both = await importUrl(tempDir(), url(lockedServer.port), [], {
+        FEED_SSH_KEY: file('id_other', other.private),
+        SSH_AUTH_SOCK: agent.socket,
+      });
+      expect(both.stderr).to.contain(
+        `the server refused the login of "feeds" with the key ${path.join(keys, 'id_other')} (FEED_SSH_KEY) ` +
+          `and the 2 keys of ssh-agent (SSH_AUTH_SOCK ${agent.socket})`,
+      );
+      const none = await importUrl(tempDir(), url(server.port), [], { SSH_AUTH_SOCK: empty.socket });
+      expect(none.stderr).to.contain(
+        'there was nothing to log in with (no password in the URL, no key in FEED_SSH_KEY, ' +
+          `ssh-agent (SSH_AUTH_SOCK ${empty.socket}) holds no keys)`,
+      );
+      const noAgent = path.join(keys, 'no-agent.sock');
+      const unreachable = await importUrl(tempDir(), url(server.port), [], { SSH_AUTH_SOCK: noAgent });
+      expect(unreachable.code).to.equal(1);
+      expect(unreachable.stderr).to.contain(
+        `ssh-agent (SSH_AUTH_SOCK ${noAgent}) could not be asked: Failed to connect to agent)`,
+      );
+      // An agent that never answers (waiting for a confirmation): the fetch gives up, and the command ends.
+      const silent = started(await sshAgent(tempDir(), [pair.private], true));
+      const hung = await importUrl(tempDir(), url(server.port), ['--timeout', '2'], { SSH_AUTH_SOCK: silent.socket });
+      expect(hung.code).to.equal(1);
+      expect(hung.stderr).to.contain(
+        `SFTP ${url(server.port)}: the ssh-agent (SSH_AUTH_SOCK ${silent.socket}) did not answer for 2 s`,
       );
 
       // A key behind a passphrase: opened with FEED_SSH_KEY_PASSPHRASE, else nothing is sent.
       const logins = () => lockedServer.asked.filter((a) => a.startsWith('login')).length;
+      const before = logins();
       const noPassphrase = await importUrl(tempDir(), url(lockedServer.port), [], { FEED_SSH_KEY: lockedKey });
       expect(noPassphrase.code).to.equal(1);
       expect(noPassphrase.stderr).to.contain(
@@ -142,27 +178,31 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       });
       expect(wrong.code).to.equal(1);
       expect(wrong.stderr).to.contain(`FEED_SSH_KEY_PASSPHRASE does not open the SSH key ${lockedKey} (FEED_SSH_KEY)`);
+      expect(wrong.stderr + wrong.stdout).not.to.contain('guess');
       const pub = await importUrl(tempDir(), url(lockedServer.port), [], { FEED_SSH_KEY: publicKey });
+      expect(pub.code).to.equal(1);
       expect(pub.stderr).to.contain(`${publicKey} (FEED_SSH_KEY) is a public key: FEED_SSH_KEY names its private key`);
       const goneDir = tempDir();
       const gone = await importUrl(goneDir, url(lockedServer.port), [], { FEED_SSH_KEY: `${lockedKey}.gone` });
+      expect(gone.code).to.equal(1);
       expect(gone.stderr).to.contain(`cannot read the SSH key FEED_SSH_KEY names (${lockedKey}.gone): ENOENT`);
       // A failed fetch of the source, in its history as any other.
       expect(runs(goneDir, 641).map((r) => r.status)).to.deep.equal(['failed']);
-      expect(logins()).to.equal(0);
+      expect(logins()).to.equal(before);
 
-      // The right passphrase logs in, beside an agent that cannot be reached (skipped, as ssh skips it).
+      // The right passphrase logs in (an agent that cannot be reached beside it does not matter).
       const opened = tempDir();
-      const unlocked = await importUrl(opened, url(lockedServer.port), [], {
+      const unlocked = await importUrl(opened, url(lockedServer.port), ['--json'], {
         FEED_SSH_KEY: lockedKey,
         FEED_SSH_KEY_PASSPHRASE: 'tr4wl pass',
-        SSH_AUTH_SOCK: path.join(keys, 'no-agent.sock'),
+        SSH_AUTH_SOCK: noAgent,
       });
       expect(unlocked.code, unlocked.stderr).to.equal(0);
       expect(liveAds(opened, 641)).to.have.length(8);
-      expect(logins()).to.be.above(0);
+      expect(logins()).to.be.above(before);
+      expect(unlocked.stdout + unlocked.stderr).not.to.contain('tr4wl pass');
     } finally {
-      await Promise.all([server.close(), lockedServer.close(), agent.close(), strangers.close()]);
+      await Promise.all(closing.map((peer) => peer.close()));
     }
   });
 
