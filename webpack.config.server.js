@@ -17,6 +17,7 @@ module.exports = (_env, argv = {}) => ({
     server: './src/server/main.ts',
     import: './src/services/feeds/importCommand.ts',
     feedWorker: './src/services/feeds/feedWorker.ts',
+    walCopier: './src/services/feeds/walCopier.ts',
   },
   output: { path: path.resolve(__dirname, 'dist/server'), filename: '[name].js', clean: true },
   // react-router's package exports name only its development build (remix-run/react-router#12532,

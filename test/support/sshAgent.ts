@@ -13,8 +13,15 @@ export interface SshAgent {
   close(): Promise<void>;
 }
 
-/** `silent`: an agent that takes questions and never answers (one waiting for a confirmation). */
-export async function sshAgent(dir: string, privateKeys: string[], silent = false): Promise<SshAgent> {
+/**
+ * `silent`: an agent that takes questions and never answers (a wedged one); `no signing`: one that lists
+ * its keys and refuses to sign (a key added with `ssh-add -c` where no one can confirm it).
+ */
+export async function sshAgent(
+  dir: string,
+  privateKeys: string[],
+  behaviour: 'answers' | 'silent' | 'no signing' = 'answers',
+): Promise<SshAgent> {
   const keys = privateKeys.map((text) => {
     const key = utils.parseKey(text);
     if (key instanceof Error) throw key;
@@ -30,12 +37,12 @@ export async function sshAgent(dir: string, privateKeys: string[], silent = fals
     const agent = new AgentProtocol(false);
     agent.on('identities', (req) => {
       asked.push('identities');
-      if (!silent) agent.getIdentitiesReply(req, keys);
+      if (behaviour !== 'silent') agent.getIdentitiesReply(req, keys);
     });
     agent.on('sign', (req, pubKey: ParsedKey, data: Buffer, options: { hash?: string }) => {
       const key = keys.find((k) => k.getPublicSSH().equals(pubKey.getPublicSSH()));
       asked.push(`sign ${pubKey.type}`);
-      const signature = key?.sign(data, options.hash);
+      const signature = behaviour === 'answers' ? key?.sign(data, options.hash) : undefined;
       if (!signature || signature instanceof Error) return agent.failureReply(req);
       return agent.signReply(req, signature);
     });

@@ -204,7 +204,7 @@ const IMPORT_WAL_CHECKPOINT_PAGES = 32_768;
 
 /** How often the WAL copier of an import with workers copies the WAL (`walCopier`). */
 const WAL_COPY_MS = 300;
-const WAL_COPIER_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
+const WAL_COPIER_HEAP = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 };
 
 /**
  * A duplicate fingerprint's row: of `feed_dedup`, and of `feed_dedup_new`, where a run keeps its new
@@ -919,17 +919,22 @@ export class FeedImporter {
 
 /**
  * Starts the WAL copier of an import with workers (`walCopier`); its `stop` resolves once the
- * thread has ended (after the copy under way, if any). The copier only saves time: its failure
- * to start or run leaves the import as it was without it.
+ * thread has ended (after the copy under way, if any; terminated if that takes over 10 s). The
+ * copier only saves time: when it cannot start or run, the import goes on without it.
  */
 function startWalCopier(dbFile: string): { stop(): Promise<void> } {
-  const { file, hook } = feedWorkerEntry();
   const stop = new SharedArrayBuffer(4);
-  const worker = new Worker(WORKER_BOOT, {
-    eval: true,
-    resourceLimits: WAL_COPIER_HEAP,
-    workerData: { walCopier: { dbFile, everyMs: WAL_COPY_MS, stop } satisfies WalCopierData, entry: file, hook },
-  });
+  let worker: Worker;
+  try {
+    const { file, hook } = feedWorkerEntry('walCopier');
+    worker = new Worker(WORKER_BOOT, {
+      eval: true,
+      resourceLimits: WAL_COPIER_HEAP,
+      workerData: { walCopier: { dbFile, everyMs: WAL_COPY_MS, stop } satisfies WalCopierData, entry: file, hook },
+    });
+  } catch {
+    return { stop: async () => undefined };
+  }
   worker.on('error', () => undefined);
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let stopped: Promise<void> | undefined;
@@ -939,7 +944,10 @@ function startWalCopier(dbFile: string): { stop(): Promise<void> } {
         const cell = new Int32Array(stop);
         Atomics.store(cell, 0, 1);
         Atomics.notify(cell, 0);
-        await exited;
+        let late: NodeJS.Timeout | undefined;
+        await Promise.race([exited, new Promise<void>((resolve) => (late = setTimeout(resolve, 10_000)))]);
+        clearTimeout(late);
+        await worker.terminate();
       })()),
   };
 }

@@ -615,19 +615,23 @@ export function sftpLogin(url: URL, env: NodeJS.ProcessEnv = process.env): SftpL
 
 /**
  * ssh2's client of an ssh-agent, watched: what the agent answered (how many keys, or why it could
- * not be asked), whether a question waits for its answer, and its sockets, which the fetch closes
- * when it ends: an agent that never answers (one waiting for a confirmation no one gives) would
- * otherwise keep the process alive after the fetch has given up.
+ * not be asked or would not sign), which question waits for its answer and since when, and its
+ * sockets, which the fetch closes when it ends: an agent that never answers (one waiting for a
+ * confirmation no one gives) would otherwise keep the process alive after the fetch has given up.
  */
 class WatchedAgent extends OpenSSHAgent {
   keys: number | undefined;
   failed: string | undefined;
-  waiting = 0;
+  refusedToSign: string | undefined;
+  /** The question waiting for an answer, and since when (ms). */
+  pending: { question: 'identities' | 'sign'; since: number } | undefined;
+  private closed = false;
   private readonly sockets = new Set<Duplex>();
 
   override getStream(cb: GetStreamCallback): void {
     super.getStream((err, stream) => {
-      if (stream) {
+      if (stream && this.closed) stream.destroy();
+      else if (stream) {
         this.sockets.add(stream);
         stream.once('close', () => this.sockets.delete(stream));
       }
@@ -636,9 +640,10 @@ class WatchedAgent extends OpenSSHAgent {
   }
 
   override getIdentities(cb: IdentityCallback<ParsedKey>): void {
-    this.waiting++;
+    this.pending = { question: 'identities', since: Date.now() };
     super.getIdentities((err, keys) => {
-      this.waiting--;
+      this.pending = undefined;
+      // (ssh2 has dropped the keys it cannot use: security keys, certificates.)
       if (err) this.failed = err.message;
       else this.keys = keys?.length ?? 0;
       cb(err, keys);
@@ -652,22 +657,27 @@ class WatchedAgent extends OpenSSHAgent {
     cb?: SignCallback,
   ): boolean {
     const done = typeof options === 'function' ? options : cb;
-    this.waiting++;
+    this.pending = { question: 'sign', since: Date.now() };
     return super.sign(pubKey, data, typeof options === 'function' ? {} : (options ?? {}), (err, signature) => {
-      this.waiting--;
+      this.pending = undefined;
+      if (err) this.refusedToSign = err.message;
       done?.(err, signature);
     });
   }
 
   close(): void {
+    this.closed = true;
     for (const stream of this.sockets) stream.destroy();
   }
 
-  /** What the login offered of it, or why it offered nothing, in words. */
+  /** What the login offered of it, and what else it said, in words. */
   said(socket: string): { offered?: string; note: string } {
     const at = `ssh-agent (SSH_AUTH_SOCK ${socket})`;
-    if (this.keys) return { offered: `the ${this.keys === 1 ? 'key' : `${this.keys} keys`} of ${at}`, note: '' };
-    if (this.keys === 0) return { note: `${at} holds no keys` };
+    if (this.keys) {
+      const offered = `the ${this.keys === 1 ? 'key' : `${this.keys} keys`} of ${at}`;
+      return { offered, note: this.refusedToSign ? `the agent would not sign: ${this.refusedToSign}` : '' };
+    }
+    if (this.keys === 0) return { note: `${at} holds no keys it can use` };
     if (this.failed) return { note: `${at} could not be asked: ${this.failed}` };
     return { note: `${at} was not asked` };
   }
@@ -783,10 +793,14 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
     return { status: 'downloaded', bytes, ...(modified ? { lastModified: modified } : {}) };
   } catch (err) {
     if (err instanceof FeedDownloadError) throw err;
-    if (stalled && agent?.waiting)
+    // The agent's silence, when it was asked more than half of that time ago: not the server's.
+    const silence = agent?.pending;
+    if (stalled && silence && Date.now() - silence.since >= f.idleMs / 2)
       throw new FeedDownloadError(
-        `SFTP ${f.shown}: the ssh-agent (SSH_AUTH_SOCK ${login.agent}) did not answer for ${f.idleMs / 1000} s ` +
-          '(does it wait for a confirmation of the key?)',
+        `SFTP ${f.shown}: the ssh-agent (SSH_AUTH_SOCK ${login.agent}) did not ` +
+          (silence.question === 'sign'
+            ? `sign for ${f.idleMs / 1000} s (does it wait for a confirmation of the key?)`
+            : `list its keys for ${f.idleMs / 1000} s`),
       );
     if (stalled) throw new FeedDownloadError(`no data from ${f.shown} for ${f.idleMs / 1000} s`);
     const message = err instanceof Error ? err.message : String(err);
@@ -802,14 +816,17 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
       );
     if (/all configured authentication methods failed|too many authentication failures/i.test(message)) {
       const fromAgent = agent?.said(login.agent as string);
-      const offered = [login.offered, fromAgent?.offered].filter((w): w is string => w !== undefined);
+      const tried = [login.offered, fromAgent?.offered].filter((w): w is string => w !== undefined);
       const notes = fromAgent?.note ? `; ${fromAgent.note}` : '';
       throw new FeedDownloadError(
-        offered.length === 0
+        tried.length === 0
           ? `SFTP ${f.shown}: the server refused the login of "${user}": there was nothing to log in with ` +
               `(no password in the URL, no key in FEED_SSH_KEY, ${fromAgent ? fromAgent.note : 'no ssh-agent in SSH_AUTH_SOCK'})`
-          : `SFTP ${f.shown}: the server refused the login of "${user}" with ${offered.join(' and ')}${notes}` +
-              (/too many/i.test(message) ? ` (${message})` : ''),
+          : /too many/i.test(message)
+            ? `SFTP ${f.shown}: the server stopped the login of "${user}" after too many keys (${message}), ` +
+              `of ${tried.join(' and ')}${notes}: name the partner's key in FEED_SSH_KEY and unset ` +
+              'SSH_AUTH_SOCK, or hold fewer keys in the agent'
+            : `SFTP ${f.shown}: the server refused the login of "${user}" with ${tried.join(' and ')}${notes}`,
       );
     }
     // Types given or kept that the server does not have.

@@ -8,14 +8,12 @@ import { ImportStopped, TurnGate } from './turnGate';
 import { RemotePlaces } from './placeChannel';
 import { PlaceResolver } from './placeResolver';
 import { RecordPreparer, type PrepareConfig, type WarningCount } from './prepareRecords';
-import { copyWalUntilStopped, type WalCopierData } from './walCopier';
 
 /**
  * A worker thread of a feed import (decision 044): one thread's share of phase 2 — it reads
  * the file, maps and prepares the records of its batches, and writes each batch in its turn
  * through its own connection to the store. It posts each batch's result to the importer, and
- * asks it the places (it holds the gazetteer). The same entry runs the import's WAL copier
- * (`walCopier`) in a thread of its own.
+ * asks it the places (it holds the gazetteer).
  */
 
 export interface FeedWorkerData {
@@ -105,6 +103,5 @@ async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): 
   }
 }
 
-const data = workerData as { feedWorker?: FeedWorkerData; walCopier?: WalCopierData } | undefined;
+const data = workerData as { feedWorker?: FeedWorkerData } | undefined;
 if (parentPort && data?.feedWorker) void run(data.feedWorker, parentPort);
-else if (parentPort && data?.walCopier) copyWalUntilStopped(data.walCopier);

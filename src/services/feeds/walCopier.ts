@@ -1,3 +1,4 @@
+import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
 /**
@@ -6,7 +7,8 @@ import Database from 'better-sqlite3';
  * never blocking it) until it is told to stop. The writer whose turn it is then finds most of the
  * WAL copied, and its own checkpoint, which lets the next batch write the WAL from its start, copies
  * only the rest, so the checkpoints' copies and syncs leave the batches' critical path. Not on the
- * importer's thread: that one answers the workers' place questions, which a copy would hold up.
+ * importer's thread: that one answers the workers' place questions, which a copy would hold up. An
+ * entry of its own (`feedEntries`), which loads nothing but SQLite.
  */
 export interface WalCopierData {
   dbFile: string;
@@ -31,3 +33,6 @@ export function copyWalUntilStopped(data: WalCopierData): void {
     db.close();
   }
 }
+
+const data = workerData as { walCopier?: WalCopierData } | undefined;
+if (parentPort && data?.walCopier) copyWalUntilStopped(data.walCopier);

@@ -147,7 +147,7 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       const none = await importUrl(tempDir(), url(server.port), [], { SSH_AUTH_SOCK: empty.socket });
       expect(none.stderr).to.contain(
         'there was nothing to log in with (no password in the URL, no key in FEED_SSH_KEY, ' +
-          `ssh-agent (SSH_AUTH_SOCK ${empty.socket}) holds no keys)`,
+          `ssh-agent (SSH_AUTH_SOCK ${empty.socket}) holds no keys it can use)`,
       );
       const noAgent = path.join(keys, 'no-agent.sock');
       const unreachable = await importUrl(tempDir(), url(server.port), [], { SSH_AUTH_SOCK: noAgent });
@@ -155,12 +155,20 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       expect(unreachable.stderr).to.contain(
         `ssh-agent (SSH_AUTH_SOCK ${noAgent}) could not be asked: Failed to connect to agent)`,
       );
-      // An agent that never answers (waiting for a confirmation): the fetch gives up, and the command ends.
-      const silent = started(await sshAgent(tempDir(), [pair.private], true));
-      const hung = await importUrl(tempDir(), url(server.port), ['--timeout', '2'], { SSH_AUTH_SOCK: silent.socket });
+      // An agent that never answers: the fetch gives up, and the command ends (ssh2 kept its socket open).
+      const silent = started(await sshAgent(tempDir(), [pair.private], 'silent'));
+      const hung = await importUrl(tempDir(), url(server.port), ['--timeout', '4'], { SSH_AUTH_SOCK: silent.socket });
       expect(hung.code).to.equal(1);
       expect(hung.stderr).to.contain(
-        `SFTP ${url(server.port)}: the ssh-agent (SSH_AUTH_SOCK ${silent.socket}) did not answer for 2 s`,
+        `SFTP ${url(server.port)}: the ssh-agent (SSH_AUTH_SOCK ${silent.socket}) did not list its keys for 4 s`,
+      );
+      // One that lists its keys and will not sign (a key to confirm, no one to confirm it).
+      const unconfirmed = started(await sshAgent(tempDir(), [pair.private], 'no signing'));
+      const unsigned = await importUrl(tempDir(), url(server.port), [], { SSH_AUTH_SOCK: unconfirmed.socket });
+      expect(unsigned.code).to.equal(1);
+      expect(unsigned.stderr).to.contain(
+        `the server refused the login of "feeds" with the key of ssh-agent (SSH_AUTH_SOCK ${unconfirmed.socket}); ` +
+          'the agent would not sign: ',
       );
 
       // A key behind a passphrase: opened with FEED_SSH_KEY_PASSPHRASE, else nothing is sent.
