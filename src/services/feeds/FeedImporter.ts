@@ -20,7 +20,7 @@ import {
   type RecordMarks,
 } from './feedRecords';
 import { fingerprintOf } from './dedup';
-import { feedWorkerEntry } from './feedEntries';
+import { threadEntry } from './feedEntries';
 import { FeedRunError, feedsDir, removeAbandoned } from './feedFiles';
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
 import type { WalCopierData } from './walCopier';
@@ -845,7 +845,7 @@ export class FeedImporter {
     gate: TurnGate,
     onExit: () => void,
   ): Promise<void> {
-    const { file, hook } = feedWorkerEntry();
+    const { file, hook } = threadEntry('feedWorker');
     const worker = new Worker(WORKER_BOOT, {
       eval: true,
       resourceLimits: WORKER_HEAP,
@@ -926,7 +926,7 @@ function startWalCopier(dbFile: string): { stop(): Promise<void> } {
   const stop = new SharedArrayBuffer(4);
   let worker: Worker;
   try {
-    const { file, hook } = feedWorkerEntry('walCopier');
+    const { file, hook } = threadEntry('walCopier');
     worker = new Worker(WORKER_BOOT, {
       eval: true,
       resourceLimits: WAL_COPIER_HEAP,

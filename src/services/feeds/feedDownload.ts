@@ -685,11 +685,11 @@ class WatchedAgent extends OpenSSHAgent {
 
 /**
  * An SFTP feed (ssh2): logged in with the URL's password, else with the private key `FEED_SSH_KEY`
- * names and the keys of the ssh-agent (`sftpLogin`); the server's host key checked before any login against those the operator gave
- * (`--ssh-host-key`), else those kept, else trusted on first use (a changed key is refused, as ssh
- * refuses it), a key of their types asked for (a server may have several); fetched again only
- * when its modification time or size changed; the transfer checked against its size. `idleMs`
- * bounds the connection's setup and any silence of the transfer.
+ * names and the keys of the ssh-agent (`sftpLogin`); the server's host key checked before any login
+ * against those the operator gave (`--ssh-host-key`), else those kept, else trusted on first use (a
+ * changed key is refused, as ssh refuses it), a key of their types asked for (a server may have
+ * several); fetched again only when its modification time or size changed; the transfer checked
+ * against its size. `idleMs` bounds the connection's setup and any silence of the transfer.
  */
 async function fetchSftp(f: Fetch): Promise<Fetched> {
   const host = f.url.hostname.replace(/^\[(.*)\]$/, '$1');

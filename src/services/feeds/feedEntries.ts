@@ -3,10 +3,10 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * Where the import's own entry points are, to start them in a thread of their own (`feedWorker`,
- * each import's workers; `walCopier`, an import's WAL copier) or in a process of their own (`import`,
- * the command, which the worker role runs for the feeds whose time has come). Built (`npm run build`), they are the bundles beside this
- * one in `dist/server/`, which need no devDependency; from source, the TypeScript files, loaded
- * through tsx.
+ * each import's workers; `walCopier`, an import's WAL copier) or in a process of their own
+ * (`import`, the command, which the worker role runs for the feeds whose time has come). Built
+ * (`npm run build`), they are the bundles beside this one in `dist/server/`, which need no
+ * devDependency; from source, the TypeScript files, loaded through tsx.
  */
 const BUILT = !__filename.endsWith('.ts');
 
@@ -16,8 +16,11 @@ function entryFile(name: keyof typeof SOURCES): string {
   return BUILT ? path.join(__dirname, `${name}.js`) : path.join(__dirname, SOURCES[name]);
 }
 
-/** A thread's file (the feed worker's, or the WAL copier's), and the hook it requires first to load it (none when built). */
-export function feedWorkerEntry(name: 'feedWorker' | 'walCopier' = 'feedWorker'): { file: string; hook: string } {
+/**
+ * An import thread's file (a worker's, or the WAL copier's), and the hook it requires first to load
+ * it (none when built).
+ */
+export function threadEntry(name: 'feedWorker' | 'walCopier'): { file: string; hook: string } {
   return { file: entryFile(name), hook: BUILT ? '' : require.resolve('tsx/cjs') };
 }
 
