@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { Gazetteer } from '../places/Gazetteer';
 import { hasColumn, upgrading } from '../sqlite';
@@ -845,13 +845,7 @@ export class FeedImporter {
     gate: TurnGate,
     onExit: () => void,
   ): Promise<void> {
-    const { file, hook } = threadEntry('feedWorker');
-    const worker = new Worker(WORKER_BOOT, {
-      eval: true,
-      resourceLimits: WORKER_HEAP,
-      workerData: { feedWorker: data, entry: file, hook },
-      transferList: [data.places],
-    });
+    const worker = startThread('feedWorker', data, WORKER_HEAP, [data.places]);
     worker.on('exit', onExit);
     workers.push(worker);
     const ended = new Promise<void>((resolve, reject) => {
@@ -926,12 +920,7 @@ function startWalCopier(dbFile: string): { stop(): Promise<void> } {
   const stop = new SharedArrayBuffer(4);
   let worker: Worker;
   try {
-    const { file, hook } = threadEntry('walCopier');
-    worker = new Worker(WORKER_BOOT, {
-      eval: true,
-      resourceLimits: WAL_COPIER_HEAP,
-      workerData: { walCopier: { dbFile, everyMs: WAL_COPY_MS, stop } satisfies WalCopierData, entry: file, hook },
-    });
+    worker = startThread('walCopier', { dbFile, everyMs: WAL_COPY_MS, stop } satisfies WalCopierData, WAL_COPIER_HEAP);
   } catch {
     return { stop: async () => undefined };
   }
@@ -952,7 +941,26 @@ function startWalCopier(dbFile: string): { stop(): Promise<void> } {
   };
 }
 
-/** Starts a worker under tsx's loader when this module runs from TypeScript. */
+/**
+ * Starts one of the import's threads (`threadEntry`) on `data` (its `workerData` under the entry's
+ * name), under tsx's loader when this module runs from TypeScript.
+ */
+function startThread(
+  name: 'feedWorker' | 'walCopier',
+  data: FeedWorkerData | WalCopierData,
+  resourceLimits: ResourceLimits,
+  transferList?: TransferListItem[],
+): Worker {
+  const { file, hook } = threadEntry(name);
+  return new Worker(WORKER_BOOT, {
+    eval: true,
+    resourceLimits,
+    workerData: { [name]: data, entry: file, hook },
+    ...(transferList ? { transferList } : {}),
+  });
+}
+
+/** Boots a thread: tsx's hook first when the entry is TypeScript. */
 const WORKER_BOOT = `
 const { workerData } = require('node:worker_threads');
 if (workerData.hook && !require.extensions['.ts']) require(workerData.hook);

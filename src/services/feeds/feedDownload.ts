@@ -589,8 +589,8 @@ export function sftpLogin(url: URL, env: NodeJS.ProcessEnv = process.env): SftpL
       throw new FeedDownloadError(`cannot read the SSH key FEED_SSH_KEY names (${file}): ${(err as Error).message}`);
     }
     // A file of several keys: ssh2 takes the first. (`undefined` for an OpenSSH file of none.)
-    const read = sshUtils.parseKey(key, passphrase) as ReturnType<typeof sshUtils.parseKey> | unknown[] | undefined;
-    const parsed = (Array.isArray(read) ? read[0] : read) as ReturnType<typeof sshUtils.parseKey> | undefined;
+    const read: unknown = sshUtils.parseKey(key, passphrase);
+    const parsed = (Array.isArray(read) ? read[0] : read) as ParsedKey | Error | undefined;
     if (parsed === undefined || parsed instanceof Error) {
       const why = parsed?.message ?? 'it holds no key';
       throw new FeedDownloadError(

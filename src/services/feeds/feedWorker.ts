@@ -103,5 +103,6 @@ async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): 
   }
 }
 
-const data = workerData as { feedWorker?: FeedWorkerData } | undefined;
-if (parentPort && data?.feedWorker) void run(data.feedWorker, parentPort);
+if (parentPort && (workerData as { feedWorker?: FeedWorkerData } | undefined)?.feedWorker) {
+  void run((workerData as { feedWorker: FeedWorkerData }).feedWorker, parentPort);
+}
