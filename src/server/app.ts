@@ -134,7 +134,8 @@ export function createServerApp(options: ServerAppOptions): Express {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", nonce, adOrigins],
           styleSrc: ["'self'", nonce],
-          imgSrc: ["'self'", 'data:', 'blob:', adOrigins],
+          // Partners' pictures are shown from their hosts, whichever they are (decision 096).
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:', adOrigins],
           connectSrc: [
             "'self'",
             ...(publicApiOrigin ? [publicApiOrigin] : []),

@@ -5,6 +5,12 @@ import type { Browser, Locator } from 'playwright-core';
 import { collectProblems, DESKTOP, launchBrowser, MOBILE } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/testServer';
 
+/** A 1×1 PNG, as a partner's picture. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 describe('clicking out to a partner in Chromium', function () {
   this.timeout(90_000);
   let server: TestServer;
@@ -16,6 +22,10 @@ describe('clicking out to a partner in Chromium', function () {
   before(async () => {
     partner = http.createServer((req, res) => {
       partnerHits.push(req.url ?? '');
+      if (req.url?.startsWith('/pictures/')) {
+        res.writeHead(200, { 'Content-Type': 'image/png' }).end(PIXEL);
+        return;
+      }
       res
         .writeHead(200, { 'Content-Type': 'text/html' })
         .end('<!doctype html><title>Partner</title><h1>Partner ad</h1>');
@@ -50,7 +60,7 @@ describe('clicking out to a partner in Chromium', function () {
         description: 'A bright zebra loft with a view over the park, close to the station.',
         date: now - 3600 * (i + 1),
         location: { city: 'London' },
-        images: [],
+        images: [`http://127.0.0.1:${partnerPort}/pictures/${n}.png`],
         currency: 'GBP',
         price: { value: 1000 + i },
         typeId: 2,
@@ -85,6 +95,24 @@ describe('clicking out to a partner in Chromium', function () {
     await browser?.close();
     await server?.close();
     partner?.close();
+  });
+
+  it("shows the partner's pictures, from the partner's host", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(`http://homes.uk.localhost:${server.port}/search/zebra`);
+    await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+    const pictures = page.locator('ol[aria-label="Results"] .ad-card img');
+    expect(await pictures.count()).to.equal(3);
+    for (const img of await pictures.all()) {
+      await img.scrollIntoViewIfNeeded();
+      await page.waitForFunction((el) => (el as HTMLImageElement).complete, await img.elementHandle());
+      expect(await img.getAttribute('src')).to.match(new RegExp(`^http://127\\.0\\.0\\.1:${partnerPort}/pictures/`));
+      expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).to.equal(1);
+    }
+    expect(problems.filter((p) => /Content Security Policy/.test(p))).to.deep.equal([]);
+    await context.close();
   });
 
   it('opens the popup on a first visit, records the click and lands on the stored partner URL', async () => {
