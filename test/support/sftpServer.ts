@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Server, utils, type Connection } from 'ssh2';
 
 /**
- * A partner's SFTP server on loopback (ssh2's server): password or public-key login, and the requests a
+ * A partner's SFTP server on loopback (ssh2's server): password, keyboard-interactive or public-key login, and the requests a
  * feed's download makes (stat, open, fstat, read, close) over files the test sets. Its host keys are made
  * per server, so that a second server on the same port is "the same host with another key": an
  * ed25519 key, and an RSA key beside it when asked (a client that prefers ed25519 is shown that one);
@@ -39,7 +39,18 @@ export interface SftpServer {
 const { STATUS_CODE } = utils.sftp;
 
 export async function sftpServer(
-  login: { user: string; password?: string; publicKey?: string },
+  login: {
+    user: string;
+    password?: string;
+    publicKey?: string;
+    /**
+     * Passwords taken only as keyboard-interactive's answers (PAM's way): the hidden prompts it asks,
+     * one per round, whatever the answers; it lets in only the password given to a one-round login (a
+     * later round is a one-time code no one has, or the password's prompt asked again). Each answer
+     * is in `asked` (`answer <prompt>`).
+     */
+    keyboard?: string[];
+  },
   files: (path: string) => SftpFile | undefined,
   port = 0,
   keys: boolean | HostKeyPair[] = false,
@@ -64,6 +75,19 @@ export async function sftpServer(
     client.on('authentication', (ctx) => {
       asked.push(`login ${ctx.username} ${ctx.method}`);
       if (ctx.username !== login.user) return ctx.reject();
+      const rounds = login.keyboard;
+      if (rounds) {
+        if (ctx.method !== 'keyboard-interactive') return ctx.reject(['keyboard-interactive']);
+        const ask = (i: number): void =>
+          ctx.prompt([{ prompt: rounds[i] as string, echo: false }], (answers) => {
+            asked.push(`answer ${rounds[i]}`);
+            if (i + 1 < rounds.length) return ask(i + 1);
+            return rounds.length === 1 && answers[0] === login.password
+              ? ctx.accept()
+              : ctx.reject(['keyboard-interactive']);
+          });
+        return ask(0);
+      }
       if (ctx.method === 'password' && login.password !== undefined && ctx.password === login.password)
         return ctx.accept();
       if (ctx.method === 'publickey' && allowed && !(allowed instanceof Error)) {

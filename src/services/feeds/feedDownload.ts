@@ -684,7 +684,8 @@ class WatchedAgent extends OpenSSHAgent {
 }
 
 /**
- * An SFTP feed (ssh2): logged in with the URL's password, else with the private key `FEED_SSH_KEY`
+ * An SFTP feed (ssh2): logged in with the URL's password (also given to a keyboard-interactive
+ * login's one hidden prompt), else with the private key `FEED_SSH_KEY`
  * names and the keys of the ssh-agent (`sftpLogin`); the server's host key checked before any login
  * against those the operator gave (`--ssh-host-key`), else those kept, else trusted on first use (a
  * changed key is refused, as ssh refuses it), a key of their types asked for (a server may have
@@ -709,6 +710,25 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
   const user = decoded(f.url.username) || 'anonymous';
   const agent = login.agent ? new WatchedAgent(login.agent) : undefined;
   const conn = new SshClient();
+  // A server that takes a password only as keyboard-interactive's answer (PAM's "Password:" prompt):
+  // the URL's password answers its one hidden prompt, once. Any other question (a one-time code, a
+  // user name) has no one at the keyboard to answer it: the login ends there, nothing guessed sent.
+  const password = login.auth.password;
+  // (The password's prompt asked again means the password was wrong.)
+  let passwordPrompt: string | undefined;
+  let unanswered: { prompt: string; again: boolean } | undefined;
+  if (password !== undefined)
+    conn.on('keyboard-interactive', (_name, _instructions, _lang, prompts, finish) => {
+      const only = prompts.length === 1 ? prompts[0] : undefined;
+      if (only && !only.echo && passwordPrompt === undefined) {
+        passwordPrompt = only.prompt;
+        finish([password]);
+        return;
+      }
+      const prompt = prompts.map((p) => p.prompt).join(' ');
+      unanswered = { prompt: shownPrompt(prompt), again: prompt === passwordPrompt };
+      conn.destroy();
+    });
   let idle: NodeJS.Timeout | undefined;
   let stalled = false;
   const stillWaiting = () => {
@@ -739,6 +759,7 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
           port,
           username: user,
           ...login.auth,
+          ...(password !== undefined ? { tryKeyboard: true } : {}),
           ...(agent ? { agent } : {}),
           readyTimeout: f.idleMs,
           ...(typed.length > 0
@@ -793,6 +814,15 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
     return { status: 'downloaded', bytes, ...(modified ? { lastModified: modified } : {}) };
   } catch (err) {
     if (err instanceof FeedDownloadError) throw err;
+    if (unanswered)
+      throw new FeedDownloadError(
+        unanswered.again
+          ? `SFTP ${f.shown}: the server refused the login of "${user}" with the password in the URL ` +
+              `(it asked "${unanswered.prompt}" again)`
+          : `SFTP ${f.shown}: at the login of "${user}" the server asked "${unanswered.prompt}", which a ` +
+              "feed's download cannot answer (it gives the URL's password to a server's one hidden " +
+              'prompt): ask the partner for a login by password or key alone',
+      );
     // The agent's silence, when it was asked more than half of that time ago: not the server's.
     const silence = agent?.pending;
     if (stalled && silence && Date.now() - silence.since >= f.idleMs / 2)
@@ -843,6 +873,12 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
     // A server that never closes its side would keep the process alive.
     setTimeout(() => conn.destroy(), 1000).unref();
   }
+}
+
+/** A server's login prompt as a message shows it: one line, no control characters, at most 100 characters. */
+function shownPrompt(prompt: string): string {
+  const line = prompt.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim();
+  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
 }
 
 /** The error a failed request or body says, in words an operator can act on. */

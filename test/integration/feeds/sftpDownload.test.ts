@@ -72,6 +72,69 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
     }
   });
 
+  it("answers a server's keyboard-interactive password prompt with the URL's password, and no other question", async () => {
+    const file: SftpFile = { body: homes, mtime: 1_795_000_000 };
+    const files = (p: string) => (p === '/feed.xml' ? file : undefined);
+    const dataDir = tempDir();
+    // PAM's way: no "password" method, the password asked as keyboard-interactive's one hidden prompt.
+    const pam = await sftpServer({ user: 'feeds', password: 's3cret', keyboard: ['Password: '] }, files);
+    try {
+      const res = await importUrl(dataDir, `sftp://feeds:s3cret@127.0.0.1:${pam.port}/feed.xml`);
+      expect(res.code, res.stderr).to.equal(0);
+      expect(liveAds(dataDir, 641)).to.have.length(8);
+      expect(pam.asked).to.include.members(['login feeds keyboard-interactive', 'answer Password: ']);
+      expect(res.stdout + res.stderr).to.not.contain('s3cret');
+
+      const wrong = await importUrl(dataDir, `sftp://feeds:wrong@127.0.0.1:${pam.port}/feed.xml`);
+      expect(wrong.code).to.equal(1);
+      expect(wrong.stderr).to.contain(
+        `SFTP sftp://feeds:***@127.0.0.1:${pam.port}/feed.xml: the server refused the login of "feeds" with the password in the URL`,
+      );
+    } finally {
+      await pam.close();
+    }
+
+    // A one-time code after the password: no one can answer it, so the login ends there, and says why.
+    const otp = await sftpServer(
+      { user: 'feeds', password: 's3cret', keyboard: ['Password: ', 'Verification code:\u0007 '] },
+      files,
+    );
+    try {
+      const url = `sftp://feeds:s3cret@127.0.0.1:${otp.port}/feed.xml`;
+      const res = await importUrl(dataDir, url);
+      expect(res.code).to.equal(1);
+      expect(res.stderr).to.contain(
+        `SFTP sftp://feeds:***@127.0.0.1:${otp.port}/feed.xml: at the login of "feeds" the server asked ` +
+          `"Verification code:", which a feed's download cannot answer`,
+      );
+      expect(res.stderr).to.contain('Nothing was applied.');
+      expect(res.stdout + res.stderr).to.not.contain('s3cret');
+      // The password went to its prompt; the code's prompt got no answer, and nothing was read.
+      expect(otp.asked.filter((a) => a.startsWith('answer'))).to.deep.equal(['answer Password: ']);
+      expect(otp.asked.filter((a) => a.startsWith('read'))).to.deep.equal([]);
+      expect(runs(dataDir, 641).map((r) => r.status)).to.deep.equal(['done', 'failed', 'failed']);
+    } finally {
+      await otp.close();
+    }
+
+    // A server that asks for the password again after a wrong one: refused, not answered twice.
+    const retry = await sftpServer(
+      { user: 'feeds', password: 's3cret', keyboard: ['Password: ', 'Password: '] },
+      files,
+    );
+    try {
+      const res = await importUrl(dataDir, `sftp://feeds:wrong@127.0.0.1:${retry.port}/feed.xml`);
+      expect(res.code).to.equal(1);
+      expect(res.stderr).to.contain(
+        `SFTP sftp://feeds:***@127.0.0.1:${retry.port}/feed.xml: the server refused the login of "feeds" with ` +
+          'the password in the URL (it asked "Password:" again)',
+      );
+      expect(retry.asked.filter((a) => a.startsWith('answer'))).to.deep.equal(['answer Password: ']);
+    } finally {
+      await retry.close();
+    }
+  });
+
   it('logs in with the key FEED_SSH_KEY names, and a path from the home with /~/', async () => {
     const pair = utils.generateKeyPairSync('ed25519');
     const dataDir = tempDir();
