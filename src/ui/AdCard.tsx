@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { placeSeparator } from '../../config/locales';
 import { useSelector } from 'react-redux';
 import { priceDropped, type ListingAd } from '../shared/domain/ad';
 import type { RootState } from '../state/store';
+import { PartnerPicture } from './PartnerPicture';
 import { TimeAgo } from './TimeAgo';
 import { useAdInteractions } from './useAdInteractions';
 import { plainMessage } from './plainMessage';
@@ -38,12 +40,22 @@ export function AdCard({
   const a = ad.attributes;
   const price = a.vertical_properties.price;
   const image = a.vertical_properties.images[0];
+  // The picture its partner's host would not give: the card shows what one without a picture shows.
+  const [failed, setFailed] = useState<string>();
   const dropped = priceDropped(price, target);
   return (
     <article ref={ref} className={a.premium ? 'ad-card ad-card--premium' : 'ad-card'} data-ad-id={ad.id}>
       <div className="ad-card__media">
-        {image ? (
-          <img src={image} alt="" width={320} height={240} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        {image && failed !== image ? (
+          <PartnerPicture
+            src={image}
+            alt=""
+            width={320}
+            height={240}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            onFail={() => setFailed(image)}
+          />
         ) : (
           <div className="ad-card__no-image" aria-hidden="true" />
         )}

@@ -22,6 +22,10 @@ describe('clicking out to a partner in Chromium', function () {
   before(async () => {
     partner = http.createServer((req, res) => {
       partnerHits.push(req.url ?? '');
+      if (req.url?.startsWith('/pictures/gone')) {
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
+        return;
+      }
       if (req.url?.startsWith('/pictures/')) {
         res.writeHead(200, { 'Content-Type': 'image/png' }).end(PIXEL);
         return;
@@ -63,6 +67,44 @@ describe('clicking out to a partner in Chromium', function () {
         images: [`http://127.0.0.1:${partnerPort}/pictures/${n}.png`],
         currency: 'GBP',
         price: { value: 1000 + i },
+        typeId: 2,
+        homes: { propertyType: 'flat' },
+      })),
+    );
+    // Pictures a partner's host no longer gives: an ad's only one, and the first of another's three
+    // (on a site of their own: the other tests' pages show no failed load).
+    await store.putSources([
+      {
+        id: 901,
+        name: 'Loopback Lettings Ireland',
+        image: '/media/logo/901.svg',
+        country: 'ie',
+        vertical: 'homes',
+        contactEmail: 'lettings@partner.test',
+        contactPhone: '',
+        hasAdpageForm: false,
+        campaigns: [],
+      },
+    ]);
+    const picture = (name: string) => `http://127.0.0.1:${partnerPort}/pictures/${name}.png`;
+    await store.writeAds(
+      [
+        { n: 'gone', images: [picture('gone-1')] },
+        { n: 'some', images: [picture('gone-2'), picture('kept-1'), picture('kept-2')] },
+      ].map(({ n, images }, i) => ({
+        id: `okapi-${n}`,
+        country: 'ie',
+        vertical: 'homes' as const,
+        sourceId: 901,
+        partnerAdId: `o-${n}`,
+        url: `http://127.0.0.1:${partnerPort}/listing/okapi-${n}`,
+        title: `Okapi flat ${n} in Dublin`,
+        description: 'An okapi flat by the park.',
+        date: now - 600 * (i + 1),
+        location: { city: 'Dublin' },
+        images,
+        currency: 'EUR',
+        price: { value: 1500 + i },
         typeId: 2,
         homes: { propertyType: 'flat' },
       })),
@@ -113,6 +155,46 @@ describe('clicking out to a partner in Chromium', function () {
     }
     expect(problems.filter((p) => /Content Security Policy/.test(p))).to.deep.equal([]);
     await context.close();
+  });
+
+  it("shows a card's placeholder, and leaves a picture out of the ad page, where the partner's host will not give it", async () => {
+    for (const device of [MOBILE, DESKTOP]) {
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      await page.goto(`http://homes.ie.localhost:${server.port}/search/okapi`);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      const card = (n: string) => page.locator('ol[aria-label="Results"] .ad-card', { hasText: `Okapi flat ${n}` });
+      // Each card's first picture is gone: the placeholder of an ad without one, not a broken picture.
+      for (const n of ['gone', 'some']) {
+        await card(n).scrollIntoViewIfNeeded();
+        await card(n).locator('.ad-card__no-image').waitFor();
+        expect(await card(n).locator('img').count(), n).to.equal(0);
+      }
+
+      await page.goto(`http://homes.ie.localhost:${server.port}/ad/okapi-some`);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      const gallery = page.getByRole('list', { name: 'Pictures' });
+      await page.waitForFunction(() => document.querySelectorAll('.gallery img').length === 2);
+      const shown = gallery.locator('img');
+      expect(await shown.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))).to.deep.equal([
+        `http://127.0.0.1:${partnerPort}/pictures/kept-1.png`,
+        `http://127.0.0.1:${partnerPort}/pictures/kept-2.png`,
+      ]);
+      // The first one shown is the large one, named by the ad's title.
+      expect(await shown.first().getAttribute('alt')).to.equal('Okapi flat some in Dublin');
+      for (const img of await shown.all()) {
+        await img.scrollIntoViewIfNeeded();
+        await page.waitForFunction((el) => (el as HTMLImageElement).complete, await img.elementHandle());
+        expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).to.equal(1);
+      }
+
+      // An ad whose only picture is gone: no gallery at all.
+      await page.goto(`http://homes.ie.localhost:${server.port}/ad/okapi-gone`);
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      await page.waitForFunction(() => document.querySelector('.gallery') === null);
+      expect(await page.locator('h1').textContent()).to.equal('Okapi flat gone in Dublin');
+      await context.close();
+    }
   });
 
   it('opens the popup on a first visit, records the click and lands on the stored partner URL', async () => {

@@ -11,6 +11,7 @@ import { useBuildPath } from '../../ui/RoutesContext';
 import type { RootState } from '../../state/store';
 import { AdCard, placeOf } from '../../ui/AdCard';
 import { AdSlot } from '../../ui/ads/AdSlot';
+import { PartnerPicture } from '../../ui/PartnerPicture';
 import { TimeAgo } from '../../ui/TimeAgo';
 import { DUPLICATE_SECTIONS } from '../../shared/domain/constants';
 import { isEmailAddress } from '../../shared/domain/email';
@@ -231,6 +232,34 @@ const AD_PAGE_SOURCE_SECTION = 186;
  * contact and 6 related ads. Mobile stacks everything in reading order; the
  * desktop variant puts the price, source and contact beside the pictures.
  */
+/**
+ * The ad's first six pictures that can be shown, the first one large: a picture its partner's host
+ * will not give drops out, and the next one takes its place (none shown: no gallery, as for an ad
+ * without pictures).
+ */
+function Gallery({ images, title }: { images: readonly string[]; title: string }) {
+  const intl = useIntl();
+  const [failed, setFailed] = useState<readonly string[]>([]);
+  const shown = images.filter((src) => !failed.includes(src)).slice(0, 6);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="gallery" aria-label={intl.formatMessage({ id: 'ad.pictures' })}>
+      {shown.map((src, i) => (
+        <li key={src}>
+          <PartnerPicture
+            src={src}
+            alt={i === 0 ? title : ''}
+            width={640}
+            height={480}
+            loading={i === 0 ? 'eager' : 'lazy'}
+            onFail={() => setFailed((list) => (list.includes(src) ? list : [...list, src]))}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
   const intl = useIntl();
   const { ad, relatedAds } = useSelector((state: RootState) => state.adPage);
@@ -278,21 +307,7 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
   );
   const details = (
     <>
-      {images.length > 0 && (
-        <ul className="gallery" aria-label={intl.formatMessage({ id: 'ad.pictures' })}>
-          {images.slice(0, 6).map((src, i) => (
-            <li key={src}>
-              <img
-                src={src}
-                alt={i === 0 ? a.title : ''}
-                width={640}
-                height={480}
-                loading={i === 0 ? 'eager' : 'lazy'}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <Gallery images={images} title={a.title} />
       <Facts ad={ad} vertical={site.target} units={site.units} currency={price?.currency ?? site.currency} />
       <h2>{intl.formatMessage({ id: 'ad.description' })}</h2>
       {/* A partner's own text: its direction is its own (an English ad on an Arabic site). */}
