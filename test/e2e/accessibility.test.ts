@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { axeViolations, describeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, MOBILE } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { SEEDING_MS, startTestServer, type TestServer } from '../support/testServer';
 
 describe('accessibility (axe, WCAG 2.2 AA) in Chromium', function () {
   this.timeout(120_000);
@@ -10,7 +10,8 @@ describe('accessibility (axe, WCAG 2.2 AA) in Chromium', function () {
   let browser: Browser;
   let adId: string;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(SEEDING_MS);
     server = await startTestServer({ seed: true });
     browser = await launchBrowser();
     const res = await fetch(`${server.url}/api/sites/uk/homes/search/m?countryCode=uk&what=house`);

@@ -6,7 +6,7 @@ import { createWorker } from '../../src/worker/createWorker';
 import { browserKeys, parseMail, startSmtpSink, type SmtpSink } from '../integration/notifications/support';
 import { axeViolations, describeViolations } from '../support/axe';
 import { collectProblems, launchBrowser, MOBILE } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { SEEDING_MS, startTestServer, type TestServer } from '../support/testServer';
 
 type State = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -71,7 +71,8 @@ describe('alerts in Chromium', function () {
   let browser: Browser;
   let context: BrowserContext;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(SEEDING_MS);
     smtp = await startSmtpSink();
     server = await startTestServer({ seed: true, smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
     browser = await launchBrowser();

@@ -5,14 +5,15 @@ import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { PROJECT_ROOT } from '../../src/server/clientAssets';
 import { collectProblems, DESKTOP, launchBrowser, MOBILE, waitForLoaded } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { SEEDING_MS, startTestServer, type TestServer } from '../support/testServer';
 
 describe('the app in Chromium', function () {
   this.timeout(60_000);
   let server: TestServer;
   let browser: Browser;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(SEEDING_MS);
     server = await startTestServer({ seed: true });
     browser = await launchBrowser();
   });

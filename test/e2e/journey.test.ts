@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { collectProblems, DESKTOP, launchBrowser, MOBILE, waitForLoaded } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { SEEDING_MS, startTestServer, type TestServer } from '../support/testServer';
 
 const loaded = (page: Page) => waitForLoaded(page);
 
@@ -20,7 +20,8 @@ for (const [device, options] of [
     let server: TestServer;
     let browser: Browser;
 
-    before(async () => {
+    before(async function () {
+      this.timeout(SEEDING_MS);
       server = await startTestServer({ seed: true });
       browser = await launchBrowser();
     });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectProblems, launchBrowser, MOBILE, waitForLoaded } from '../support/browser';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { SEEDING_MS, startTestServer, type TestServer } from '../support/testServer';
 
 /** The reviewer's phone: 360 × 740. */
 const PHONE = { ...MOBILE, viewport: { width: 360, height: 740 } };
@@ -17,7 +17,8 @@ describe('overlays of the search pages on a phone, in Chromium', function () {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
-  before(async () => {
+  before(async function () {
+    this.timeout(SEEDING_MS);
     server = await startTestServer({ seed: true });
     browser = await launchBrowser();
   });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { ActTokens } from '../../src/services/notifications/tokens';
 import { messagesFor } from '../../src/shared/i18n/messages';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { SEEDING_MS, startTestServer, type TestServer } from '../support/testServer';
 import { stateOf } from '../support/pageState';
 
 const IPHONE =
@@ -44,7 +44,8 @@ describe('notifications manager pages (web role)', function () {
     return (JSON.parse(res.text) as Doc).data.id as string;
   };
 
-  before(async () => {
+  before(async function () {
+    this.timeout(SEEDING_MS);
     server = await startTestServer({ seed: true });
     alertId = await subscribe(email, 'London', 2, {});
   });

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import express from 'express';
 import request from 'supertest';
 import { createHttpServer, inArrivalOrder } from '../../src/server/httpServer';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { SEEDING_MS, startTestServer, type TestServer } from '../support/testServer';
 
 describe('the HTTP server (decision 063)', () => {
   it('makes requests and responses with the app’s own prototypes, before Express sees them', async () => {
@@ -36,7 +36,8 @@ describe('the HTTP server (decision 063)', () => {
   describe('serving the product', function () {
     this.timeout(30_000);
     let server: TestServer;
-    before(async () => {
+    before(async function () {
+      this.timeout(SEEDING_MS);
       server = await startTestServer({ seed: true });
     });
     after(() => server.close());

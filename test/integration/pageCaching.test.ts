@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import request from 'supertest';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { SEEDING_MS, startTestServer, type TestServer } from '../support/testServer';
 import { stateOf } from '../support/pageState';
 
 const IPHONE =
@@ -25,7 +25,8 @@ describe('pages a CDN may keep (decision 062)', function () {
   this.timeout(30_000);
   let server: TestServer;
   let adPath = '';
-  before(async () => {
+  before(async function () {
+    this.timeout(SEEDING_MS);
     server = await startTestServer({ seed: true, deviceHeader: HEADER });
     const homes = (await (await fetch(`${server.url}/api/sites/uk/homes/search/m?countryCode=uk`)).json()) as {
       data: Array<{ id: string }>;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { SEEDING_MS, startTestServer, type TestServer } from '../support/testServer';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
@@ -20,7 +20,8 @@ describe('the scripts a page is sent with (code splitting)', function () {
   const get = (path: string, host = `homes.uk.localhost:${server.port}`) =>
     request(server.url).get(path).set('Host', host).set('User-Agent', DESKTOP);
 
-  before(async () => {
+  before(async function () {
+    this.timeout(SEEDING_MS);
     server = await startTestServer({ seed: true });
   });
   after(() => server.close());

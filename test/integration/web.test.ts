@@ -3,7 +3,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
 import request from 'supertest';
-import { startTestServer, type TestServer } from '../support/testServer';
+import { SEEDING_MS, startTestServer, type TestServer } from '../support/testServer';
 import type { ListingAd } from '../../src/shared/domain/ad';
 import { Gazetteer } from '../../src/services/places/Gazetteer';
 import { stateOf } from '../support/pageState';
@@ -34,7 +34,8 @@ describe('the web role', function () {
         .on('error', reject);
     });
 
-  before(async () => {
+  before(async function () {
+    this.timeout(SEEDING_MS);
     server = await startTestServer({ seed: true });
   });
   after(() => server.close());

@@ -18,6 +18,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * How long a hook that seeds the demo data (every site's ads) may take: 5–25 s, by the machine. A
+ * test's own time is no measure of speed (benchmarks are), so a slow machine must not fail it.
+ */
+export const SEEDING_MS = 180_000;
+
 export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-test-'));
 }
