@@ -31,6 +31,12 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
     ['floorArea', 'facts.floorArea'],
     ['year', 'facts.year'],
     ['conditionLabel', 'facts.condition'],
+    ['floorNumber', 'facts.floor'],
+    ['plotArea', 'facts.plotArea'],
+    // Features named as their filters name them.
+    ['parking', 'filters.parking'],
+    ['newBuilding', 'filters.newBuild'],
+    ['furnished', 'facts.furnished'],
   ],
   cars: [
     ['make', 'facts.make'],
@@ -43,6 +49,11 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
     ['typeLabel', 'facts.carType'],
     ['doors', 'facts.doors'],
     ['color', 'facts.color'],
+    ['sizeEngine', 'facts.engine'],
+    ['power', 'facts.power'],
+    ['seats', 'facts.seats'],
+    ['co2Emissions', 'facts.co2'],
+    ['guarantee', 'facts.warranty'],
   ],
   jobs: [
     ['company', 'facts.company'],
@@ -52,6 +63,7 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
     ['salary', 'facts.salary'],
     ['experience', 'facts.experience'],
     ['requirements', 'facts.requirements'],
+    ['telecommute', 'filters.telecommute'],
   ],
   products: [['categoryLabel', 'facts.category']],
 };
@@ -60,7 +72,11 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
  * Facts measured in a unit, as the store keeps them (kilometres, square metres: a feed's miles and
  * square feet are converted on import), shown in the site's (decision 082).
  */
-const MEASURED_FACTS: Readonly<Record<string, Measure>> = { mileage: 'distance', floorArea: 'area' };
+const MEASURED_FACTS: Readonly<Record<string, Measure>> = {
+  mileage: 'distance',
+  floorArea: 'area',
+  plotArea: 'area',
+};
 
 /** Facts written with their unit or form, on a metric and on an imperial site. */
 const FACT_FORMATS: Readonly<Record<Units, Readonly<Record<string, FormatNumberOptions>>>> = {
@@ -81,11 +97,13 @@ const moneyFormat = (currency: string): FormatNumberOptions => ({
 function Facts({ ad, vertical, units, currency }: { ad: Ad; vertical: string; units: Units; currency: string }) {
   const intl = useIntl();
   const props = ad.attributes.vertical_properties;
+  // A feature is listed when the ad has it: `false` is also what a feed that says nothing gives.
   const rows = (FACTS[vertical] ?? []).filter(
-    ([key]) => props[key] !== undefined && props[key] !== null && props[key] !== '',
+    ([key]) => props[key] !== undefined && props[key] !== null && props[key] !== '' && props[key] !== false,
   );
   if (rows.length === 0) return null;
   const text = (key: string, value: unknown): string => {
+    if (value === true) return intl.formatMessage({ id: 'facts.yes' });
     if (typeof value !== 'number') return String(value);
     const measure = MEASURED_FACTS[key];
     const n = measure ? fromMetric(measure, value, units) : value;

@@ -2,8 +2,8 @@ import type { RegionalMessages } from '../regions';
 
 /**
  * The United States' wording over the English catalogue (written for Britain), beside "email" as one
- * word (`regions.ts`): American spelling, a car's transmission and body style, new construction, and
- * states for the regions.
+ * word (`regions.ts`): American spelling, a car's transmission and body style, new construction, a
+ * home's lot, and states for the regions.
  */
 export const enUS: RegionalMessages = {
   'footer.guideJobs': 'Guide for job seekers',
@@ -11,6 +11,7 @@ export const enUS: RegionalMessages = {
   'facts.carType': 'Body style',
   'facts.color': 'Color',
   'facts.jobType': 'Job type',
+  'facts.plotArea': '{units, select, imperial {Lot (sq ft)} other {Lot (m²)}}',
   'filters.region': 'State',
   'filters.newBuild': 'New construction',
   'filters.carType': 'Body style',

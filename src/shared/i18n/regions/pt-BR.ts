@@ -36,6 +36,7 @@ export const ptBR: RegionalMessages = {
   'facts.transmission': 'Câmbio',
   'facts.carType': 'Carroceria',
   'facts.workingHours': 'Jornada',
+  'facts.furnished': 'Mobiliado',
   'filters.region': 'Estado',
   'filters.cityArea': 'Bairro',
   'filters.bathrooms': 'Banheiros',
