@@ -90,12 +90,19 @@ export async function sftpServer(
       }
       if (ctx.method === 'password' && login.password !== undefined && ctx.password === login.password)
         return ctx.accept();
+      // As OpenSSH's defaults: a password also taken as keyboard-interactive's answer.
+      if (ctx.method === 'keyboard-interactive' && login.password !== undefined && !login.publicKey)
+        return ctx.prompt([{ prompt: 'Password: ', echo: false }], (answers) => {
+          asked.push('answer Password: ');
+          if (answers[0] === login.password) return ctx.accept();
+          return ctx.reject(['password', 'keyboard-interactive']);
+        });
       if (ctx.method === 'publickey' && allowed && !(allowed instanceof Error)) {
         const same = ctx.key.algo === allowed.type && ctx.key.data.equals(allowed.getPublicSSH());
         if (same && (!ctx.signature || (ctx.blob && allowed.verify(ctx.blob, ctx.signature) === true)))
           return ctx.accept();
       }
-      return ctx.reject(login.publicKey ? ['publickey'] : ['password']);
+      return ctx.reject(login.publicKey ? ['publickey'] : ['password', 'keyboard-interactive']);
     });
     client.on('ready', () => {
       client.on('session', (accept) => {

@@ -9,6 +9,8 @@ import {
   Client as SshClient,
   OpenSSHAgent,
   utils as sshUtils,
+  type AuthenticationType,
+  type AuthHandlerMiddleware,
   type GetStreamCallback,
   type IdentityCallback,
   type ParsedKey,
@@ -711,16 +713,17 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
   const agent = login.agent ? new WatchedAgent(login.agent) : undefined;
   const conn = new SshClient();
   // A server that takes a password only as keyboard-interactive's answer (PAM's "Password:" prompt):
-  // the URL's password answers its one hidden prompt, once. Any other question (a one-time code, a
-  // user name) has no one at the keyboard to answer it: the login ends there, nothing guessed sent.
+  // the URL's password answers its one hidden prompt, once, unless that prompt asks for a code. Any
+  // other question (a one-time code first or after, a user name) has no one at the keyboard to answer
+  // it: the login ends there, nothing guessed sent. (The password's prompt asked again means the
+  // password was wrong.)
   const password = login.auth.password;
-  // (The password's prompt asked again means the password was wrong.)
   let passwordPrompt: string | undefined;
   let unanswered: { prompt: string; again: boolean } | undefined;
   if (password !== undefined)
     conn.on('keyboard-interactive', (_name, _instructions, _lang, prompts, finish) => {
       const only = prompts.length === 1 ? prompts[0] : undefined;
-      if (only && !only.echo && passwordPrompt === undefined) {
+      if (only && !only.echo && passwordPrompt === undefined && !ONE_TIME_CODE.test(only.prompt)) {
         passwordPrompt = only.prompt;
         finish([password]);
         return;
@@ -759,7 +762,7 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
           port,
           username: user,
           ...login.auth,
-          ...(password !== undefined ? { tryKeyboard: true } : {}),
+          ...(password !== undefined ? { tryKeyboard: true, authHandler: passwordAttempt() } : {}),
           ...(agent ? { agent } : {}),
           readyTimeout: f.idleMs,
           ...(typed.length > 0
@@ -873,6 +876,31 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
     // A server that never closes its side would keep the process alive.
     setTimeout(() => conn.destroy(), 1000).unref();
   }
+}
+
+/** A keyboard-interactive prompt that asks for a one-time code, not a password. */
+const ONE_TIME_CODE =
+  /code|token|otp\b|one[- ]?time|verif|passcode|\bpin\b|2fa|two[- ]factor|authenticator|duo|yubi|código|jeton/i;
+
+/**
+ * How a login with the URL's password goes: one attempt with it, as the "password" method where the
+ * server lists it, else as keyboard-interactive's answer. ssh2 alone would try both, one after the
+ * other, and a wrong password would count twice toward the server's lockout (fail2ban, faillock).
+ */
+function passwordAttempt(): AuthHandlerMiddleware {
+  const methods: AuthenticationType[] = ['none', 'password', 'keyboard-interactive'];
+  let tried = false;
+  return (left, _partial, next) => {
+    for (let m = methods.shift(); m !== undefined; m = methods.shift()) {
+      // The server's methods are known once "none" was refused (null before).
+      if (m !== 'none' && (tried || (left !== null && !left.includes(m)))) continue;
+      if (m !== 'none') tried = true;
+      next(m);
+      return;
+    }
+    // ssh2's way to say "no method left": the login fails as refused.
+    next(false as unknown as AuthenticationType);
+  };
 }
 
 /** A server's login prompt as a message shows it: one line, no control characters, at most 100 characters. */

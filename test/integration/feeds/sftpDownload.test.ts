@@ -83,6 +83,8 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       expect(res.code, res.stderr).to.equal(0);
       expect(liveAds(dataDir, 641)).to.have.length(8);
       expect(pam.asked).to.include.members(['login feeds keyboard-interactive', 'answer Password: ']);
+      // The server lists no "password" method: the password was not sent that way first.
+      expect(pam.asked).to.not.include('login feeds password');
       expect(res.stdout + res.stderr).to.not.contain('s3cret');
 
       const wrong = await importUrl(dataDir, `sftp://feeds:wrong@127.0.0.1:${pam.port}/feed.xml`);
@@ -115,6 +117,17 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       expect(runs(dataDir, 641).map((r) => r.status)).to.deep.equal(['done', 'failed', 'failed']);
     } finally {
       await otp.close();
+    }
+
+    // A one-time code asked first: the password is not given to it.
+    const codeFirst = await sftpServer({ user: 'feeds', password: 's3cret', keyboard: ['Verification code: '] }, files);
+    try {
+      const res = await importUrl(dataDir, `sftp://feeds:s3cret@127.0.0.1:${codeFirst.port}/feed.xml`);
+      expect(res.code).to.equal(1);
+      expect(res.stderr).to.contain('the server asked "Verification code:", which a feed\'s download cannot answer');
+      expect(codeFirst.asked.filter((a) => a.startsWith('answer'))).to.deep.equal([]);
+    } finally {
+      await codeFirst.close();
     }
 
     // A server that asks for the password again after a wrong one: refused, not answered twice.
@@ -291,6 +304,10 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
       expect(login.stderr).to.contain(
         `SFTP ${at('feeds:***@', 'feed.xml')}: the server refused the login of "feeds" with the password in the URL`,
       );
+      // A server that takes a password both ways is tried once: a wrong one counts once toward its lockout.
+      expect(server.asked.filter((a) => a.startsWith('login') && !a.endsWith(' none'))).to.deep.equal([
+        'login feeds password',
+      ]);
 
       const missing = await importUrl(dataDir, at('feeds:s3cret@', 'gone.xml'));
       expect(missing.code).to.equal(1);
