@@ -246,11 +246,6 @@ function GoToSource({ ad }: { ad: Ad }) {
 const AD_PAGE_SOURCE_SECTION = 186;
 
 /**
- * One ad (adpage): its fields for the vertical, pictures, place, source,
- * contact and 6 related ads. Mobile stacks everything in reading order; the
- * desktop variant puts the price, source and contact beside the pictures.
- */
-/**
  * The ad's first six pictures that can be shown, the first one large: a picture its partner's host
  * will not give drops out, and the next one takes its place (none shown: no gallery, as for an ad
  * without pictures).
@@ -278,6 +273,11 @@ function Gallery({ images, title }: { images: readonly string[]; title: string }
   );
 }
 
+/**
+ * One ad (adpage): its fields for the vertical, pictures, place, source,
+ * contact and 6 related ads. Mobile stacks everything in reading order; the
+ * desktop variant puts the price, source and contact beside the pictures.
+ */
 function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
   const intl = useIntl();
   const { ad, relatedAds } = useSelector((state: RootState) => state.adPage);

@@ -550,7 +550,10 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const powerField = r.field('power');
     const powerRaw = parseNumber(powerField?.text);
     const kw = /^kw$/i.test(powerField?.attrs.unit?.trim() ?? '');
-    const power = r.number('power', 1, 5000, powerRaw !== undefined && kw ? Math.round(powerRaw * 1.341) : powerRaw);
+    // Kilowatts become the horsepower the site's visitors read (decision 097): Britain's and America's
+    // (745.7 W), else the metric one of the rest of the world (PS, CV, ch, л. с.: 735.5 W).
+    const perKw = miles ? 1.34102 : 1.35962;
+    const power = r.number('power', 1, 5000, powerRaw !== undefined && kw ? Math.round(powerRaw * perKw) : powerRaw);
     if (power !== undefined) cars.power = power;
     if (kw && powerRaw !== undefined) r.kept.set('power', `${powerRaw} kW`);
     const consumption = r.number('fuel_consumption', 0, 235);

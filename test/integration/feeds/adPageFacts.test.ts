@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
 import { FeedImporter } from '../../../src/services/feeds/FeedImporter';
@@ -29,6 +31,19 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     const store = server.services.search.store as SqliteSearchStore;
     for (const [file, site, sourceId] of imports)
       await new FeedImporter({ store, gazetteer: Gazetteer.shared(), site, sourceId, file: fixture(file) }).run();
+    // The same Golf on a German site, its power in kilowatts as the British feed gives it.
+    const golf = fs
+      .readFileSync(fixture('cars-uk.xml'), 'utf8')
+      .replace(/<city>Chelsea<\/city>\s*<region>England<\/region>/, '<city>Berlin</city>');
+    const german = path.join(server.dataDir, 'cars-de.xml');
+    fs.writeFileSync(german, golf);
+    await new FeedImporter({
+      store,
+      gazetteer: Gazetteer.shared(),
+      site: { country: 'de', vertical: 'cars' },
+      sourceId: 804,
+      file: german,
+    }).run();
   });
   after(async () => {
     await server?.close();
@@ -54,9 +69,15 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     ]);
   });
 
+  it('shows power in the horsepower of the site: PS in Germany, from the same 110 kW', async () => {
+    const facts = await page(804, 'C1', 'cars.de');
+    expect(facts).to.deep.include(['Leistung (PS)', '150']);
+    expect(facts).to.deep.include(['Garantie', 'Ja']);
+  });
+
   it('shows that a job can be done from home, as the filter names it', async () => {
     expect(await page(802, 'J1', 'jobs.uk')).to.deep.include(['Remote work', 'Yes']);
-    // A job the feed says nothing of: no row, rather than a "No" the partner never wrote.
+    // A job its feed says is not remote: no row (a "No" would also show where a feed said nothing).
     expect((await page(802, 'J2', 'jobs.uk')).map(([label]) => label)).to.not.include('Remote work');
   });
 
@@ -71,7 +92,7 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     expect(await page(803, 'H2', 'homes.es')).to.deep.include(['Amueblado', 'Sí']);
     // "No" in the feed: not listed, as a home whose feed says nothing of it.
     const house = (await page(803, 'H3', 'homes.es')).map(([label]) => label);
-    expect(house).to.not.include.members(['Amueblado', 'Garaje', 'Obra nueva']);
+    for (const label of ['Amueblado', 'Garaje', 'Obra nueva']) expect(house, label).to.not.include(label);
     expect(house).to.include('Habitaciones');
   });
 });

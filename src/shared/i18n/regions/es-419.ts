@@ -3,11 +3,14 @@ import type { RegionalMessages } from '../regions';
 /**
  * Latin America's wording over the Spanish catalogue (written for Spain): "autos" where Spain says
  * "coches", "sitios" for websites, "ingresa" for "introduce", "configuración" for "ajustes", no
- * vosotros ("Envíenme", not "Enviadme"), and the preterite where Spain writes the perfect ("Ocurrió
- * un error").
+ * vosotros ("Envíenme", not "Enviadme"), the preterite where Spain writes the perfect ("Ocurrió
+ * un error"), and a home's "terreno" and a car's "asientos" where Spain says "parcela" and
+ * "plazas" (a floor stays "planta", understood there: "piso" is a flat in Spain).
  */
 export const es419: RegionalMessages = {
   'vertical.cars': 'Autos',
+  'facts.plotArea': 'Terreno (m²)',
+  'facts.seats': 'Asientos',
   'search.tooShort': 'Escribe al menos {min, plural, one {# letra o número} other {# letras o números}}.',
   'home.generalTitle': 'Casas, autos y empleo {inCountry} | Trawl',
   'home.generalLead': 'Una búsqueda en los anuncios de cientos de sitios.',
