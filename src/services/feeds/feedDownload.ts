@@ -880,7 +880,7 @@ async function fetchSftp(f: Fetch): Promise<Fetched> {
 
 /** A keyboard-interactive prompt that asks for a one-time code, not a password. */
 const ONE_TIME_CODE =
-  /code|token|otp\b|one[- ]?time|verif|passcode|\bpin\b|2fa|two[- ]factor|authenticator|duo|yubi|código|jeton/i;
+  /code|token|otp\b|one[- ]?time|verif|\bpin\b|2fa|two[- ]factor|authenticator|duo|yubi|código|jeton/i;
 
 /**
  * How a login with the URL's password goes: one attempt with it, as the "password" method where the

@@ -29,21 +29,16 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
   before(async () => {
     server = await startTestServer();
     const store = server.services.search.store as SqliteSearchStore;
-    for (const [file, site, sourceId] of imports)
-      await new FeedImporter({ store, gazetteer: Gazetteer.shared(), site, sourceId, file: fixture(file) }).run();
+    const importFeed = (file: string, site: SiteKey, sourceId: number) =>
+      new FeedImporter({ store, gazetteer: Gazetteer.shared(), site, sourceId, file }).run();
+    for (const [file, site, sourceId] of imports) await importFeed(fixture(file), site, sourceId);
     // The same Golf on a German site, its power in kilowatts as the British feed gives it.
     const golf = fs
       .readFileSync(fixture('cars-uk.xml'), 'utf8')
       .replace(/<city>Chelsea<\/city>\s*<region>England<\/region>/, '<city>Berlin</city>');
     const german = path.join(server.dataDir, 'cars-de.xml');
     fs.writeFileSync(german, golf);
-    await new FeedImporter({
-      store,
-      gazetteer: Gazetteer.shared(),
-      site: { country: 'de', vertical: 'cars' },
-      sourceId: 804,
-      file: german,
-    }).run();
+    await importFeed(german, { country: 'de', vertical: 'cars' }, 804);
   });
   after(async () => {
     await server?.close();
