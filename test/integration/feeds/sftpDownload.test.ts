@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
-import { utils } from 'ssh2';
 import { runCli } from '../../support/cli';
 import { tempDirs } from '../../support/tempDirs';
-import { hostKeyPair, sftpServer, type SftpFile } from '../../support/sftpServer';
+import { ed25519Pair, hostKeyPair, sftpServer, type SftpFile } from '../../support/sftpServer';
 import { sshAgent } from '../../support/sshAgent';
 import { fixture } from './feedKit';
 import { liveAds, runs } from './partnerServer';
@@ -149,7 +148,7 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
   });
 
   it('logs in with the key FEED_SSH_KEY names, and a path from the home with /~/', async () => {
-    const pair = utils.generateKeyPairSync('ed25519');
+    const pair = ed25519Pair();
     const dataDir = tempDir();
     const keyFile = path.join(dataDir, 'id_ed25519');
     fs.writeFileSync(keyFile, pair.private, { mode: 0o600 });
@@ -174,9 +173,9 @@ describe('npm run import of an SFTP feed URL (feedDownload.ts, ssh2)', function 
   });
 
   it("logs in with ssh-agent's keys, or a key behind a passphrase; a key that cannot be opened stops before any login", async () => {
-    const pair = utils.generateKeyPairSync('ed25519');
-    const locked = utils.generateKeyPairSync('ed25519', { passphrase: 'tr4wl pass', cipher: 'aes256-ctr', rounds: 16 });
-    const other = utils.generateKeyPairSync('ed25519');
+    const pair = ed25519Pair();
+    const locked = ed25519Pair({ passphrase: 'tr4wl pass', cipher: 'aes256-ctr', rounds: 16 });
+    const other = ed25519Pair();
     const keys = tempDir();
     const file = (name: string, text: string) => {
       fs.writeFileSync(path.join(keys, name), text, { mode: 0o600 });
