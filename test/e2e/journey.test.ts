@@ -318,6 +318,10 @@ for (const [device, options] of [
       await panel.waitFor();
       if (device === 'mobile') {
         // Covering the page, the panel keeps Tab to itself and its close control, and hides the page from readers.
+        // (Once its effect has run: on a busy machine the panel shows a moment before.)
+        await page.waitForFunction(
+          () => document.querySelector('ol[aria-label="Results"]')?.closest('[inert]') != null,
+        );
         const stops = await page.evaluate(
           () => document.querySelectorAll('#filters summary, #filters input, #filters select, #filters button').length,
         );
