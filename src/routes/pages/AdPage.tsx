@@ -16,7 +16,8 @@ import { TimeAgo } from '../../ui/TimeAgo';
 import { DUPLICATE_SECTIONS } from '../../shared/domain/constants';
 import { isEmailAddress } from '../../shared/domain/email';
 import { isPhoneNumber, PHONE_MAX_LENGTH } from '../../shared/domain/phone';
-import { fromMetric, type Measure, type Units } from '../../shared/domain/units';
+import { fromMetric, fuelConsumptionOf, type Measure, type Units } from '../../shared/domain/units';
+import type { Site } from '../../../config/sites';
 
 // The contact form's sending comes with the ad page that has the form, not with every page.
 startWithChunk(watchApply);
@@ -53,6 +54,7 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
     ['power', 'facts.power'],
     ['seats', 'facts.seats'],
     ['co2Emissions', 'facts.co2'],
+    ['fuelConsumption', 'facts.fuelConsumption'],
     ['guarantee', 'facts.warranty'],
   ],
   jobs: [
@@ -62,11 +64,18 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
     ['workingHoursLabel', 'facts.workingHours'],
     ['salary', 'facts.salary'],
     ['experience', 'facts.experience'],
+    ['studies', 'facts.studies'],
     ['requirements', 'facts.requirements'],
     ['telecommute', 'filters.telecommute'],
   ],
   products: [['categoryLabel', 'facts.category']],
 };
+
+/**
+ * Facts shown in the partner's words where the feed gave more than the figure: a salary's range or
+ * period ("£45,000 - £55,000 per year"), which its yearly lower bound alone would misreport.
+ */
+const AS_WRITTEN: Readonly<Record<string, string>> = { salary: 'salaryText' };
 
 /**
  * Facts measured in a unit, as the store keeps them (kilometres, square metres: a feed's miles and
@@ -94,20 +103,39 @@ const moneyFormat = (currency: string): FormatNumberOptions => ({
   maximumFractionDigits: 0,
 });
 
-function Facts({ ad, vertical, units, currency }: { ad: Ad; vertical: string; units: Units; currency: string }) {
+// A fuel consumption to a tenth of a litre ("5,4"); miles per gallon are whole (`fuelConsumptionOf`).
+const CONSUMPTION_FORMAT: FormatNumberOptions = { maximumFractionDigits: 1 };
+
+function Facts({ ad, site, currency }: { ad: Ad; site: Site; currency: string }) {
   const intl = useIntl();
+  const { units } = site;
   const props = ad.attributes.vertical_properties;
-  // A feature is listed when the ad has it: `false` is also what a feed that says nothing gives.
-  const rows = (FACTS[vertical] ?? []).filter(
-    ([key]) => props[key] !== undefined && props[key] !== null && props[key] !== '' && props[key] !== false,
-  );
+  const valueOf = (key: string): unknown => {
+    const written = AS_WRITTEN[key];
+    return (written && props[written]) || props[key];
+  };
+  // A feature is listed when the ad has it: `false` is also what a feed that says nothing gives. No
+  // fuel consumption is listed for a car that burns none (an electric one's fuel says so).
+  const rows = (FACTS[site.target] ?? []).filter(([key]) => {
+    const value = valueOf(key);
+    return (
+      value !== undefined &&
+      value !== null &&
+      value !== '' &&
+      value !== false &&
+      !(key === 'fuelConsumption' && value === 0)
+    );
+  });
   if (rows.length === 0) return null;
   const text = (key: string, value: unknown): string => {
     if (value === true) return intl.formatMessage({ id: 'facts.yes' });
     if (typeof value !== 'number') return String(value);
+    if (key === 'salary') return intl.formatNumber(value, moneyFormat(currency));
+    if (key === 'fuelConsumption') {
+      return intl.formatNumber(fuelConsumptionOf(value, units, site.country), CONSUMPTION_FORMAT);
+    }
     const measure = MEASURED_FACTS[key];
     const n = measure ? fromMetric(measure, value, units) : value;
-    if (key === 'salary') return intl.formatNumber(n, moneyFormat(currency));
     return intl.formatNumber(n, key === 'year' ? YEAR_FORMAT : FACT_FORMATS[units][key]);
   };
   return (
@@ -115,7 +143,7 @@ function Facts({ ad, vertical, units, currency }: { ad: Ad; vertical: string; un
       {rows.map(([key, label]) => (
         <div key={key}>
           <dt>{intl.formatMessage({ id: label }, { units })}</dt>
-          <dd>{text(key, props[key])}</dd>
+          <dd>{text(key, valueOf(key))}</dd>
         </div>
       ))}
     </dl>
@@ -326,7 +354,7 @@ function AdPageView({ layout }: { layout: 'stacked' | 'columns' }) {
   const details = (
     <>
       <Gallery images={images} title={a.title} />
-      <Facts ad={ad} vertical={site.target} units={site.units} currency={price?.currency ?? site.currency} />
+      <Facts ad={ad} site={site} currency={price?.currency ?? site.currency} />
       <h2>{intl.formatMessage({ id: 'ad.description' })}</h2>
       {/* A partner's own text: its direction is its own (an English ad on an Arabic site). */}
       <p className="ad-page__description" dir="auto">

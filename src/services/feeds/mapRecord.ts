@@ -25,6 +25,7 @@ import {
   parseCount,
   parseDate,
   parseKilometres,
+  parseLitresPer100Km,
   parseNumber,
   parseUrl,
   toPlainText,
@@ -122,7 +123,7 @@ const EXTRA_FIELDS: Record<'homes' | 'cars' | 'jobs' | 'products', ReadonlySet<s
     'mobile_url',
   ]),
   cars: new Set(['cylinders', 'is_new', 'dealer', 'vin_database', 'mobile_url']),
-  jobs: new Set(['studies', 'time', 'mobile_url']),
+  jobs: new Set(['time', 'mobile_url']),
   products: new Set(['make', 'model', 'mobile_url']),
 };
 const NO_EXTRA: ReadonlySet<string> = new Set();
@@ -556,7 +557,13 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const power = r.number('power', 1, 5000, powerRaw !== undefined && kw ? Math.round(powerRaw * perKw) : powerRaw);
     if (power !== undefined) cars.power = power;
     if (kw && powerRaw !== undefined) r.kept.set('power', `${powerRaw} kW`);
-    const consumption = r.number('fuel_consumption', 0, 235);
+    const consumptionField = r.field('fuel_consumption');
+    const consumption = r.number(
+      'fuel_consumption',
+      0,
+      235,
+      parseLitresPer100Km(consumptionField?.text, consumptionField?.attrs.unit, dots, miles ? ctx.site : undefined),
+    );
     if (consumption !== undefined) cars.fuelConsumption = consumption;
     const co2 = r.number('co2_emissions', 0, 450);
     if (co2 !== undefined) cars.co2Emissions = co2;
@@ -581,6 +588,8 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (jobType) jobs.jobType = jobType;
     const hours = r.enumerated('working_hours', workingHoursOf);
     if (hours) jobs.workingHours = hours;
+    const studies = r.plain('studies', 200);
+    if (studies) jobs.studies = studies;
     const requirements = r.text('requirements');
     if (requirements) jobs.requirements = toPlainText(requirements).slice(0, 4000);
     const experience = r.text('experience');
@@ -596,7 +605,10 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const numeric = parseNumber(r.text('salary_numeric'));
     let salary = numeric;
     if (salary === undefined && salaryText) salary = yearlySalary(salaryText, dots);
-    if (salaryText) r.kept.set('salary', salaryText);
+    // The partner's words are the ad page's salary when they say more than one figure: a range, a period
+    // ("£45,000 - £55,000 per year", "£2,000 per month"), which the yearly lower bound alone misreports.
+    if (salaryText && !ONE_FIGURE.test(salaryText)) jobs.salaryText = salaryText;
+    else if (salaryText) r.kept.set('salary', salaryText);
     if (salary !== undefined) {
       if (salary > 0 && salary <= 5_000_000 * rate) {
         jobs.salary = Math.round(salary);
@@ -653,6 +665,9 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   }
   return { ok: true, ad, dateGiven, warnings: r.warnings };
 }
+
+/** A salary written as one figure, perhaps with its currency ("45000", "£45,000", "45.000 EUR"). */
+const ONE_FIGURE = /^\s*(?:\p{Sc}|[A-Z]{3})?\s*\d[\d.,\s\u00a0\u202f']*\s*(?:\p{Sc}|[A-Z]{3})?\s*$/u;
 
 /** Words naming a salary's period, folded (`enumKey`), in the sites' languages: the periods in a year. */
 const SALARY_PERIOD = new Map<string, number>([

@@ -3,7 +3,7 @@
  * real feeds use), each returning `undefined` for what cannot be read.
  * See docs/feeds.md for the accepted forms.
  */
-import { KM_PER_MILE, M2_PER_SQFT } from '../../shared/domain/units';
+import { KM_PER_MILE, M2_PER_SQFT, mpgFactor } from '../../shared/domain/units';
 
 const TRUE = new Set(['true', 'yes', 'si', 'sí', '1', 'y', 'on', 'oui', 'ja', 'sim']);
 const FALSE = new Set(['false', 'no', '0', 'n', 'off', 'non', 'nein', 'nao', 'não']);
@@ -191,6 +191,29 @@ export function parseKilometres(
   if (n === undefined) return undefined;
   const u = (unit?.trim() || /[\d\s]([a-z]+)\.?$/i.exec(text?.trim() ?? '')?.[1] || '').toLowerCase();
   return Math.round((u === '' ? miles : /^mi(les?)?$/.test(u)) ? n * KM_PER_MILE : n);
+}
+
+/**
+ * A car's fuel consumption in litres per 100 km, to a tenth (decision 097): the unit in an attribute or
+ * after the number ("5,4 l/100 km", "52 mpg", "18 km/l"). Without one it is the format's litres per
+ * 100 km, except on a site whose visitors read miles per gallon (`mpg`, the country's), where a figure
+ * of 10 or more is theirs: hardly a car does under 10 mpg, and most burn under 10 l/100 km.
+ */
+export function parseLitresPer100Km(
+  text: string | undefined,
+  unit: string | undefined,
+  dotThousands: boolean,
+  mpgSite: { country: string } | undefined,
+): number | undefined {
+  const n = parseNumber(text, dotThousands);
+  if (n === undefined || n <= 0) return n;
+  const written = unit?.trim() || /\d\s*([a-z][a-z/.\s\d]*)$/i.exec(text?.trim() ?? '')?.[1] || '';
+  const u = written.toLowerCase().replace(/[\s.]/g, '');
+  let litres = n;
+  if (/^(mpg|milespergallon|mi\/gal)/.test(u) || (u === '' && mpgSite !== undefined && n >= 10)) {
+    litres = mpgFactor(mpgSite?.country ?? 'uk') / n;
+  } else if (/^km\/l/.test(u)) litres = 100 / n;
+  return Math.round(litres * 10) / 10;
 }
 
 const NAMED_ENTITIES: Record<string, string> = {

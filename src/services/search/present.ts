@@ -175,6 +175,8 @@ const VERTICAL_MEMBERS = [
   'transmissionLabel',
   // jobs
   'salary',
+  'salaryText',
+  'studies',
   'category',
   'telecommute',
   'jobType',
@@ -345,6 +347,9 @@ const PER_WEEK: Record<Lang, (price: string) => string> = {
   zh: (p) => `${p}/周`,
 };
 
+/** The longest salary as written that a card's price line shows (decision 097); the ad page shows any. */
+const SALARY_LINE = 40;
+
 function formattedPrice(ad: StoredAd, ctx: SiteContext): Record<string, unknown> | null {
   const price = ad.price;
   if (!price) return null;
@@ -352,9 +357,13 @@ function formattedPrice(ad: StoredAd, ctx: SiteContext): Record<string, unknown>
     const text = formatPrice(value, ad.currency, ctx.locale);
     return price.isWeekly ? PER_WEEK[ctx.lang](text) : text;
   };
+  // A job's salary as its partner wrote it where that fits a price's line ("£45,000 - £55,000 per year",
+  // "£2,000 per month"): the yearly lower bound it is sorted by would misreport a range or a monthly pay.
+  const written = ad.jobs?.salaryText;
+  const asWritten = written !== undefined && written.length <= SALARY_LINE && /\d/.test(written);
   return {
     value: price.value,
-    valueFormatted: formatted(price.value),
+    valueFormatted: asWritten ? written : formatted(price.value),
     oldValue: price.oldValue ?? null,
     oldValueFormatted: price.oldValue !== undefined ? formatted(price.oldValue) : null,
     isWeekly: price.isWeekly ?? false,

@@ -63,6 +63,7 @@ export interface CarsProperties {
   gears?: number;
   guarantee?: boolean;
   co2Emissions?: number;
+  /** Litres per 100 km (a feed's miles per gallon are converted on import). */
   fuelConsumption?: number;
   bestValue?: boolean;
 }
@@ -70,6 +71,10 @@ export interface CarsProperties {
 export interface JobsProperties {
   /** Yearly salary in the site's currency. */
   salary?: number;
+  /** The salary as the partner wrote it, when it says more than one figure ("£45,000 - £55,000 per year"). */
+  salaryText?: string;
+  /** The studies asked for, as the partner wrote them. */
+  studies?: string;
   category: number;
   telecommute?: boolean;
   jobType?: string;

@@ -47,6 +47,23 @@ export function fromMetric(measure: Measure, value: number, units: Units): numbe
   return units === 'imperial' ? Math.round(value / METRIC_PER_IMPERIAL[measure]) : value;
 }
 
+/**
+ * Miles per gallon times litres per 100 km: a car's fuel consumption is stored in litres per 100 km
+ * (the feed format's unit) and read on the American site in miles per US gallon, on the British one in
+ * miles per imperial gallon (decision 097).
+ */
+const MPG_L100KM: Readonly<Record<string, number>> = { us: 235.215, uk: 282.481 };
+
+/** The miles-per-gallon figure, times litres per 100 km, of a country's visitors (a British gallon elsewhere). */
+export function mpgFactor(country: string): number {
+  return MPG_L100KM[country] ?? (MPG_L100KM.uk as number);
+}
+
+/** A fuel consumption in litres per 100 km as the site reads it: mpg, whole, on an imperial site; else itself. */
+export function fuelConsumptionOf(litresPer100Km: number, units: Units, country: string): number {
+  return units === 'imperial' ? Math.round(mpgFactor(country) / litresPer100Km) : litresPer100Km;
+}
+
 /** A filter's value in metric: a number, a number written as text, or an alert's `{ min, max }` range. */
 function metricValue<V>(value: V, convert: (n: number) => number): V {
   if (typeof value === 'number') return convert(value) as V;

@@ -39,6 +39,23 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     const german = path.join(server.dataDir, 'cars-de.xml');
     fs.writeFileSync(german, golf);
     await importFeed(german, { country: 'de', vertical: 'cars' }, 804);
+    // And on the American site, its fuel economy in miles per US gallon as an American dealer writes it.
+    const american = path.join(server.dataDir, 'cars-us.xml');
+    fs.writeFileSync(
+      american,
+      golf
+        .replace('<city>Berlin</city>', '<city>Boston</city>')
+        .replace(/<fuel_consumption>[^<]*/, '<fuel_consumption>31'),
+    );
+    await importFeed(american, { country: 'us', vertical: 'cars' }, 805);
+    // A German job whose salary is one figure.
+    const job = fs
+      .readFileSync(fixture('jobs-uk.xml'), 'utf8')
+      .replace('£45,000 - £55,000 per year', '52.000 €')
+      .replace('<city>Leeds</city>', '<city>Berlin</city>');
+    const germanJobs = path.join(server.dataDir, 'jobs-de.xml');
+    fs.writeFileSync(germanJobs, job);
+    await importFeed(germanJobs, { country: 'de', vertical: 'jobs' }, 806);
   });
   after(async () => {
     await server?.close();
@@ -51,7 +68,7 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     return factsOf(res.text);
   };
 
-  it("shows a car's engine, power, seats, CO₂ and warranty as its partner gave them", async () => {
+  it("shows a car's engine, power, seats, CO₂, fuel economy and warranty as its partner gave them", async () => {
     const facts = await page(801, 'C1', 'cars.uk');
     expect(facts).to.deep.include.members([
       ['Engine (cc)', '1,498'],
@@ -61,6 +78,29 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
       ['CO₂ (g/km)', '123'],
       ['Warranty', 'Yes'],
       ['Mileage', '45,000 mi'],
+      // 5.4 l/100 km, as the feed gives it, in miles per imperial gallon.
+      ['Fuel economy (mpg)', '52'],
+    ]);
+  });
+
+  it("shows a car's fuel consumption in the site's measure: l/100 km in Germany, US mpg in America", async () => {
+    expect(await page(804, 'C1', 'cars.de')).to.deep.include(['Verbrauch (l/100 km)', '5,4']);
+    // 31 mpg, stored as 7.6 l/100 km, read back as the dealer wrote it.
+    expect(await page(805, 'C1', 'cars.us')).to.deep.include(['Fuel economy (mpg)', '31']);
+  });
+
+  it("shows a job's salary as its partner wrote it when it says more than a figure, and its studies", async () => {
+    const j1 = await page(802, 'J1', 'jobs.uk');
+    expect(j1).to.deep.include.members([
+      ['Salary', '£45,000 - £55,000 per year'],
+      ['Education', 'Degree in Computer Science'],
+    ]);
+    // A monthly salary is not shown as the yearly figure the import compares it by (£24,000).
+    expect(await page(802, 'J2', 'jobs.uk')).to.deep.include(['Salary', '£2,000 per month']);
+    // One figure: written as the site writes money.
+    expect(await page(806, 'J1', 'jobs.de')).to.deep.include.members([
+      ['Gehalt', '52.000 €'],
+      ['Ausbildung', 'Degree in Computer Science'],
     ]);
   });
 

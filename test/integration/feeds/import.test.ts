@@ -229,6 +229,9 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
         experience: 5,
         telecommute: true,
         salary: 45000,
+        // A range, as written (the ad page's salary); the studies asked for.
+        salaryText: '£45,000 - £55,000 per year',
+        studies: 'Degree in Computer Science',
       });
       expect(j1.description).to.equal(
         'We are looking for a senior developer to build our search platform.\n\nNode.js\n\nSQLite',
@@ -236,7 +239,11 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       const j2 = (await f.store.getAdByPartner(31, 'J2')) as StoredAd;
       expect(j2.jobs).to.deep.include({ category: 0, jobType: 'temporary', workingHours: 'part-time', salary: 24000 });
       expect(j2.jobs?.company).to.equal('Wicker & Co');
-      expect(j2.feedAttributes).to.deep.include({ category: 'Basket weaving', salary: '£2,000 per month' });
+      expect(j2.jobs?.salaryText).to.equal('£2,000 per month');
+      // Sorted and filtered by the yearly figure; shown (cards, ad page, alert mails) as written.
+      const shown = (await f.get(`/api/sites/uk/jobs/ad/${j2.id}`)).body.data.attributes.vertical_properties.price;
+      expect(shown).to.include({ value: 24000, valueFormatted: '£2,000 per month' });
+      expect(j2.feedAttributes).to.deep.equal({ category: 'Basket weaving' });
       const remote = await f.get('/api/sites/uk/jobs/search?filters[telecommute]=true');
       expect(remote.body.data.map((a: Body) => a.id)).to.deep.equal([j1.id]);
     });

@@ -5,6 +5,7 @@ import {
   parseBoolean,
   parseCount,
   parseDate,
+  parseLitresPer100Km,
   parseNumber,
   parseUrl,
   throughUrlParser,
@@ -102,6 +103,26 @@ describe('feed values: the forms partners write', () => {
     expect(parseArea('95', 'meters')).to.equal(95);
     expect(parseArea('95 m2', undefined)).to.equal(95);
     expect(parseArea('1000 sqft', undefined)).to.equal(92.9);
+  });
+
+  it("reads a fuel consumption into litres per 100 km: the unit written, else the site's", () => {
+    const uk = { country: 'uk' };
+    const us = { country: 'us' };
+    // Litres per 100 km, the format's unit, on a metric site; a decimal comma where dots group thousands.
+    expect(parseLitresPer100Km('5,4', undefined, true, undefined)).to.equal(5.4);
+    expect(parseLitresPer100Km('12', undefined, true, undefined)).to.equal(12);
+    // A unit said: miles per (imperial) gallon, kilometres per litre, litres per 100 km.
+    expect(parseLitresPer100Km('52 mpg', undefined, false, undefined)).to.equal(5.4);
+    expect(parseLitresPer100Km('18', 'km/l', false, undefined)).to.equal(5.6);
+    expect(parseLitresPer100Km('18 km/L', undefined, false, undefined)).to.equal(5.6);
+    expect(parseLitresPer100Km('45', 'l/100km', false, uk)).to.equal(45);
+    // On a site that reads miles per gallon, a figure of 10 or more is its gallons' mpg; under 10, litres.
+    expect(parseLitresPer100Km('45', undefined, false, uk)).to.equal(6.3);
+    expect(parseLitresPer100Km('31', undefined, false, us)).to.equal(7.6);
+    expect(parseLitresPer100Km('5.4', undefined, false, uk)).to.equal(5.4);
+    // An electric car burns none; what is no number is none.
+    expect(parseLitresPer100Km('0', undefined, false, uk)).to.equal(0);
+    expect(parseLitresPer100Km('n/a', undefined, false, uk)).to.equal(undefined);
   });
 
   it('turns HTML into plain text, never markup', () => {

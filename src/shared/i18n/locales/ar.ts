@@ -109,6 +109,8 @@ export const ar: CoreMessages = {
   'facts.co2': 'CO₂ (غ/كم)',
   'facts.warranty': 'الضمان',
   'facts.yes': 'نعم',
+  'facts.studies': 'المؤهل الدراسي',
+  'facts.fuelConsumption': 'استهلاك الوقود (لتر/100 كم)',
   'filters.title': 'الفلاتر',
   'filters.open': 'الفلاتر{count, plural, =0 {} other { (#)}}',
   'filters.close': 'إغلاق الفلاتر',

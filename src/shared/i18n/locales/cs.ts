@@ -109,6 +109,8 @@ export const cs: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Záruka',
   'facts.yes': 'Ano',
+  'facts.studies': 'Vzdělání',
+  'facts.fuelConsumption': 'Spotřeba (l/100 km)',
   'filters.title': 'Filtry',
   'filters.open': 'Filtry{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Zavřít filtry',

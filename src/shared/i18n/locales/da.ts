@@ -108,6 +108,8 @@ export const da: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garanti',
   'facts.yes': 'Ja',
+  'facts.studies': 'Uddannelse',
+  'facts.fuelConsumption': 'Brændstofforbrug (l/100 km)',
   'filters.title': 'Filtre',
   'filters.open': 'Filtre{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Luk filtre',

@@ -106,6 +106,8 @@ export const en = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Warranty',
   'facts.yes': 'Yes',
+  'facts.studies': 'Education',
+  'facts.fuelConsumption': '{units, select, imperial {Fuel economy (mpg)} other {Fuel consumption (l/100 km)}}',
   'filters.title': 'Filters',
   'filters.open': 'Filters{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Close filters',

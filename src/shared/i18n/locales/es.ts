@@ -107,6 +107,8 @@ export const es: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garantía',
   'facts.yes': 'Sí',
+  'facts.studies': 'Estudios',
+  'facts.fuelConsumption': 'Consumo (l/100 km)',
   'filters.title': 'Filtros',
   'filters.open': 'Filtros{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Cerrar filtros',

@@ -108,6 +108,8 @@ export const fr: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garantie',
   'facts.yes': 'Oui',
+  'facts.studies': 'Études',
+  'facts.fuelConsumption': 'Consommation (l/100 km)',
   'filters.title': 'Filtres',
   'filters.open': 'Filtres{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Fermer les filtres',

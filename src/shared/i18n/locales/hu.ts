@@ -108,6 +108,8 @@ export const hu: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garancia',
   'facts.yes': 'Igen',
+  'facts.studies': 'Végzettség',
+  'facts.fuelConsumption': 'Fogyasztás (l/100 km)',
   'filters.title': 'Szűrők',
   'filters.open': 'Szűrők{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Szűrők bezárása',

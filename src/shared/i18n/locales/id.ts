@@ -108,6 +108,8 @@ export const id: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garansi',
   'facts.yes': 'Ya',
+  'facts.studies': 'Pendidikan',
+  'facts.fuelConsumption': 'Konsumsi BBM (l/100 km)',
   'filters.title': 'Filter',
   'filters.open': 'Filter{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Tutup filter',

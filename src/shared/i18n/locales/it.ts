@@ -107,6 +107,8 @@ export const it: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garanzia',
   'facts.yes': 'Sì',
+  'facts.studies': 'Titolo di studio',
+  'facts.fuelConsumption': 'Consumo (l/100 km)',
   'filters.title': 'Filtri',
   'filters.open': 'Filtri{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Chiudi filtri',

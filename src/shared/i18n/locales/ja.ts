@@ -107,6 +107,8 @@ export const ja: CoreMessages = {
   'facts.co2': 'CO₂（g/km）',
   'facts.warranty': '保証',
   'facts.yes': 'あり',
+  'facts.studies': '学歴',
+  'facts.fuelConsumption': '燃料消費量（L/100 km）',
   'filters.title': '絞り込み',
   'filters.open': '絞り込み{count, plural, =0 {} other {（#）}}',
   'filters.close': '絞り込みを閉じる',

@@ -107,6 +107,8 @@ export const nb: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garanti',
   'facts.yes': 'Ja',
+  'facts.studies': 'Utdanning',
+  'facts.fuelConsumption': 'Forbruk (l/100 km)',
   'filters.title': 'Filtre',
   'filters.open': 'Filtre{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Lukk filtre',

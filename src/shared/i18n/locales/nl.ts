@@ -107,6 +107,8 @@ export const nl: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garantie',
   'facts.yes': 'Ja',
+  'facts.studies': 'Opleiding',
+  'facts.fuelConsumption': 'Verbruik (l/100 km)',
   'filters.title': 'Filters',
   'filters.open': 'Filters{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Filters sluiten',

@@ -110,6 +110,8 @@ export const pl: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Gwarancja',
   'facts.yes': 'Tak',
+  'facts.studies': 'Wykształcenie',
+  'facts.fuelConsumption': 'Spalanie (l/100 km)',
   'filters.title': 'Filtry',
   'filters.open': 'Filtry{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Zamknij filtry',

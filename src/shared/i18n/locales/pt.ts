@@ -107,6 +107,8 @@ export const pt: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garantia',
   'facts.yes': 'Sim',
+  'facts.studies': 'Habilitações',
+  'facts.fuelConsumption': 'Consumo (l/100 km)',
   'filters.title': 'Filtros',
   'filters.open': 'Filtros{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Fechar filtros',

@@ -108,6 +108,8 @@ export const ro: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garanție',
   'facts.yes': 'Da',
+  'facts.studies': 'Studii',
+  'facts.fuelConsumption': 'Consum (l/100 km)',
   'filters.title': 'Filtre',
   'filters.open': 'Filtre{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Închide filtrele',

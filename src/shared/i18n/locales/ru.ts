@@ -109,6 +109,8 @@ export const ru: CoreMessages = {
   'facts.co2': 'CO₂, г/км',
   'facts.warranty': 'Гарантия',
   'facts.yes': 'Да',
+  'facts.studies': 'Образование',
+  'facts.fuelConsumption': 'Расход топлива (л/100 км)',
   'filters.title': 'Фильтры',
   'filters.open': 'Фильтры{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Закрыть фильтры',

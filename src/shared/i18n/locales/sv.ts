@@ -107,6 +107,8 @@ export const sv: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garanti',
   'facts.yes': 'Ja',
+  'facts.studies': 'Utbildning',
+  'facts.fuelConsumption': 'Bränsleförbrukning (l/100 km)',
   'filters.title': 'Filter',
   'filters.open': 'Filter{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Stäng filter',

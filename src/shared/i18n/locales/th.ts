@@ -107,6 +107,8 @@ export const th: CoreMessages = {
   'facts.co2': 'CO₂ (ก./กม.)',
   'facts.warranty': 'การรับประกัน',
   'facts.yes': 'มี',
+  'facts.studies': 'วุฒิการศึกษา',
+  'facts.fuelConsumption': 'อัตราสิ้นเปลืองเชื้อเพลิง (ลิตร/100 กม.)',
   'filters.title': 'ตัวกรอง',
   'filters.open': 'ตัวกรอง{count, plural, =0 {} other { (#)}}',
   'filters.close': 'ปิดตัวกรอง',

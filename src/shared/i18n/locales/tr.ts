@@ -107,6 +107,8 @@ export const tr: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garanti',
   'facts.yes': 'Evet',
+  'facts.studies': 'Öğrenim',
+  'facts.fuelConsumption': 'Yakıt tüketimi (l/100 km)',
   'filters.title': 'Filtreler',
   'filters.open': 'Filtreler{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Filtreleri kapat',

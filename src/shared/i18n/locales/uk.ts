@@ -110,6 +110,8 @@ export const uk: CoreMessages = {
   'facts.co2': 'CO₂, г/км',
   'facts.warranty': 'Гарантія',
   'facts.yes': 'Так',
+  'facts.studies': 'Освіта',
+  'facts.fuelConsumption': 'Витрата палива (л/100 км)',
   'filters.title': 'Фільтри',
   'filters.open': 'Фільтри{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Закрити фільтри',

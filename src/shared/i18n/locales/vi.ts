@@ -108,6 +108,8 @@ export const vi: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Bảo hành',
   'facts.yes': 'Có',
+  'facts.studies': 'Trình độ học vấn',
+  'facts.fuelConsumption': 'Mức tiêu hao nhiên liệu (l/100 km)',
   'filters.title': 'Bộ lọc',
   'filters.open': 'Bộ lọc{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Đóng bộ lọc',

@@ -107,6 +107,8 @@ export const zh: CoreMessages = {
   'facts.co2': 'CO₂（g/km）',
   'facts.warranty': '保固',
   'facts.yes': '有',
+  'facts.studies': '學歷',
+  'facts.fuelConsumption': '油耗（公升/100 公里）',
   'filters.title': '篩選',
   'filters.open': '篩選{count, plural, =0 {} other {（#）}}',
   'filters.close': '關閉篩選',

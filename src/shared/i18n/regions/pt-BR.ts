@@ -37,6 +37,7 @@ export const ptBR: RegionalMessages = {
   'facts.carType': 'Carroceria',
   'facts.workingHours': 'Jornada',
   'facts.furnished': 'Mobiliado',
+  'facts.studies': 'Escolaridade',
   'filters.region': 'Estado',
   'filters.cityArea': 'Bairro',
   'filters.bathrooms': 'Banheiros',
