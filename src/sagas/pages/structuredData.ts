@@ -1,6 +1,24 @@
 import type { Site } from '../../../config/sites';
 import type { Ad } from '../../shared/domain/ad';
 
+/** schema.org's employment types, by a job's working hours and contract ids (reference.ts). */
+const EMPLOYMENT_TYPES: Readonly<Record<string, string>> = {
+  'full-time': 'FULL_TIME',
+  'part-time': 'PART_TIME',
+  temporary: 'TEMPORARY',
+  contract: 'CONTRACTOR',
+  internship: 'INTERN',
+};
+
+/** A salary by the year, as schema.org's `baseSalary` takes it: at least this much. */
+function yearlySalary(value: number, currency: string): Record<string, unknown> {
+  return {
+    '@type': 'MonetaryAmount',
+    currency,
+    value: { '@type': 'QuantitativeValue', minValue: value, unitText: 'YEAR' },
+  };
+}
+
 /**
  * schema.org data for an ad page: a JobPosting for jobs, a Product with an
  * Offer for everything else, so search engines can show price and place.
@@ -19,7 +37,11 @@ export function structuredData(ad: Ad, site: Site, url: string): Record<string, 
     },
   };
   if (site.target === 'jobs') {
-    const company = a.vertical_properties.company;
+    const props = a.vertical_properties;
+    const company = props.company;
+    const employment = [EMPLOYMENT_TYPES[String(props.workingHours)], EMPLOYMENT_TYPES[String(props.jobType)]].filter(
+      (t): t is string => t !== undefined,
+    );
     return {
       '@context': 'https://schema.org',
       '@type': 'JobPosting',
@@ -32,6 +54,16 @@ export function structuredData(ad: Ad, site: Site, url: string): Record<string, 
         name: typeof company === 'string' ? company : (a.source.name ?? ''),
       },
       jobLocation: place,
+      // What job search engines list a job by: its pay (the yearly figure it is filtered by, the lower
+      // bound of a range), its hours and contract, and whether it is done from home.
+      ...(price ? { baseSalary: yearlySalary(price.value, price.currency ?? site.currency) } : {}),
+      ...(employment.length > 0 ? { employmentType: employment } : {}),
+      ...(props.telecommute === true
+        ? {
+            jobLocationType: 'TELECOMMUTE',
+            applicantLocationRequirements: { '@type': 'Country', name: place.address.addressCountry },
+          }
+        : {}),
     };
   }
   return {

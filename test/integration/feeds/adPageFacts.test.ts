@@ -60,12 +60,20 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
   after(async () => {
     await server?.close();
   });
-  const page = async (sourceId: number, partnerId: string, host: string) => {
+  const html = async (sourceId: number, partnerId: string, host: string) => {
     const store = server.services.search.store as SqliteSearchStore;
     const [ad] = store.getAdsByPartnerSync(sourceId, [partnerId]);
     if (!ad) throw new Error(`no ad ${partnerId} of source ${sourceId}`);
     const res = await request(server.app).get(`/ad/${ad.id}`).set('Host', `${host}.localhost`).expect(200);
-    return factsOf(res.text);
+    return res.text;
+  };
+  const page = async (sourceId: number, partnerId: string, host: string) =>
+    factsOf(await html(sourceId, partnerId, host));
+  /** The page's schema.org data. */
+  const linkedData = async (sourceId: number, partnerId: string, host: string) => {
+    const text = await html(sourceId, partnerId, host);
+    const json = /<script type="application\/ld\+json"(?: nonce="[^"]+")?>(.*?)<\/script>/.exec(text)?.[1];
+    return JSON.parse(json ?? 'null') as Record<string, unknown>;
   };
 
   it("shows a car's engine, power, seats, CO₂, fuel economy and warranty as its partner gave them", async () => {
@@ -102,6 +110,27 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
       ['Gehalt', '52.000 €'],
       ['Ausbildung', 'Degree in Computer Science'],
     ]);
+  });
+
+  it('describes an imported job to job search engines: its yearly pay, hours, contract and remote work', async () => {
+    const j1 = await linkedData(802, 'J1', 'jobs.uk');
+    expect(j1).to.deep.include({
+      '@type': 'JobPosting',
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'GBP',
+        value: { '@type': 'QuantitativeValue', minValue: 45000, unitText: 'YEAR' },
+      },
+      // Full time and permanent: schema.org has a type for the hours only.
+      employmentType: ['FULL_TIME'],
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { '@type': 'Country', name: 'GB' },
+    });
+    // Part time on a fixed term, £2,000 a month, not remote.
+    const j2 = await linkedData(802, 'J2', 'jobs.uk');
+    expect(j2.employmentType).to.deep.equal(['PART_TIME', 'TEMPORARY']);
+    expect(j2.baseSalary).to.deep.nested.include({ 'value.minValue': 24000 });
+    expect(j2).to.not.have.any.keys('jobLocationType', 'applicantLocationRequirements');
   });
 
   it('shows power in the horsepower of the site: PS in Germany, from the same 110 kW', async () => {
