@@ -1,5 +1,6 @@
 import type { Site } from '../../../config/sites';
 import type { Ad } from '../../shared/domain/ad';
+import { fromMetric, type Units } from '../../shared/domain/units';
 
 /** schema.org's employment types, by a job's working hours and contract ids (reference.ts). */
 const EMPLOYMENT_TYPES: Readonly<Record<string, string>> = {
@@ -68,7 +69,8 @@ export function structuredData(ad: Ad, site: Site, url: string): Record<string, 
   }
   return {
     '@context': 'https://schema.org',
-    '@type': 'Product',
+    // A car as a car (a Product too), which vehicle listings read.
+    '@type': site.target === 'cars' ? 'Car' : 'Product',
     name: a.title,
     description: a.descriptionOriginal ?? a.description,
     // Absolute, as schema.org's consumers read them: a demo picture's is a path on our own origin.
@@ -82,5 +84,55 @@ export function structuredData(ad: Ad, site: Site, url: string): Record<string, 
       seller: { '@type': 'Organization', name: a.source.name ?? '' },
       availableAtOrFrom: place,
     },
+    ...(site.target === 'cars' ? vehicle(a.vertical_properties, site) : {}),
   };
+}
+
+/** UN/CEFACT codes of a site's units: miles or kilometres, horsepower or metric horsepower. */
+const UNIT_CODES: Readonly<Record<Units, { distance: string; power: string }>> = {
+  imperial: { distance: 'SMI', power: 'BHP' },
+  metric: { distance: 'KMT', power: 'HJ' },
+};
+
+const quantity = (value: number, unitCode?: string) => ({
+  '@type': 'QuantitativeValue',
+  value,
+  ...(unitCode ? { unitCode } : {}),
+});
+
+/**
+ * A car's schema.org properties, as its page's facts show them: the make, model and year, the
+ * mileage in the site's unit, fuel, gearbox, body, colour, doors, seats and engine.
+ */
+function vehicle(props: Ad['attributes']['vertical_properties'], site: Site): Record<string, unknown> {
+  const codes = UNIT_CODES[site.units];
+  const text = (key: string) =>
+    typeof props[key] === 'string' && props[key] !== '' ? (props[key] as string) : undefined;
+  const count = (key: string) => (typeof props[key] === 'number' ? (props[key] as number) : undefined);
+  const make = text('make');
+  const mileage = count('mileage');
+  const engine = count('sizeEngine');
+  const power = count('power');
+  const out: Record<string, unknown> = {
+    ...(make ? { brand: { '@type': 'Brand', name: make } } : {}),
+    model: text('model'),
+    vehicleModelDate: count('year') !== undefined ? String(count('year')) : undefined,
+    mileageFromOdometer:
+      mileage !== undefined ? quantity(fromMetric('distance', mileage, site.units), codes.distance) : undefined,
+    fuelType: text('fuelLabel'),
+    vehicleTransmission: text('transmissionLabel'),
+    bodyType: text('typeLabel'),
+    color: text('color'),
+    numberOfDoors: count('doors'),
+    vehicleSeatingCapacity: count('seats'),
+    vehicleEngine:
+      engine !== undefined || power !== undefined
+        ? {
+            '@type': 'EngineSpecification',
+            ...(engine !== undefined ? { engineDisplacement: quantity(engine, 'CMQ') } : {}),
+            ...(power !== undefined ? { enginePower: quantity(power, codes.power) } : {}),
+          }
+        : undefined,
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }

@@ -133,6 +133,30 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     expect(j2).to.not.have.any.keys('jobLocationType', 'applicantLocationRequirements');
   });
 
+  it('describes an imported car as a schema.org Car, in the units of the site', async () => {
+    const uk = await linkedData(801, 'C1', 'cars.uk');
+    expect(uk).to.deep.include({
+      '@type': 'Car',
+      brand: { '@type': 'Brand', name: 'Volkswagen' },
+      model: 'Golf',
+      vehicleModelDate: '2021',
+      mileageFromOdometer: { '@type': 'QuantitativeValue', value: 45000, unitCode: 'SMI' },
+      fuelType: 'Petrol',
+      numberOfDoors: 5,
+      vehicleSeatingCapacity: 5,
+      vehicleEngine: {
+        '@type': 'EngineSpecification',
+        engineDisplacement: { '@type': 'QuantitativeValue', value: 1498, unitCode: 'CMQ' },
+        enginePower: { '@type': 'QuantitativeValue', value: 148, unitCode: 'BHP' },
+      },
+    });
+    expect(uk.offers).to.deep.include({ '@type': 'Offer', price: 18995, priceCurrency: 'GBP' });
+    // Kilometres (the German copy's 45000 has no unit: the site's) and metric horsepower on the German site.
+    const de = await linkedData(804, 'C1', 'cars.de');
+    expect(de.mileageFromOdometer).to.deep.include({ value: 45000, unitCode: 'KMT' });
+    expect(de.vehicleEngine).to.deep.nested.include({ 'enginePower.value': 150, 'enginePower.unitCode': 'HJ' });
+  });
+
   it('shows power in the horsepower of the site: PS in Germany, from the same 110 kW', async () => {
     const facts = await page(804, 'C1', 'cars.de');
     expect(facts).to.deep.include(['Leistung (PS)', '150']);
