@@ -71,6 +71,8 @@ export const MIN_CONTENT = 30;
 const MAX_TITLE = 300;
 const MAX_CONTENT = 20_000;
 const MAX_ATTRIBUTE = 500;
+/** The longest studies line a job's facts show. */
+const MAX_STUDIES = 200;
 const MAX_IMAGES = 40;
 
 /** Fields every vertical reads (the rest go to `feedAttributes` unless the vertical reads them). */
@@ -557,14 +559,22 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const power = r.number('power', 1, 5000, powerRaw !== undefined && kw ? Math.round(powerRaw * perKw) : powerRaw);
     if (power !== undefined) cars.power = power;
     if (kw && powerRaw !== undefined) r.kept.set('power', `${powerRaw} kW`);
+    // Litres per 100 km, whatever the partner wrote; a unit it cannot read (kWh, or none it knows) is kept
+    // and warned, never taken for litres. No car burns over 40 l/100 km: more is a figure in another unit.
     const consumptionField = r.field('fuel_consumption');
-    const consumption = r.number(
-      'fuel_consumption',
-      0,
-      235,
-      parseLitresPer100Km(consumptionField?.text, consumptionField?.attrs.unit, dots, miles ? ctx.site : undefined),
+    const litres = parseLitresPer100Km(
+      consumptionField?.text,
+      consumptionField?.attrs.unit,
+      dots,
+      miles ? ctx.site : undefined,
     );
-    if (consumption !== undefined) cars.fuelConsumption = consumption;
+    if (typeof litres === 'object') r.keep('fuel_consumption', `unknown unit "${litres.unit}"`);
+    else if (litres === undefined && r.text('fuel_consumption') !== undefined) {
+      r.keep('fuel_consumption', `not a number: "${(r.text('fuel_consumption') as string).slice(0, 40)}"`);
+    } else {
+      const consumption = r.number('fuel_consumption', 0, 40, litres);
+      if (consumption !== undefined) cars.fuelConsumption = consumption;
+    }
     const co2 = r.number('co2_emissions', 0, 450);
     if (co2 !== undefined) cars.co2Emissions = co2;
     const color = r.plain('color', 40);
@@ -588,8 +598,10 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (jobType) jobs.jobType = jobType;
     const hours = r.enumerated('working_hours', workingHoursOf);
     if (hours) jobs.workingHours = hours;
-    const studies = r.plain('studies', 200);
-    if (studies) jobs.studies = studies;
+    // The studies asked for, on a fact's line; a longer text stays whole with the ad's attributes.
+    const studies = r.plain('studies');
+    if (studies) jobs.studies = studies.slice(0, MAX_STUDIES);
+    if (studies && studies.length > MAX_STUDIES) r.kept.set('studies', studies);
     const requirements = r.text('requirements');
     if (requirements) jobs.requirements = toPlainText(requirements).slice(0, 4000);
     const experience = r.text('experience');
@@ -607,7 +619,8 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (salary === undefined && salaryText) salary = yearlySalary(salaryText, dots);
     // The partner's words are the ad page's salary when they say more than one figure: a range, a period
     // ("£45,000 - £55,000 per year", "£2,000 per month"), which the yearly lower bound alone misreports.
-    if (salaryText && !ONE_FIGURE.test(salaryText)) jobs.salaryText = salaryText;
+    // One whole figure in the ad's own currency is the salary itself, shown as the site writes money.
+    if (salaryText && !oneFigure(salaryText, currency, def?.locale ?? 'en', dots)) jobs.salaryText = salaryText;
     else if (salaryText) r.kept.set('salary', salaryText);
     if (salary !== undefined) {
       if (salary > 0 && salary <= 5_000_000 * rate) {
@@ -668,6 +681,35 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
 
 /** A salary written as one figure, perhaps with its currency ("45000", "£45,000", "45.000 EUR"). */
 const ONE_FIGURE = /^\s*(?:\p{Sc}|[A-Z]{3})?\s*\d[\d.,\s\u00a0\u202f']*\s*(?:\p{Sc}|[A-Z]{3})?\s*$/u;
+
+/**
+ * Whether a salary's text is one whole figure in the ad's currency, which the site may write its own way:
+ * "$60,000" on a British site, "€45.000" where dots are decimals or "£12.50" an hour are as written.
+ */
+function oneFigure(text: string, currency: string, locale: string, dots: boolean): boolean {
+  if (!ONE_FIGURE.test(text)) return false;
+  const mark = text.replace(/[\d.,\s\u00a0\u202f']/g, '');
+  if (mark !== '' && mark !== currency && !currencySigns(currency, locale).includes(mark)) return false;
+  return Number.isInteger(parseNumber(text, dots));
+}
+
+const SIGNS = new Map<string, string[]>();
+
+/** The signs a site's locale writes its currency with ("£"; "$" and "US$" for dollars). */
+function currencySigns(currency: string, locale: string): string[] {
+  const key = `${currency} ${locale}`;
+  let signs = SIGNS.get(key);
+  if (!signs) {
+    signs = (['symbol', 'narrowSymbol'] as const).map(
+      (currencyDisplay) =>
+        new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay })
+          .formatToParts(1)
+          .find((p) => p.type === 'currency')?.value ?? currency,
+    );
+    SIGNS.set(key, signs);
+  }
+  return signs;
+}
 
 /** Words naming a salary's period, folded (`enumKey`), in the sites' languages: the periods in a year. */
 const SALARY_PERIOD = new Map<string, number>([

@@ -193,27 +193,53 @@ export function parseKilometres(
   return Math.round((u === '' ? miles : /^mi(les?)?$/.test(u)) ? n * KM_PER_MILE : n);
 }
 
+/** Words of a fuel consumption's unit, which say a unit was written even where it is not one read. */
+const CONSUMPTION_WORDS =
+  /\b(?:l|lt|ltr|litres?|liters?|litros?|km|kms|mi|miles?|gal|gallons?|mpg|kwh|mil|kpl|kml)\b|\//i;
+
+/** "l/100 km" and "l/10 km": the hundred (or ten) is the unit's, never the figure. */
+const PER_KILOMETRES = /\/\s*10{1,2}\s*(?=km)/gi;
+
 /**
- * A car's fuel consumption in litres per 100 km, to a tenth (decision 097): the unit in an attribute or
- * after the number ("5,4 l/100 km", "52 mpg", "18 km/l"). Without one it is the format's litres per
- * 100 km, except on a site whose visitors read miles per gallon (`mpg`, the country's), where a figure
- * of 10 or more is theirs: hardly a car does under 10 mpg, and most burn under 10 l/100 km.
+ * A car's fuel consumption in litres per 100 km, to a thousandth (decision 097: fine enough for any
+ * mpg figure to come back as written), or the unit it could not read (`{ unit: "kWh/100 km" }`). The
+ * unit is in an attribute or written around the number ("5,4 l/100 km", "l/100km: 5.4", "52 mpg (UK)",
+ * "31 US mpg", "18 km/l", "0,5 l/mil"). Without one it is the format's litres per 100 km, except on a
+ * site whose visitors read miles per gallon (`mpg`, the country's), where a figure of 10 or more is
+ * theirs: hardly a car does under 10 mpg, and most burn under 10 l/100 km. Miles per gallon are the
+ * country's gallon unless the text names the American or the imperial one.
  */
 export function parseLitresPer100Km(
   text: string | undefined,
   unit: string | undefined,
   dotThousands: boolean,
   mpgSite: { country: string } | undefined,
-): number | undefined {
-  const n = parseNumber(text, dotThousands);
+): number | { unit: string } | undefined {
+  if (text === undefined) return undefined;
+  const n = parseNumber(text.replace(PER_KILOMETRES, '/'), dotThousands);
   if (n === undefined || n <= 0) return n;
-  const written = unit?.trim() || /\d\s*([a-z][a-z/.\s\d]*)$/i.exec(text?.trim() ?? '')?.[1] || '';
+  // The unit is what is written around the figure (not the hundred of "l/100km: 5,4").
+  const written = unit?.trim() || text.replace(/(?<!\/\s*)(?<![\d.,])[+-]?\d[\d.,\s\u00a0\u202f]*/, ' ').trim();
   const u = written.toLowerCase().replace(/[\s.]/g, '');
-  let litres = n;
-  if (/^(mpg|milespergallon|mi\/gal)/.test(u) || (u === '' && mpgSite !== undefined && n >= 10)) {
-    litres = mpgFactor(mpgSite?.country ?? 'uk') / n;
-  } else if (/^km\/l/.test(u)) litres = 100 / n;
-  return Math.round(litres * 10) / 10;
+  const per100 = (litres: number) => Math.round(litres * 1000) / 1000;
+  const mpg = (country: string) => per100(mpgFactor(country) / n);
+  if (/kwh/.test(u)) return { unit: written.slice(0, 20) };
+  if (/mpg|milespergallon|miles?\/gal|mi\/gal/.test(u)) {
+    if (/\bus\b|\busa\b|american/i.test(written.replace(/\./g, ''))) return mpg('us');
+    if (/\buk\b|imperial|\bimp\b/i.test(written.replace(/\./g, ''))) return mpg('uk');
+    return mpg(mpgSite?.country ?? 'uk');
+  }
+  if (/(?:l|litres?|liters?|litros?)\/(?:mil|10km)/.test(u)) return per100(n * 10);
+  if (/km\/l|^kmp?l$|kmperl|kmporl|kmprol/.test(u)) return per100(100 / n);
+  if (/(?:^|[^a-z])(?:l|lt|ltr|litres?|liters?|litros?)(?:\/|per|por|pro|par|aux)100/.test(u)) return per100(n);
+  if (CONSUMPTION_WORDS.test(written)) {
+    // "5,4 l" or "5,4 litres" alone is the format's unit; any other unit is not one to guess.
+    if (/^(?:l|lt|ltr|litres?|liters?|litros?)$/.test(u)) return per100(n);
+    return { unit: written.slice(0, 20) };
+  }
+  // No unit, or only words about the figure ("combined", "mixto").
+  if (mpgSite !== undefined && n >= 10) return mpg(mpgSite.country);
+  return per100(n);
 }
 
 const NAMED_ENTITIES: Record<string, string> = {

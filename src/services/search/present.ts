@@ -347,8 +347,16 @@ const PER_WEEK: Record<Lang, (price: string) => string> = {
   zh: (p) => `${p}/周`,
 };
 
-/** The longest salary as written that a card's price line shows (decision 097); the ad page shows any. */
+/** The longest salary as written that a price's line shows whole (decision 097); the ad page shows any. */
 const SALARY_LINE = 40;
+
+/** A text cut to a price's line at a word, with an ellipsis when cut. */
+function priceLine(text: string): string {
+  if (text.length <= SALARY_LINE) return text;
+  const cut = text.slice(0, SALARY_LINE);
+  const word = cut.lastIndexOf(' ');
+  return `${(word > SALARY_LINE / 2 ? cut.slice(0, word) : cut.slice(0, SALARY_LINE - 1)).replace(/[\s,;:(–-]+$/, '')}…`;
+}
 
 function formattedPrice(ad: StoredAd, ctx: SiteContext): Record<string, unknown> | null {
   const price = ad.price;
@@ -357,13 +365,13 @@ function formattedPrice(ad: StoredAd, ctx: SiteContext): Record<string, unknown>
     const text = formatPrice(value, ad.currency, ctx.locale);
     return price.isWeekly ? PER_WEEK[ctx.lang](text) : text;
   };
-  // A job's salary as its partner wrote it where that fits a price's line ("£45,000 - £55,000 per year",
-  // "£2,000 per month"): the yearly lower bound it is sorted by would misreport a range or a monthly pay.
+  // A job's salary as its partner wrote it ("£45,000 - £55,000 per year", "£2,000 per month"), cut to a
+  // price's line: the yearly lower bound it is sorted by would misreport a range or a monthly pay. Words
+  // with no figure ("Competitive") leave the figure the partner gave.
   const written = ad.jobs?.salaryText;
-  const asWritten = written !== undefined && written.length <= SALARY_LINE && /\d/.test(written);
   return {
     value: price.value,
-    valueFormatted: asWritten ? written : formatted(price.value),
+    valueFormatted: written !== undefined && /\d/.test(written) ? priceLine(written) : formatted(price.value),
     oldValue: price.oldValue ?? null,
     oldValueFormatted: price.oldValue !== undefined ? formatted(price.oldValue) : null,
     isWeekly: price.isWeekly ?? false,

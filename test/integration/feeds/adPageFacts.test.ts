@@ -48,14 +48,23 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
         .replace(/<fuel_consumption>[^<]*/, '<fuel_consumption>31'),
     );
     await importFeed(american, { country: 'us', vertical: 'cars' }, 805);
-    // A German job whose salary is one figure.
-    const job = fs
-      .readFileSync(fixture('jobs-uk.xml'), 'utf8')
-      .replace('£45,000 - £55,000 per year', '52.000 €')
+    // A German job whose salary is one figure, written the partner's way.
+    const jobs = fs.readFileSync(fixture('jobs-uk.xml'), 'utf8');
+    const job = jobs
+      .replace('£45,000 - £55,000 per year', '€52.000')
       .replace('<city>Leeds</city>', '<city>Berlin</city>');
     const germanJobs = path.join(server.dataDir, 'jobs-de.xml');
     fs.writeFileSync(germanJobs, job);
     await importFeed(germanJobs, { country: 'de', vertical: 'jobs' }, 806);
+    // British jobs paid in dollars, and with a salary longer than a price's line.
+    const britishJobs = path.join(server.dataDir, 'jobs-uk-2.xml');
+    fs.writeFileSync(
+      britishJobs,
+      jobs
+        .replace('£45,000 - £55,000 per year', '$60,000')
+        .replace('£2,000 per month', '£30,000 - £40,000 per annum plus car allowance and benefits'),
+    );
+    await importFeed(britishJobs, { country: 'uk', vertical: 'jobs' }, 807);
   });
   after(async () => {
     await server?.close();
@@ -93,7 +102,7 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
 
   it("shows a car's fuel consumption in the site's measure: l/100 km in Germany, US mpg in America", async () => {
     expect(await page(804, 'C1', 'cars.de')).to.deep.include(['Verbrauch (l/100 km)', '5,4']);
-    // 31 mpg, stored as 7.6 l/100 km, read back as the dealer wrote it.
+    // 31 mpg, stored as 7.588 l/100 km, read back as the dealer wrote it.
     expect(await page(805, 'C1', 'cars.us')).to.deep.include(['Fuel economy (mpg)', '31']);
   });
 
@@ -105,10 +114,23 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     ]);
     // A monthly salary is not shown as the yearly figure the import compares it by (£24,000).
     expect(await page(802, 'J2', 'jobs.uk')).to.deep.include(['Salary', '£2,000 per month']);
-    // One figure: written as the site writes money.
+    // One figure in the site's currency: written as the site writes money.
     expect(await page(806, 'J1', 'jobs.de')).to.deep.include.members([
       ['Gehalt', '52.000 €'],
-      ['Ausbildung', 'Degree in Computer Science'],
+      ['Abschluss', 'Degree in Computer Science'],
+    ]);
+    // In another currency, as written: never pounds.
+    expect(await page(807, 'J1', 'jobs.uk')).to.deep.include(['Salary', '$60,000']);
+  });
+
+  it("heads a job's page with its salary as written, cut to a price's line", async () => {
+    const headline = async (partnerId: string) =>
+      /<p class="ad-page__price"><strong>([^<]*)<\/strong>/.exec(await html(807, partnerId, 'jobs.uk'))?.[1];
+    expect(await headline('J1')).to.equal('$60,000');
+    expect(await headline('J2')).to.equal('£30,000 - £40,000 per annum plus car…');
+    expect(await page(807, 'J2', 'jobs.uk')).to.deep.include([
+      'Salary',
+      '£30,000 - £40,000 per annum plus car allowance and benefits',
     ]);
   });
 

@@ -207,11 +207,29 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect(c1.location).to.deep.include({ city: 'London', cityArea: 'Chelsea', region: 'England' });
       expect(c1.feedAttributes).to.deep.include({ cylinders: '4', dealer: 'Chelsea Motors', power: '110 kW' });
       const c2 = (await f.store.getAdByPartner(21, 'C2')) as StoredAd;
-      expect(c2.cars).to.deep.include({ make: 'Mercedes-Benz', model: 'C-Class', type: 'saloon', sizeEngine: 2000 });
+      expect(c2.cars).to.deep.include({
+        make: 'Mercedes-Benz',
+        model: 'C-Class',
+        type: 'saloon',
+        sizeEngine: 2000,
+        // "l/100km: 4,9 (combined)": the unit before the figure, never the hundred.
+        fuelConsumption: 4.9,
+      });
       expect(c2.cars?.mileage).to.equal(48280);
       const c3 = (await f.store.getAdByPartner(21, 'C3')) as StoredAd;
       expect(c3.cars).to.deep.equal({ make: 'BMW', model: 'X3' });
-      expect(c3.feedAttributes).to.deep.equal({ price: '150', year: '1850', mileage: '0', doors: '15', fuel: 'Steam' });
+      // An electric car's kWh are no litres: kept as written, and the partner told.
+      expect(c3.feedAttributes).to.deep.equal({
+        price: '150',
+        year: '1850',
+        mileage: '0',
+        doors: '15',
+        fuel: 'Steam',
+        fuel_consumption: '15 kWh/100km',
+      });
+      expect(s.warnings.filter((w) => w.field === 'fuel_consumption')).to.deep.equal([
+        { field: 'fuel_consumption', reason: 'unknown unit "kWh/100km"', count: 1, firstLine: 55 },
+      ]);
       const res = await f.get('/api/sites/uk/cars/search?filters[make]=volkswagen');
       expect(res.body.data.map((a: Body) => a.id)).to.deep.equal([c1.id]);
     });

@@ -108,7 +108,7 @@ export const de: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garantie',
   'facts.yes': 'Ja',
-  'facts.studies': 'Ausbildung',
+  'facts.studies': 'Abschluss',
   'facts.fuelConsumption': 'Verbrauch (l/100 km)',
   'filters.title': 'Filter',
   'filters.open': 'Filter{count, plural, =0 {} other { (#)}}',

@@ -108,7 +108,7 @@ export const fr: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garantie',
   'facts.yes': 'Oui',
-  'facts.studies': 'Études',
+  'facts.studies': "Niveau d'études",
   'facts.fuelConsumption': 'Consommation (l/100 km)',
   'filters.title': 'Filtres',
   'filters.open': 'Filtres{count, plural, =0 {} other { (#)}}',

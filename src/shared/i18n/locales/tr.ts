@@ -107,7 +107,7 @@ export const tr: CoreMessages = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Garanti',
   'facts.yes': 'Evet',
-  'facts.studies': 'Öğrenim',
+  'facts.studies': 'Eğitim durumu',
   'facts.fuelConsumption': 'Yakıt tüketimi (l/100 km)',
   'filters.title': 'Filtreler',
   'filters.open': 'Filtreler{count, plural, =0 {} other { (#)}}',
