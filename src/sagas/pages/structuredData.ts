@@ -49,6 +49,8 @@ export function structuredData(ad: Ad, site: Site, url: string): Record<string, 
       title: a.title,
       description: a.descriptionOriginal ?? a.description,
       datePosted: a.date,
+      // Its closing date, so that a job search engine drops it when it closes.
+      ...(a.expirationDate ? { validThrough: a.expirationDate } : {}),
       url,
       hiringOrganization: {
         '@type': 'Organization',

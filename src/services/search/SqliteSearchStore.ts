@@ -903,6 +903,7 @@ export class SqliteSearchStore implements SearchStore {
     if (row.dup === null) delete ad.duplicateGroup;
     else ad.duplicateGroup = row.dup;
     ad.expired = row.expired === 1 || (!asMarked && row.expires !== null && row.expires <= this.clock());
+    if (row.expires !== null) ad.expiresAt = row.expires;
     ad.source = this.sourceCache.get(ad.sourceId);
     return ad;
   }

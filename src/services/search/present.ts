@@ -211,6 +211,7 @@ export const AD_MEMBERS: { readonly [member: string]: FieldSet } = {
     'premium',
     'fresh',
     'expired',
+    'expirationDate',
     'section_id',
     'section_type_id',
     'isAlternativeAd',
@@ -422,6 +423,8 @@ const MEMBERS: ReadonlyArray<[string, MemberBuilder]> = [
   ['premium', ({ ad }) => isPremium(ad)],
   ['fresh', ({ ad, ctx }) => ctx.now - ad.date < FRESH_SECONDS],
   ['expired', ({ ad }) => ad.expired],
+  // The partner's `expiration_date`: when the ad leaves search (a job's closing date).
+  ['expirationDate', ({ ad }) => (ad.expiresAt !== undefined ? new Date(ad.expiresAt * 1000).toISOString() : null)],
   ['section_id', ({ placement }) => placement.sectionId],
   ['section_type_id', ({ placement }) => placement.sectionTypeId],
   ['isAlternativeAd', ({ placement }) => placement.isAlternativeAd ?? false],

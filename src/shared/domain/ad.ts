@@ -26,6 +26,8 @@ export interface AdAttributes {
   premium: boolean;
   fresh: boolean;
   expired?: boolean;
+  /** When the ad leaves search, as its partner said (ISO); null when it did not. */
+  expirationDate?: string | null;
   section_id: number;
   section_type_id: number;
   isAlternativeAd: boolean;

@@ -61,6 +61,7 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     fs.writeFileSync(
       britishJobs,
       jobs
+        .replace('<id>J1</id>', '<id>J1</id><expiration_date>31/12/2099</expiration_date>')
         .replace('£45,000 - £55,000 per year', '$60,000')
         .replace('£2,000 per month', '£30,000 - £40,000 per annum plus car allowance and benefits'),
     );
@@ -152,7 +153,9 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     const j2 = await linkedData(802, 'J2', 'jobs.uk');
     expect(j2.employmentType).to.deep.equal(['PART_TIME', 'TEMPORARY']);
     expect(j2.baseSalary).to.deep.nested.include({ 'value.minValue': 24000 });
-    expect(j2).to.not.have.any.keys('jobLocationType', 'applicantLocationRequirements');
+    expect(j2).to.not.have.any.keys('jobLocationType', 'applicantLocationRequirements', 'validThrough');
+    // A job with a closing date says when it closes: the end of its last day.
+    expect((await linkedData(807, 'J1', 'jobs.uk')).validThrough).to.equal('2100-01-01T00:00:00.000Z');
   });
 
   it('describes an imported car as a schema.org Car, in the units of the site', async () => {
