@@ -8,15 +8,19 @@ const EMPLOYMENT_TYPES: Readonly<Record<string, string>> = {
   'part-time': 'PART_TIME',
   temporary: 'TEMPORARY',
   contract: 'CONTRACTOR',
+  freelance: 'CONTRACTOR',
   internship: 'INTERN',
 };
 
-/** A salary by the year, as schema.org's `baseSalary` takes it: at least this much. */
-function yearlySalary(value: number, currency: string): Record<string, unknown> {
+/**
+ * A salary by the year, as schema.org's `baseSalary` takes it: this much when the partner gave one
+ * figure, at least this much when it wrote more (a range's lower bound, a monthly pay by the year).
+ */
+function yearlySalary(value: number, currency: string, exact: boolean): Record<string, unknown> {
   return {
     '@type': 'MonetaryAmount',
     currency,
-    value: { '@type': 'QuantitativeValue', minValue: value, unitText: 'YEAR' },
+    value: { '@type': 'QuantitativeValue', [exact ? 'value' : 'minValue']: value, unitText: 'YEAR' },
   };
 }
 
@@ -59,7 +63,9 @@ export function structuredData(ad: Ad, site: Site, url: string): Record<string, 
       jobLocation: place,
       // What job search engines list a job by: its pay (the yearly figure it is filtered by, the lower
       // bound of a range), its hours and contract, and whether it is done from home.
-      ...(price ? { baseSalary: yearlySalary(price.value, price.currency ?? site.currency) } : {}),
+      ...(price
+        ? { baseSalary: yearlySalary(price.value, price.currency ?? site.currency, props.salaryText === undefined) }
+        : {}),
       ...(employment.length > 0 ? { employmentType: employment } : {}),
       ...(props.telecommute === true
         ? {

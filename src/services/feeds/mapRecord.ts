@@ -565,7 +565,6 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const litres = parseLitresPer100Km(
       consumptionField?.text,
       consumptionField?.attrs.unit,
-      dots,
       miles ? ctx.site : undefined,
     );
     if (typeof litres === 'object') r.keep('fuel_consumption', `unknown unit "${litres.unit}"`);
@@ -620,7 +619,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     // The partner's words are the ad page's salary when they say more than one figure: a range, a period
     // ("£45,000 - £55,000 per year", "£2,000 per month"), which the yearly lower bound alone misreports.
     // One whole figure in the ad's own currency is the salary itself, shown as the site writes money.
-    if (salaryText && !oneFigure(salaryText, currency, def?.locale ?? 'en', dots)) jobs.salaryText = salaryText;
+    if (salaryText && !oneFigure(salaryText, salary, currency, def?.locale ?? 'en', dots)) jobs.salaryText = salaryText;
     else if (salaryText) r.kept.set('salary', salaryText);
     if (salary !== undefined) {
       if (salary > 0 && salary <= 5_000_000 * rate) {
@@ -683,14 +682,16 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
 const ONE_FIGURE = /^\s*(?:\p{Sc}|[A-Z]{3})?\s*\d[\d.,\s\u00a0\u202f']*\s*(?:\p{Sc}|[A-Z]{3})?\s*$/u;
 
 /**
- * Whether a salary's text is one whole figure in the ad's currency, which the site may write its own way:
- * "$60,000" on a British site, "€45.000" where dots are decimals or "£12.50" an hour are as written.
+ * Whether a salary's text is one whole figure in the ad's currency, the salary read, which the site may
+ * write its own way: "$60,000" on a British site, "€45.000" where dots are decimals, "£12.50" an hour,
+ * or a text that says another figure than the feed's `salary_numeric` are as written.
  */
-function oneFigure(text: string, currency: string, locale: string, dots: boolean): boolean {
+function oneFigure(text: string, salary: number | undefined, currency: string, locale: string, dots: boolean): boolean {
   if (!ONE_FIGURE.test(text)) return false;
   const mark = text.replace(/[\d.,\s\u00a0\u202f']/g, '');
   if (mark !== '' && mark !== currency && !currencySigns(currency, locale).includes(mark)) return false;
-  return Number.isInteger(parseNumber(text, dots));
+  const figure = parseNumber(text, dots);
+  return figure !== undefined && Number.isInteger(figure) && figure === salary;
 }
 
 const SIGNS = new Map<string, string[]>();
@@ -755,7 +756,7 @@ const SALARY_PERIOD = new Map<string, number>([
 export function yearlySalary(text: string, dots: boolean): number | undefined {
   // The first figure: digits, their thousands in groups of three, perhaps two decimals ("24,000", "2 500",
   // "12.50"), never running on into the next figure ("£24,000, 37.5 hours").
-  const first = /\d+(?:[.,\u00a0\u202f ]\d{3})*(?:[.,]\d{1,2}(?!\d))?/.exec(text);
+  const first = /\d+(?:[.,\u00a0\u202f ']\d{3})*(?:[.,]\d{1,2}(?!\d))?/.exec(text);
   if (!first) return undefined;
   let n = parseNumber(first[0], dots);
   if (n === undefined) return undefined;

@@ -193,53 +193,110 @@ export function parseKilometres(
   return Math.round((u === '' ? miles : /^mi(les?)?$/.test(u)) ? n * KM_PER_MILE : n);
 }
 
-/** Words of a fuel consumption's unit, which say a unit was written even where it is not one read. */
-const CONSUMPTION_WORDS =
-  /\b(?:l|lt|ltr|litres?|liters?|litros?|km|kms|mi|miles?|gal|gallons?|mpg|kwh|mil|kpl|kml)\b|\//i;
+/** A litre's names and signs, in a fuel consumption's unit. */
+const LITRE = String.raw`(?:l|lt|ltr|lts|litres?|liters?|litros?|ℓ|л)`;
 
-/** "l/100 km" and "l/10 km": the hundred (or ten) is the unit's, never the figure. */
-const PER_KILOMETRES = /\/\s*10{1,2}\s*(?=km)/gi;
+/** What a fuel consumption's unit is, by the words written with its figure (lower case, spaces kept). */
+type ConsumptionUnit = 'l100' | 'lmil' | 'kml' | 'mpg' | 'mpg-us' | 'mpg-uk' | 'unknown' | 'none';
+
+const CONSUMPTION_UNITS: readonly [RegExp, ConsumptionUnit][] = [
+  [/kwh/, 'unknown'],
+  [/(?<![a-z])mpg(?![a-z])|miles?\s*(?:per|\/)\s*gal|mi\/gal/, 'mpg'],
+  [new RegExp(String.raw`(?<![a-z])${LITRE}\s*\/\s*mil(?![a-z])`), 'lmil'],
+  [new RegExp(String.raw`(?:km|км)\s*(?:\/|per|por|pro)\s*${LITRE}(?![a-z])|(?<![a-z])(?:kmp?l|kpl)(?![a-z])`), 'kml'],
+  [new RegExp(String.raw`(?<![a-z])${LITRE}\s*(?:\/|per|por|pro|par|aux)\s*hkm`), 'l100'],
+  // A litre alone, right after the figure ("5,4 l", "5.4 litres (combined)"): the format's unit.
+  [new RegExp(String.raw`^\s*${LITRE}(?![a-z/])`), 'l100'],
+  // Any other unit's word is one not to guess.
+  [
+    /(?<![a-z])(?:l|lt|ltr|litres?|liters?|litros?|km|kms|mi|miles?|gal|gallons?|kw|mil|kpl|kml)(?![a-z])|\/|ℓ|л/,
+    'unknown',
+  ],
+];
+
+function consumptionUnit(words: string): ConsumptionUnit {
+  const w = words.toLowerCase();
+  for (const [re, unit] of CONSUMPTION_UNITS) {
+    if (!re.test(w)) continue;
+    if (unit !== 'mpg') return unit;
+    const said = w.replace(/\./g, '');
+    if (/(?<![a-z])(?:us|usa)(?![a-z])|american/.test(said)) return 'mpg-us';
+    if (/(?<![a-z])(?:uk|imp|imperial)(?![a-z])/.test(said)) return 'mpg-uk';
+    return 'mpg';
+  }
+  return 'none';
+}
+
+/** A consumption's text with the hundred of "l/100 km" (the ten of "l/10 km", a Nordic mil) as words, never a figure. */
+function unitsWritten(text: string): string {
+  return text
+    .replace(/\/\s*100\s*(?:km|км)?/gi, '/hkm')
+    .replace(/\/\s*10\s*(?:km|км)/gi, '/mil')
+    .replace(/\s+/g, ' ');
+}
+
+/** A figure of a fuel consumption, not part of a word or a label ("JC08"), with what follows it. */
+const CONSUMPTION_FIGURE = /(?<![\p{L}\d.,])(\d+(?:[.,]\d+)?)([^\d]*)/gu;
 
 /**
  * A car's fuel consumption in litres per 100 km, to a thousandth (decision 097: fine enough for any
  * mpg figure to come back as written), or the unit it could not read (`{ unit: "kWh/100 km" }`). The
- * unit is in an attribute or written around the number ("5,4 l/100 km", "l/100km: 5.4", "52 mpg (UK)",
- * "31 US mpg", "18 km/l", "0,5 l/mil"). Without one it is the format's litres per 100 km, except on a
- * site whose visitors read miles per gallon (`mpg`, the country's), where a figure of 10 or more is
- * theirs: hardly a car does under 10 mpg, and most burn under 10 l/100 km. Miles per gallon are the
- * country's gallon unless the text names the American or the imperial one.
+ * unit is in an attribute or written with the figure, after it or before it ("5,4 l/100 km",
+ * "l/100km: 5.4", "combined 5.4 l/100km", "52 mpg (UK)", "31 US mpg", "JC08モード 18.0km/L",
+ * "0,5 l/mil"); of several figures, the first whose unit is read ("8.5 l/100km (33 mpg)" is 8.5).
+ * Without one it is the format's litres per 100 km, except on a site whose visitors read miles per
+ * gallon (`mpg`, the country's), where a figure of 10 or more is theirs: hardly a car does under
+ * 10 mpg, and most burn under 10 l/100 km. Miles per gallon are the country's gallon unless the text
+ * names the American or the imperial one.
  */
 export function parseLitresPer100Km(
   text: string | undefined,
   unit: string | undefined,
-  dotThousands: boolean,
   mpgSite: { country: string } | undefined,
 ): number | { unit: string } | undefined {
   if (text === undefined) return undefined;
-  const n = parseNumber(text.replace(PER_KILOMETRES, '/'), dotThousands);
-  if (n === undefined || n <= 0) return n;
-  // The unit is what is written around the figure (not the hundred of "l/100km: 5,4").
-  const written = unit?.trim() || text.replace(/(?<!\/\s*)(?<![\d.,])[+-]?\d[\d.,\s\u00a0\u202f]*/, ' ').trim();
-  const u = written.toLowerCase().replace(/[\s.]/g, '');
+  const t = unitsWritten(text);
+  const given = unit?.trim() ? consumptionUnit(unitsWritten(unit)) : undefined;
+  const figures = [...t.matchAll(CONSUMPTION_FIGURE)].map((m) => ({
+    n: Number((m[1] as string).replace(',', '.')),
+    after: m[2] as string,
+    unit: given ?? consumptionUnit(m[2] as string),
+    at: m.index,
+  }));
+  // A range's first figure has its second's unit ("4,5 - 5,2 l/100 km").
+  for (let i = figures.length - 2; i >= 0; i--) {
+    const f = figures[i] as (typeof figures)[number];
+    if (f.unit === 'none' && /^\s*(?:-|–|to|a|bis)\s*$/i.test(f.after)) f.unit = (figures[i + 1] as typeof f).unit;
+  }
+  const first = figures[0];
+  if (!first) return undefined;
+  const before = given ?? consumptionUnit(t.slice(0, first.at));
+  const read =
+    figures.find((f) => f.unit !== 'none' && f.unit !== 'unknown') ??
+    (before !== 'none' && before !== 'unknown' ? { ...first, unit: before } : undefined) ??
+    (figures.some((f) => f.unit === 'unknown') || before === 'unknown' ? undefined : first);
+  if (!read) return { unit: (unit?.trim() || text.replace(/\d+(?:[.,]\d+)?/, '').trim()).slice(0, 20) };
+  const n = read.n;
+  if (n <= 0) return 0;
   const per100 = (litres: number) => Math.round(litres * 1000) / 1000;
   const mpg = (country: string) => per100(mpgFactor(country) / n);
-  if (/kwh/.test(u)) return { unit: written.slice(0, 20) };
-  if (/mpg|milespergallon|miles?\/gal|mi\/gal/.test(u)) {
-    if (/\bus\b|\busa\b|american/i.test(written.replace(/\./g, ''))) return mpg('us');
-    if (/\buk\b|imperial|\bimp\b/i.test(written.replace(/\./g, ''))) return mpg('uk');
-    return mpg(mpgSite?.country ?? 'uk');
+  switch (read.unit) {
+    case 'mpg-us':
+      return mpg('us');
+    case 'mpg-uk':
+      return mpg('uk');
+    case 'mpg':
+      return mpg(mpgSite?.country ?? 'uk');
+    case 'lmil':
+      return per100(n * 10);
+    case 'kml':
+      return per100(100 / n);
+    case 'l100':
+      return per100(n);
+    default:
+      // No unit, or only words about the figure ("combined", "mixto").
+      return mpgSite !== undefined && n >= 10 ? mpg(mpgSite.country) : per100(n);
   }
-  if (/(?:l|litres?|liters?|litros?)\/(?:mil|10km)/.test(u)) return per100(n * 10);
-  if (/km\/l|^kmp?l$|kmperl|kmporl|kmprol/.test(u)) return per100(100 / n);
-  if (/(?:^|[^a-z])(?:l|lt|ltr|litres?|liters?|litros?)(?:\/|per|por|pro|par|aux)100/.test(u)) return per100(n);
-  if (CONSUMPTION_WORDS.test(written)) {
-    // "5,4 l" or "5,4 litres" alone is the format's unit; any other unit is not one to guess.
-    if (/^(?:l|lt|ltr|litres?|liters?|litros?)$/.test(u)) return per100(n);
-    return { unit: written.slice(0, 20) };
-  }
-  // No unit, or only words about the figure ("combined", "mixto").
-  if (mpgSite !== undefined && n >= 10) return mpg(mpgSite.country);
-  return per100(n);
 }
 
 const NAMED_ENTITIES: Record<string, string> = {

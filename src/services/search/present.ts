@@ -356,7 +356,9 @@ function priceLine(text: string): string {
   if (text.length <= SALARY_LINE) return text;
   const cut = text.slice(0, SALARY_LINE);
   const word = cut.lastIndexOf(' ');
-  return `${(word > SALARY_LINE / 2 ? cut.slice(0, word) : cut.slice(0, SALARY_LINE - 1)).replace(/[\s,;:(–-]+$/, '')}…`;
+  const line = word > SALARY_LINE / 2 ? cut.slice(0, word) : cut.slice(0, SALARY_LINE - 1);
+  // Never half a character (an emoji's surrogate pair) nor a dangling sign.
+  return `${line.replace(/[\ud800-\udbff]$/, '').replace(/[\s,;:(+/–-]+$/, '')}…`;
 }
 
 function formattedPrice(ad: StoredAd, ctx: SiteContext): Record<string, unknown> | null {

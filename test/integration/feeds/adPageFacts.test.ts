@@ -153,6 +153,11 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     const j2 = await linkedData(802, 'J2', 'jobs.uk');
     expect(j2.employmentType).to.deep.equal(['PART_TIME', 'TEMPORARY']);
     expect(j2.baseSalary).to.deep.nested.include({ 'value.minValue': 24000 });
+    // One figure is the salary itself.
+    expect((await linkedData(806, 'J1', 'jobs.de')).baseSalary).to.deep.include({
+      currency: 'EUR',
+      value: { '@type': 'QuantitativeValue', value: 52000, unitText: 'YEAR' },
+    });
     expect(j2).to.not.have.any.keys('jobLocationType', 'applicantLocationRequirements', 'validThrough');
     // A job with a closing date says when it closes: the end of its last day.
     expect((await linkedData(807, 'J1', 'jobs.uk')).validThrough).to.equal('2100-01-01T00:00:00.000Z');

@@ -51,3 +51,36 @@ describe('mapRecord: what it keeps in feedAttributes', () => {
     expect(plain.ok && plain.ad.feedAttributes).to.equal(undefined);
   });
 });
+
+describe("mapRecord: a job's salary, as a figure and as written", () => {
+  const job = (country: string, salary: [string, string][]) => {
+    const r = record([['category', 'IT'], ...salary]);
+    r.fields.delete('price');
+    r.fields.delete('type');
+    const ctx = {
+      site: { country, vertical: 'jobs' } as const,
+      sourceId: 1,
+      now: 1_800_000_000,
+      places: new PlaceResolver(new GazetteerPlaces(Gazetteer.shared(), country)),
+    };
+    const result = mapRecord(r, ctx);
+    if (!result.ok) throw new Error(result.reason);
+    return result.ad.jobs;
+  };
+
+  it('reads a Swiss figure with its apostrophes, and shows one whole figure the site’s way', () => {
+    expect(job('ch', [['salary', "CHF 85'000"]])).to.deep.include({ salary: 85000 });
+    expect(job('ch', [['salary', "CHF 85'000"]])).to.not.have.property('salaryText');
+  });
+
+  it('keeps as written a figure in another currency, with pennies, or not the feed’s own number', () => {
+    expect(job('uk', [['salary', '$60,000']])?.salaryText).to.equal('$60,000');
+    expect(job('uk', [['salary', '£12.50']])?.salaryText).to.equal('£12.50');
+    expect(
+      job('uk', [
+        ['salary', '£40,000'],
+        ['salary_numeric', '42000'],
+      ]),
+    ).to.deep.include({ salary: 42000, salaryText: '£40,000' });
+  });
+});

@@ -110,39 +110,49 @@ describe('feed values: the forms partners write', () => {
     const uk = { country: 'uk' };
     const us = { country: 'us' };
     // Litres per 100 km, the format's unit, on a metric site; a decimal comma where dots group thousands.
-    expect(parseLitresPer100Km('5,4', undefined, true, undefined)).to.equal(5.4);
-    expect(parseLitresPer100Km('12', undefined, true, undefined)).to.equal(12);
+    expect(parseLitresPer100Km('5,4', undefined, undefined)).to.equal(5.4);
+    expect(parseLitresPer100Km('12', undefined, undefined)).to.equal(12);
     // A unit said: miles per (imperial) gallon, kilometres per litre, litres per 100 km or per Nordic mil.
-    expect(parseLitresPer100Km('52 mpg', undefined, false, undefined)).to.equal(5.432);
-    expect(parseLitresPer100Km('18', 'km/l', false, undefined)).to.equal(5.556);
-    expect(parseLitresPer100Km('18 km/L', undefined, false, undefined)).to.equal(5.556);
-    expect(parseLitresPer100Km('20 km por litro', undefined, false, undefined)).to.equal(5);
-    expect(parseLitresPer100Km('0,5 l/mil', undefined, true, undefined)).to.equal(5);
-    expect(parseLitresPer100Km('45', 'l/100km', false, uk)).to.equal(45);
-    expect(parseLitresPer100Km('12 l/100 km', undefined, false, uk)).to.equal(12);
+    expect(parseLitresPer100Km('52 mpg', undefined, undefined)).to.equal(5.432);
+    expect(parseLitresPer100Km('18', 'km/l', undefined)).to.equal(5.556);
+    expect(parseLitresPer100Km('18 km/L', undefined, undefined)).to.equal(5.556);
+    expect(parseLitresPer100Km('20 km por litro', undefined, undefined)).to.equal(5);
+    expect(parseLitresPer100Km('0,5 l/mil', undefined, undefined)).to.equal(5);
+    expect(parseLitresPer100Km('45', 'l/100km', uk)).to.equal(45);
+    expect(parseLitresPer100Km('12 l/100 km', undefined, uk)).to.equal(12);
     // The unit before the figure, words after it, and the gallon named: the hundred is never the figure.
-    expect(parseLitresPer100Km('l/100km: 5.4', undefined, false, undefined)).to.equal(5.4);
-    expect(parseLitresPer100Km('11.5 l/100 km (combined)', undefined, false, undefined)).to.equal(11.5);
-    expect(parseLitresPer100Km('6,2 (mixto)', undefined, true, undefined)).to.equal(6.2);
-    expect(parseLitresPer100Km('52 mpg (UK)', undefined, false, us)).to.equal(5.432);
-    expect(parseLitresPer100Km('31 US mpg', undefined, false, uk)).to.equal(7.588);
-    expect(parseLitresPer100Km('31 miles/gallon', undefined, false, us)).to.equal(7.588);
+    expect(parseLitresPer100Km('l/100km: 5.4', undefined, undefined)).to.equal(5.4);
+    expect(parseLitresPer100Km('11.5 l/100 km (combined)', undefined, undefined)).to.equal(11.5);
+    expect(parseLitresPer100Km('6,2 (mixto)', undefined, undefined)).to.equal(6.2);
+    expect(parseLitresPer100Km('52 mpg (UK)', undefined, us)).to.equal(5.432);
+    expect(parseLitresPer100Km('31 US mpg', undefined, uk)).to.equal(7.588);
+    expect(parseLitresPer100Km('31 miles/gallon', undefined, us)).to.equal(7.588);
+    // Words before the figure, a label with digits, a range, and two units: the first figure read with its own.
+    expect(parseLitresPer100Km('Verbrauch kombiniert 5,4 l/100 km', undefined, undefined)).to.equal(5.4);
+    expect(parseLitresPer100Km('5.4 l (combined)', undefined, undefined)).to.equal(5.4);
+    expect(parseLitresPer100Km('JC08モード 18.0km/L', undefined, undefined)).to.equal(5.556);
+    expect(parseLitresPer100Km('10・15モード 20.0km/L', undefined, undefined)).to.equal(5);
+    expect(parseLitresPer100Km('4,5 - 5,2 l/100 km', undefined, undefined)).to.equal(4.5);
+    expect(parseLitresPer100Km('8.5 l/100km (33 mpg)', undefined, uk)).to.equal(8.5);
+    expect(parseLitresPer100Km('52 mpg (UK) / 43 mpg (US)', undefined, us)).to.equal(5.432);
+    expect(parseLitresPer100Km('6,1 л/100 км', undefined, undefined)).to.equal(6.1);
+    expect(parseLitresPer100Km('18.0km/ℓ', undefined, undefined)).to.equal(5.556);
     // On a site that reads miles per gallon, a figure of 10 or more is its gallons' mpg; under 10, litres.
-    expect(parseLitresPer100Km('45', undefined, false, uk)).to.equal(6.277);
-    expect(parseLitresPer100Km('31', undefined, false, us)).to.equal(7.588);
-    expect(parseLitresPer100Km('5.4', undefined, false, uk)).to.equal(5.4);
+    expect(parseLitresPer100Km('45', undefined, uk)).to.equal(6.277);
+    expect(parseLitresPer100Km('31', undefined, us)).to.equal(7.588);
+    expect(parseLitresPer100Km('5.4', undefined, uk)).to.equal(5.4);
     // A unit it cannot read is said, never taken for litres.
-    expect(parseLitresPer100Km('15 kWh/100km', undefined, false, undefined)).to.deep.equal({ unit: 'kWh/100km' });
-    expect(parseLitresPer100Km('7', 'gal/100mi', false, us)).to.deep.equal({ unit: 'gal/100mi' });
+    expect(parseLitresPer100Km('15 kWh/100km', undefined, undefined)).to.deep.equal({ unit: 'kWh/100km' });
+    expect(parseLitresPer100Km('7', 'gal/100mi', us)).to.deep.equal({ unit: 'gal/100mi' });
     // An electric car burns none; what is no number is none.
-    expect(parseLitresPer100Km('0', undefined, false, uk)).to.equal(0);
-    expect(parseLitresPer100Km('n/a', undefined, false, uk)).to.equal(undefined);
+    expect(parseLitresPer100Km('0', undefined, uk)).to.equal(0);
+    expect(parseLitresPer100Km('n/a', undefined, uk)).to.equal(undefined);
   });
 
   it('keeps a miles-per-gallon figure through litres per 100 km and back, for any car', () => {
     for (const country of ['uk', 'us']) {
       for (let mpg = 10; mpg <= 400; mpg++) {
-        const litres = parseLitresPer100Km(String(mpg), undefined, false, { country }) as number;
+        const litres = parseLitresPer100Km(String(mpg), undefined, { country }) as number;
         expect(fuelConsumptionOf(litres, 'imperial', country), `${mpg} mpg in ${country}`).to.equal(mpg);
       }
     }
