@@ -16,7 +16,7 @@ const EMPLOYMENT_TYPES: Readonly<Record<string, string>> = {
  * A salary by the year, as schema.org's `baseSalary` takes it: this much when the partner gave one
  * figure, at least this much when it wrote more (a range's lower bound, a monthly pay by the year).
  */
-function yearlySalary(value: number, currency: string, exact: boolean): Record<string, unknown> {
+function baseSalary(value: number, currency: string, exact: boolean): Record<string, unknown> {
   return {
     '@type': 'MonetaryAmount',
     currency,
@@ -64,7 +64,7 @@ export function structuredData(ad: Ad, site: Site, url: string): Record<string, 
       // What job search engines list a job by: its pay (the yearly figure it is filtered by, the lower
       // bound of a range), its hours and contract, and whether it is done from home.
       ...(price
-        ? { baseSalary: yearlySalary(price.value, price.currency ?? site.currency, props.salaryText === undefined) }
+        ? { baseSalary: baseSalary(price.value, price.currency ?? site.currency, props.salaryText === undefined) }
         : {}),
       ...(employment.length > 0 ? { employmentType: employment } : {}),
       ...(props.telecommute === true

@@ -567,9 +567,11 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
       consumptionField?.attrs.unit,
       miles ? ctx.site : undefined,
     );
+    const consumptionText = consumptionField?.text.trim();
     if (typeof litres === 'object') r.keep('fuel_consumption', `unknown unit "${litres.unit}"`);
-    else if (litres === undefined && r.text('fuel_consumption') !== undefined) {
-      r.keep('fuel_consumption', `not a number: "${(r.text('fuel_consumption') as string).slice(0, 40)}"`);
+    else if (litres === undefined) {
+      // (Not `r.number`'s own reading, which would take the hundred of "l/100km: n/a" for the figure.)
+      if (consumptionText) r.keep('fuel_consumption', `not a number: "${consumptionText.slice(0, 40)}"`);
     } else {
       const consumption = r.number('fuel_consumption', 0, 40, litres);
       if (consumption !== undefined) cars.fuelConsumption = consumption;

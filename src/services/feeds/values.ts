@@ -208,10 +208,7 @@ const CONSUMPTION_UNITS: readonly [RegExp, ConsumptionUnit][] = [
   // A litre alone, right after the figure ("5,4 l", "5.4 litres (combined)"): the format's unit.
   [new RegExp(String.raw`^\s*${LITRE}(?![a-z/])`), 'l100'],
   // Any other unit's word is one not to guess.
-  [
-    /(?<![a-z])(?:l|lt|ltr|litres?|liters?|litros?|km|kms|mi|miles?|gal|gallons?|kw|mil|kpl|kml)(?![a-z])|\/|ℓ|л/,
-    'unknown',
-  ],
+  [/(?<![a-z])(?:l|lt|ltr|litres?|liters?|litros?|km|kms|mi|miles?|gal|gallons?|kw|mil)(?![a-z])|\/|ℓ|л/, 'unknown'],
 ];
 
 function consumptionUnit(words: string): ConsumptionUnit {
