@@ -1,15 +1,18 @@
 /**
- * Feed import speed: `npx tsx bench/feeds.bench.ts [--ads N] [--workers N] [--batch N]` (default 1,000,000 ads,
+ * Feed import speed: `npx tsx bench/feeds.bench.ts [--ads N] [--workers N] [--batch N] [--gzip]` (default 1,000,000 ads,
  * the importer's own choice of threads and batch size, as `npm run import` runs). Generates a Trovit homes feed of N ads into a temp dir
  * (streamed to disk), imports it into a fresh store (first import), imports it again (the daily
  * re-import: nothing changed), and reports for each: ads/s beside the budget, the CPU it took per
  * ad (all threads) and by thread, and how busy the machine was with other work meanwhile (from
- * /proc/stat, less this process); then peak memory. Writes bench/results/feeds.json.
+ * /proc/stat, less this process); then peak memory. Writes bench/results/feeds.json, or with `--gzip`
+ * (the feed gzipped, as many partners send it) bench/results/feeds-gzip.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import {
   DEFAULT_BATCH_SIZE,
   FeedImporter,
@@ -138,18 +141,30 @@ async function measure(label: string, run: (onProgress: (p: ImportProgress) => v
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { ads: { type: 'string' }, workers: { type: 'string' }, batch: { type: 'string' } },
+    options: {
+      ads: { type: 'string' },
+      workers: { type: 'string' },
+      batch: { type: 'string' },
+      // The feed gzipped, as many partners send it (figures in feeds-gzip.json).
+      gzip: { type: 'boolean' },
+    },
   });
   const ads = Number(values.ads ?? 1_000_000);
   const workers = values.workers !== undefined ? Number(values.workers) : undefined;
   // The importer's own batch size unless told: what `npm run import` runs.
   const batchSize = values.batch !== undefined ? Number(values.batch) : DEFAULT_BATCH_SIZE;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-feeds-bench-'));
-  const file = path.join(dir, 'feed.xml');
+  let file = path.join(dir, 'feed.xml');
   try {
     const t = Date.now();
     const bytes = await writeSyntheticFeed(file, { count: ads });
     console.log(`generated ${ads} ads, ${(bytes / 1e6).toFixed(0)} MB, in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    if (values.gzip) {
+      await pipeline(fs.createReadStream(file), zlib.createGzip(), fs.createWriteStream(`${file}.gz`));
+      fs.rmSync(file);
+      file = `${file}.gz`;
+      console.log(`gzipped: ${(fs.statSync(file).size / 1e6).toFixed(0)} MB`);
+    }
     const store = new SqliteSearchStore(dir);
     const baseRss = Math.round(process.memoryUsage().rss / 1e6);
     let peak = 0;
@@ -211,6 +226,7 @@ async function main(): Promise<void> {
       batchSize,
       workers: workers ?? 'default',
       feedMb: Math.round(bytes / 1e6),
+      ...(values.gzip ? { gzippedMb: Math.round(fs.statSync(file).size / 1e6) } : {}),
       storeMb,
       firstImport: { ...figures(first), imported: first.summary.imported, rejected: first.summary.rejected },
       reimport: { ...figures(again), unchanged: again.summary.unchanged },
@@ -221,8 +237,9 @@ async function main(): Promise<void> {
       pass: Object.fromEntries(rows.map(([name, , , pass]) => [name, pass])),
     };
     fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
-    fs.writeFileSync(path.join(__dirname, 'results', 'feeds.json'), `${JSON.stringify(result, null, 2)}\n`);
-    console.log('written bench/results/feeds.json');
+    const written = values.gzip ? 'feeds-gzip.json' : 'feeds.json';
+    fs.writeFileSync(path.join(__dirname, 'results', written), `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`written bench/results/${written}`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -21,7 +21,7 @@ import {
 } from './feedRecords';
 import { fingerprintOf } from './dedup';
 import { threadEntry } from './feedEntries';
-import { FeedRunError, feedsDir, removeAbandoned } from './feedFiles';
+import { FeedRunError, feedsDir, GunzippedCopy, removeAbandoned } from './feedFiles';
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
 import type { WalCopierData } from './walCopier';
 import { indexNewFingerprints, wordsKey, type BatchResult } from './importBatches';
@@ -625,6 +625,7 @@ export class FeedImporter {
     const gate = new TurnGate();
     const workers: Worker[] = [];
     let copier: { stop(): Promise<void> } | undefined;
+    let copy: GunzippedCopy | undefined;
     try {
       const config: PrepareConfig = {
         site: o.site,
@@ -700,11 +701,15 @@ export class FeedImporter {
       const text = feedText(file, fd);
       if (text.note) summary.encoding = text.note;
       const starts: { offset: number; lineBreaks: number }[] = [];
+      // Gzip data is gunzipped once, as the check reads it, for the threads to read by batch.
+      if (workerCount > 1 && format === 'xml' && text.gzip)
+        copy = GunzippedCopy.open(feedsDir(path.dirname(db.name)), `source-${o.sourceId}.${process.pid}-${Date.now()}`);
       const marks: RecordMarks | undefined =
-        workerCount > 1 && format === 'xml' && !text.gzip
+        workerCount > 1 && format === 'xml' && (!text.gzip || copy)
           ? {
               every: this.batchSize,
               at: (i, offset, lineBreaks) => (starts[i / this.batchSize] = { offset, lineBreaks }),
+              ...(copy ? { copy: (chunk: Buffer) => copy?.write(chunk) } : {}),
             }
           : undefined;
       total = await countFeedRecords(
@@ -725,8 +730,11 @@ export class FeedImporter {
       db.prepare(`UPDATE feed_runs SET status = 'applying' WHERE id = ?`).run(run);
       const batches = Math.ceil(total / this.batchSize);
       gate.open(batches);
-      const plan: FeedWorkerPlan = { type: 'plan', text };
-      if (marks?.size !== undefined && marks.root !== undefined && starts.length === batches) {
+      const plain = copy?.finish(marks?.size);
+      const plan: FeedWorkerPlan = plain
+        ? { type: 'plan', text: { ...text, gzip: false }, plain }
+        : { type: 'plan', text };
+      if (marks?.size !== undefined && marks.root !== undefined && starts.length === batches && (!text.gzip || plain)) {
         const size = marks.size;
         plan.ranges = {
           root: marks.root,
@@ -819,6 +827,7 @@ export class FeedImporter {
     } finally {
       await copier?.stop();
       await Promise.all(workers.map((w) => w.terminate()));
+      copy?.remove();
       fs.closeSync(fd);
     }
     summary.seconds = Math.round((Date.now() - started) / 10) / 100;

@@ -698,6 +698,7 @@ export async function quickCountXml(
   };
   let tail: Buffer | undefined;
   for await (const chunk of input) {
+    marks?.copy?.(chunk as Buffer);
     const buf = tail ? Buffer.concat([tail, chunk as Buffer]) : (chunk as Buffer);
     const until = scan(buf, false);
     if (until < 0) return undefined;
@@ -726,6 +727,8 @@ export interface RecordMarks {
   size?: number;
   /** Where the file's DOCTYPE is, which declares the entities its records may use. */
   prolog?: ByteRange;
+  /** Takes every byte read, in order (a gzip feed's gunzipped bytes: `GunzippedCopy`). */
+  copy?: (chunk: Buffer) => void;
 }
 
 export interface ByteRange {

@@ -43,6 +43,8 @@ export interface FeedWorkerPlan {
   type: 'plan';
   ranges?: BatchRanges;
   text: FeedText;
+  /** A gzip feed's gunzipped copy, opened by the importer, read instead of it (by `ranges`). */
+  plain?: { file: string; fd: number };
 }
 
 export type FeedWorkerMessage =
@@ -78,8 +80,8 @@ async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): 
     await runShare({
       ...(plan.ranges ? { ranges: plan.ranges } : {}),
       text: plan.text,
-      file: data.file,
-      fd: data.fd,
+      file: plan.plain?.file ?? data.file,
+      fd: plan.plain?.fd ?? data.fd,
       format: data.format,
       batchSize: data.batchSize,
       threads: data.threads,

@@ -4,7 +4,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import yauzl, { type Entry } from 'yauzl';
-import { FeedRunError } from './feedFiles';
+import { FeedRunError, SPARE_BYTES } from './feedFiles';
 import { MalformedFeedError } from './feedRecords';
 
 /**
@@ -28,12 +28,6 @@ const METHODS: Record<number, string> = {
 
 /** A file whose name says it is a feed, among others a zip may hold (a readme, a logo). */
 const FEED_NAME = /\.(xml|jsonl|ndjson|jsonlines)(\.gz)?$/i;
-
-/**
- * Room the disk keeps beside an unzipped feed, for the import's own writes (the store grows by about
- * the feed's size while it is imported, and the server goes on writing).
- */
-const SPARE_BYTES = 512 * 2 ** 20;
 
 /** Entries no one put in a feed: folders, and what archivers add (macOS's `__MACOSX/`, dot files). */
 const NOT_A_FILE = (name: string) =>

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect } from 'chai';
+import sinon from 'sinon';
+import { GunzippedCopy } from '../../../src/services/feeds/feedFiles';
 import { countFeedRecords, MalformedFeedError, readFeed, readXmlRange } from '../../../src/services/feeds/feedRecords';
 import { FeedImporter, type ImportOptions, type ImportSummary } from '../../../src/services/feeds/FeedImporter';
 import { writeSyntheticFeed } from '../../../src/services/feeds/syntheticFeed';
@@ -275,6 +278,107 @@ describe('feed import shared by worker threads', function () {
     } finally {
       store.close();
     }
+  });
+
+  describe('a gzip feed (decision 098)', () => {
+    afterEach(() => sinon.restore());
+
+    /** A new store's import of `file` with two workers: its content and summary. */
+    async function importOnce(file: string): Promise<{ snapshot: string; summary: ImportSummary; dir: string }> {
+      const dir = tempDir();
+      const store = new SqliteSearchStore(dir);
+      try {
+        const summary = await new FeedImporter({
+          store,
+          gazetteer: Gazetteer.shared(),
+          site: ES_HOMES,
+          sourceId: 4,
+          file,
+          now: () => NOW_S,
+          batchSize: 300,
+          workers: 2,
+        }).run();
+        return { snapshot: fullSnapshot(store), summary, dir };
+      } finally {
+        store.close();
+      }
+    }
+    const gzipped = (file: string) => {
+      const out = path.join(tempDir(), path.basename(file) + '.gz');
+      fs.writeFileSync(out, zlib.gzipSync(fs.readFileSync(file)));
+      return out;
+    };
+
+    it('is gunzipped once, as it is checked, and its threads read their batches of the copy', async () => {
+      // Once checked, the gzip file is overwritten in place with other bytes: the threads, which read
+      // the copy, do not see it (reading the gzip data, they would fail: "the file changed").
+      let overwrite = '';
+      const finishing = GunzippedCopy.prototype.finish;
+      const finish = sinon.stub(GunzippedCopy.prototype, 'finish').callsFake(function (this: GunzippedCopy, size) {
+        const done = finishing.call(this, size);
+        fs.writeFileSync(overwrite, Buffer.alloc(fs.statSync(overwrite).size, 7));
+        return done;
+      });
+      for (const file of [files.s1 as string, files.latin1 as string]) {
+        const plain = await importOnce(file);
+        finish.resetHistory();
+        overwrite = gzipped(file);
+        const gz = await importOnce(overwrite);
+        expect(finish.callCount).to.equal(1);
+        expect(finish.firstCall.returnValue?.file).to.match(/source-4\.\d+-\d+\.gunzipped\.xml$/);
+        expect(gz.summary.records).to.equal(plain.summary.records);
+        expect(gz.summary.encoding).to.equal(plain.summary.encoding);
+        expect(gz.snapshot === plain.snapshot, `${file}: the stores differ`).to.equal(true);
+        // The copy is gone with the run.
+        expect(fs.readdirSync(path.join(gz.dir, 'feeds'))).to.deep.equal([]);
+      }
+    });
+
+    it('is read as before, gzip data by each thread, when the disk has no room for the copy', async () => {
+      const plain = await importOnce(files.s1 as string);
+      const statfs = fs.statfsSync(os.tmpdir());
+      sinon.stub(fs, 'statfsSync').returns({ ...statfs, bavail: 1000 });
+      const finish = sinon.spy(GunzippedCopy.prototype, 'finish');
+      const gz = await importOnce(gzipped(files.s1 as string));
+      expect(finish.callCount).to.equal(1);
+      expect(finish.firstCall.returnValue).to.equal(undefined);
+      expect(gz.snapshot === plain.snapshot, 'the stores differ').to.equal(true);
+      expect(fs.readdirSync(path.join(gz.dir, 'feeds'))).to.deep.equal([]);
+    });
+
+    it("says cut gzip data is malformed, changes nothing and leaves no copy; a killed run's copy is removed", async () => {
+      const dir = tempDir();
+      const store = new SqliteSearchStore(dir);
+      try {
+        const whole = fs.readFileSync(gzipped(files.s1 as string));
+        const cut = path.join(tempDir(), 'cut.xml.gz');
+        fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.8)));
+        // What a run killed (kill -9) leaves: a process that is gone (pid 2^22 + 1 is above Linux's highest).
+        fs.mkdirSync(path.join(dir, 'feeds'));
+        const left = path.join(dir, 'feeds', `source-4.${2 ** 22 + 1}-1.gunzipped.xml`);
+        fs.writeFileSync(left, '<trovit>');
+        let error: unknown;
+        try {
+          await new FeedImporter({
+            store,
+            site: ES_HOMES,
+            sourceId: 4,
+            file: cut,
+            now: () => NOW_S,
+            batchSize: 300,
+            workers: 2,
+          }).run();
+        } catch (err) {
+          error = err;
+        }
+        expect(error).to.be.instanceOf(MalformedFeedError);
+        expect((error as Error).message).to.match(/gzip data is cut short or damaged/);
+        expect(store.db.prepare('SELECT count(*) AS n FROM ads').get()).to.deep.equal({ n: 0 });
+        expect(fs.readdirSync(path.join(dir, 'feeds'))).to.deep.equal([]);
+      } finally {
+        store.close();
+      }
+    });
   });
 
   it('reads a plain file batch by batch from the marks of the check, as a whole', async () => {
