@@ -130,7 +130,9 @@ function Facts({ ad, site, currency }: { ad: Ad; site: Site; currency: string })
   const text = (key: string, value: unknown): string => {
     if (value === true) return intl.formatMessage({ id: 'facts.yes' });
     if (typeof value !== 'number') return String(value);
-    if (key === 'salary') return intl.formatNumber(value, moneyFormat(currency));
+    // The salary in its own currency, as the header's price ("US$60,000" on a British site), not the
+    // site's figure the filters compare (`salary`).
+    if (key === 'salary') return intl.formatNumber(props.price?.value ?? value, moneyFormat(currency));
     if (key === 'fuelConsumption') {
       return intl.formatNumber(fuelConsumptionOf(value, units, site.country), CONSUMPTION_FORMAT);
     }

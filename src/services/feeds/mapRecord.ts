@@ -16,7 +16,7 @@ import {
   transmissionOf,
   workingHoursOf,
 } from './vocabulary';
-import { UNITS_PER_EUR } from '../search/currencies';
+import { inSiteCurrency, UNITS_PER_EUR } from '../search/currencies';
 import {
   enumKey,
   groupsThousandsWithDots,
@@ -342,12 +342,16 @@ const CURRENCY_MARKS: readonly [RegExp, string][] = [
   [/(^|[^A-Z])R\$|(^|[^A-Z])BRL($|[^A-Z])/i, 'BRL'],
 ];
 
-/** The currency a price's text names, when it names one (else undefined: the attribute's or the site's). */
-function currencyInText(text: string | undefined): string | undefined {
+/**
+ * The currency a price's text names, when it names one (else undefined: the attribute's or the site's).
+ * A bare "$" is the site's own where its money is written so (pesos, Australian dollars), else dollars.
+ */
+function currencyInText(text: string | undefined, siteCurrency: string, locale: string): string | undefined {
   if (!text || !/[^\d\s.,]/.test(text)) return undefined;
   for (const [re, code] of CURRENCY_MARKS) if (re.test(text)) return code;
   const code = /(?:^|[^A-Za-z])([A-Z]{3})(?:$|[^A-Za-z])/.exec(text)?.[1];
-  return code !== undefined && UNITS_PER_EUR[code] !== undefined ? code : undefined;
+  if (code !== undefined && UNITS_PER_EUR[code] !== undefined) return code;
+  return text.includes('$') && !currencySigns(siteCurrency, locale).includes('$') ? 'USD' : undefined;
 }
 
 export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
@@ -386,7 +390,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   const currency =
     priceCurrency && /^[A-Z]{3}$/.test(priceCurrency)
       ? priceCurrency
-      : (currencyInText(priceField?.text) ?? siteCurrency);
+      : (currencyInText(priceField?.text, siteCurrency, def?.locale ?? 'en') ?? siteCurrency);
   const dots = groupsThousandsWithDots(def?.locale ?? 'en');
   const rate = UNITS_PER_EUR[currency] ?? 1;
 
@@ -615,18 +619,27 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const tele = r.bool('telecommute');
     if (tele !== undefined) jobs.telecommute = tele;
     const salaryText = r.plain('salary');
+    // The salary's currency: its attribute's, else the one its text names ("$60,000" on a British site),
+    // else the ad's. The ad's price is the salary in it; the filters compare it in the site's.
+    const salaryAttr = r.field('salary')?.attrs.currency?.trim().toUpperCase();
+    const salaryCurrency =
+      salaryAttr && /^[A-Z]{3}$/.test(salaryAttr)
+        ? salaryAttr
+        : (currencyInText(salaryText, siteCurrency, def?.locale ?? 'en') ?? currency);
+    ad.currency = salaryCurrency;
     const numeric = parseNumber(r.text('salary_numeric'));
     let salary = numeric;
     if (salary === undefined && salaryText) salary = yearlySalary(salaryText, dots);
     // The partner's words are the ad page's salary when they say more than one figure: a range, a period
     // ("£45,000 - £55,000 per year", "£2,000 per month"), which the yearly lower bound alone misreports.
-    // One whole figure in the ad's own currency is the salary itself, shown as the site writes money.
-    if (salaryText && !oneFigure(salaryText, salary, currency, def?.locale ?? 'en', dots)) jobs.salaryText = salaryText;
+    // One whole figure is the salary itself, shown as the site writes money in its currency.
+    if (salaryText && !oneFigure(salaryText, salary, salaryCurrency, def?.locale ?? 'en', dots))
+      jobs.salaryText = salaryText;
     else if (salaryText) r.kept.set('salary', salaryText);
     if (salary !== undefined) {
-      if (salary > 0 && salary <= 5_000_000 * rate) {
-        jobs.salary = Math.round(salary);
-        ad.price = { value: jobs.salary };
+      if (salary > 0 && salary <= 5_000_000 * (UNITS_PER_EUR[salaryCurrency] ?? 1)) {
+        ad.price = { value: Math.round(salary) };
+        jobs.salary = Math.round(inSiteCurrency(salary, salaryCurrency, ctx.site.country));
       } else r.warnings.push({ field: 'salary', reason: `${salary} is out of range` });
     }
     ad.jobs = jobs;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'chai';
+import express from 'express';
 import request from 'supertest';
 import { FeedImporter } from '../../../src/services/feeds/FeedImporter';
 import { Gazetteer } from '../../../src/services/places/Gazetteer';
@@ -120,14 +121,32 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
       ['Gehalt', '52.000 €'],
       ['Abschluss', 'Degree in Computer Science'],
     ]);
-    // In another currency, as written: never pounds.
-    expect(await page(807, 'J1', 'jobs.uk')).to.deep.include(['Salary', '$60,000']);
+    // In another currency ("$60,000" on a British site), in it: never pounds.
+    expect(await page(807, 'J1', 'jobs.uk')).to.deep.include(['Salary', 'US$60,000']);
+  });
+
+  it("filters a job paid in another currency by its salary in the site's", async () => {
+    // $60,000 is ~£47,200 (0.85 / 1.08 pounds a dollar): above £45,000, not £50,000 nor £47,500.
+    const api = express().use('/api/sites', server.services.search.sitesRouter);
+    const found = async (salaryMin: number): Promise<string[]> => {
+      const res = await request(api).get(`/api/sites/uk/jobs/search?filters[salaryMin]=${salaryMin}&page[size]=50`);
+      // No job at all: a 404 that says so.
+      if (res.status === 404) return [];
+      expect(res.status).to.equal(200);
+      return (res.body as { data: { id: string }[] }).data.map((a) => a.id);
+    };
+    const id = (await (server.services.search.store as SqliteSearchStore).getAdByPartner(807, 'J1'))?.id;
+    expect(id).to.be.a('string');
+    expect(await found(45000)).to.include(id);
+    expect(await found(47000)).to.include(id);
+    expect(await found(47500)).to.not.include(id);
+    expect(await found(50000)).to.not.include(id);
   });
 
   it("heads a job's page with its salary as written, cut to a price's line", async () => {
     const headline = async (partnerId: string) =>
       /<p class="ad-page__price"><strong>([^<]*)<\/strong>/.exec(await html(807, partnerId, 'jobs.uk'))?.[1];
-    expect(await headline('J1')).to.equal('$60,000');
+    expect(await headline('J1')).to.equal('US$60,000');
     expect(await headline('J2')).to.equal('£30,000 - £40,000 per annum plus car…');
     expect(await page(807, 'J2', 'jobs.uk')).to.deep.include([
       'Salary',
@@ -159,8 +178,13 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
       value: { '@type': 'QuantitativeValue', value: 52000, unitText: 'YEAR' },
     });
     expect(j2).to.not.have.any.keys('jobLocationType', 'applicantLocationRequirements', 'validThrough');
-    // A job with a closing date says when it closes: the end of its last day.
-    expect((await linkedData(807, 'J1', 'jobs.uk')).validThrough).to.equal('2100-01-01T00:00:00.000Z');
+    // A job with a closing date says when it closes: the end of its last day. Its pay in its currency.
+    const dollars = await linkedData(807, 'J1', 'jobs.uk');
+    expect(dollars.validThrough).to.equal('2100-01-01T00:00:00.000Z');
+    expect(dollars.baseSalary).to.deep.include({
+      currency: 'USD',
+      value: { '@type': 'QuantitativeValue', value: 60000, unitText: 'YEAR' },
+    });
   });
 
   it('describes an imported car as a schema.org Car, in the units of the site', async () => {

@@ -52,11 +52,35 @@ describe('mapRecord: what it keeps in feedAttributes', () => {
   });
 });
 
+describe('mapRecord: the currency a price names', () => {
+  const priced = (country: string, price: string) => {
+    const ctx = {
+      site: { country, vertical: 'homes' } as const,
+      sourceId: 1,
+      now: 1_800_000_000,
+      places: new PlaceResolver(new GazetteerPlaces(Gazetteer.shared(), country)),
+    };
+    const result = mapRecord(record([['price', price]]), ctx);
+    if (!result.ok) throw new Error(result.reason);
+    return [result.ad.currency, result.ad.price?.value];
+  };
+
+  it('takes a bare "$" for dollars where the site writes its money otherwise, else for its own', () => {
+    expect(priced('es', '$450,000')).to.deep.equal(['USD', 450000]);
+    expect(priced('pe', '$ 180,000')).to.deep.equal(['USD', 180000]);
+    expect(priced('mx', '$4,500,000')).to.deep.equal(['MXN', 4500000]);
+    expect(priced('au', '$850,000')).to.deep.equal(['AUD', 850000]);
+    expect(priced('es', '450.000 €')).to.deep.equal(['EUR', 450000]);
+  });
+});
+
 describe("mapRecord: a job's salary, as a figure and as written", () => {
-  const job = (country: string, salary: [string, string][]) => {
+  const jobAd = (country: string, salary: [string, string][], salaryAttrs: Record<string, string> = {}) => {
     const r = record([['category', 'IT'], ...salary]);
     r.fields.delete('price');
     r.fields.delete('type');
+    const field = r.fields.get('salary');
+    if (field) field.attrs = salaryAttrs;
     const ctx = {
       site: { country, vertical: 'jobs' } as const,
       sourceId: 1,
@@ -65,16 +89,38 @@ describe("mapRecord: a job's salary, as a figure and as written", () => {
     };
     const result = mapRecord(r, ctx);
     if (!result.ok) throw new Error(result.reason);
-    return result.ad.jobs;
+    return result.ad;
   };
+  const job = (country: string, salary: [string, string][]) => jobAd(country, salary).jobs;
 
   it('reads a Swiss figure with its apostrophes, and shows one whole figure the site’s way', () => {
     expect(job('ch', [['salary', "CHF 85'000"]])).to.deep.include({ salary: 85000 });
     expect(job('ch', [['salary', "CHF 85'000"]])).to.not.have.property('salaryText');
   });
 
-  it('keeps as written a figure in another currency, with pennies, or not the feed’s own number', () => {
-    expect(job('uk', [['salary', '$60,000']])?.salaryText).to.equal('$60,000');
+  it('reads a salary in the currency it names, and gives the filters its figure in the site’s', () => {
+    // $60,000 on a British site: the ad is priced in dollars, filtered as ~£47,000 (0.85 / 1.08 pounds a dollar).
+    const dollars = jobAd('uk', [['salary', '$60,000']]);
+    expect(dollars).to.deep.include({ currency: 'USD', price: { value: 60000 } });
+    expect(dollars.jobs).to.deep.include({ salary: Math.round((60000 / 1.08) * 0.85) });
+    expect(dollars.jobs).to.not.have.property('salaryText');
+    // A range in dollars stays as written, its lower bound in pounds for the filters.
+    const range = jobAd('uk', [['salary', 'USD 50,000 - 70,000 per year']]);
+    expect(range).to.deep.include({ currency: 'USD', price: { value: 50000 } });
+    expect(range.jobs).to.deep.include({
+      salary: Math.round((50000 / 1.08) * 0.85),
+      salaryText: 'USD 50,000 - 70,000 per year',
+    });
+    // The salary's currency attribute, over the site's.
+    const euros = jobAd('uk', [['salary', '45000']], { currency: 'eur' });
+    expect(euros).to.deep.include({ currency: 'EUR', price: { value: 45000 } });
+    expect(euros.jobs).to.deep.include({ salary: Math.round(45000 * 0.85) });
+    // Pounds on a British site: as it is.
+    expect(jobAd('uk', [['salary', '£45,000']])).to.deep.include({ currency: 'GBP', price: { value: 45000 } });
+    expect(job('uk', [['salary', '£45,000']])).to.deep.include({ salary: 45000 });
+  });
+
+  it('keeps as written a figure with pennies, or not the feed’s own number', () => {
     expect(job('uk', [['salary', '£12.50']])?.salaryText).to.equal('£12.50');
     expect(
       job('uk', [
