@@ -12,6 +12,7 @@ import { siteCode } from '../search/siteKeys';
 import { hasVoicedKana } from '../search/text';
 import type { AdInput, SiteKey, Source } from '../search/types';
 import {
+  contentBytes,
   countFeedRecords,
   detectFormat,
   feedText,
@@ -633,8 +634,11 @@ export class FeedImporter {
         now: this.now(),
         sourceHadAds: db.prepare('SELECT 1 FROM ads WHERE source_id = ? LIMIT 1').get(o.sourceId) !== undefined,
       };
-      // A big file is shared by worker threads (this one checks the file and keeps count); a small one is done here.
-      const big = fs.fstatSync(fd).size >= WORKER_MIN_BYTES;
+      // How the file is read: gunzipped or not, in which encoding (an unreadable one stops the run here).
+      const text = feedText(file, fd);
+      // A big file is shared by worker threads (this one checks the file and keeps count); a small one is
+      // done here. Gzip data by the size it gunzips to (a 5 MB gzip feed is ~50 MB of records).
+      const big = contentBytes(fd, text) >= WORKER_MIN_BYTES;
       const workerCount = o.workers ?? (big ? Math.min(MAX_DEFAULT_WORKERS, os.availableParallelism()) : 0);
       const threads = Math.max(1, workerCount);
       const results: BatchResult[] = [];
@@ -698,7 +702,6 @@ export class FeedImporter {
       // Phase 1: the whole file is read through before anything changes (a malformed file throws here).
       // A plain XML file (not compressed) is also marked where each batch starts: the workers read
       // their batches alone.
-      const text = feedText(file, fd);
       if (text.note) summary.encoding = text.note;
       const starts: { offset: number; lineBreaks: number }[] = [];
       // Gzip data is gunzipped once, as the check reads it, for the threads to read by batch.

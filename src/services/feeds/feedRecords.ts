@@ -153,6 +153,19 @@ export function feedText(file: string, fd?: number): FeedText {
   return { gzip, ...textEncoding(gzip ? gunzippedHead(raw) : raw) };
 }
 
+/**
+ * About how many bytes the file's content is: its size, or for gzip data the size its trailer gives
+ * (modulo 4 GB: a trailer smaller than the file itself has wrapped, and the content is bigger still).
+ */
+export function contentBytes(fd: number, text: FeedText): number {
+  const size = fs.fstatSync(fd).size;
+  if (!text.gzip || size < 4) return size;
+  const trailer = Buffer.alloc(4);
+  fs.readSync(fd, trailer, 0, 4, size - 4);
+  const gunzipped = trailer.readUInt32LE(0);
+  return gunzipped < size ? gunzipped + 2 ** 32 : gunzipped;
+}
+
 /** `feedText`'s encoding and note, from the start of the file's content. */
 function textEncoding(head: Buffer): Omit<FeedText, 'gzip'> {
   if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {

@@ -334,6 +334,31 @@ describe('feed import shared by worker threads', function () {
       }
     });
 
+    it('is shared by the threads by the size it gunzips to, not its own', async () => {
+      // ~9 MB of records in well under 1 MB of gzip data: as big as the plain file, which threads share.
+      const big = path.join(tempDir(), 'big.xml');
+      await writeSyntheticFeed(big, { count: 7500 });
+      expect(fs.statSync(big).size).to.be.above(8 << 20);
+      const gz = gzipped(big);
+      expect(fs.statSync(gz).size).to.be.below(1 << 20);
+      sinon.stub(os, 'availableParallelism').returns(2);
+      const finish = sinon.spy(GunzippedCopy.prototype, 'finish');
+      const store = new SqliteSearchStore(tempDir());
+      try {
+        const importer = (file: string, sourceId: number) =>
+          new FeedImporter({ store, gazetteer: Gazetteer.shared(), site: ES_HOMES, sourceId, file, now: () => NOW_S });
+        expect(await importer(gz, 6).run()).to.include({ imported: 7500, rejected: 0 });
+        // Two threads read it: its copy was made for them.
+        expect(finish.callCount).to.equal(1);
+        expect(finish.firstCall.returnValue?.file).to.match(/\.gunzipped\.xml$/);
+        // A small gzip feed is read by this thread alone, without a copy.
+        expect(await importer(gzipped(files.latin1 as string), 7).run()).to.include({ imported: 900 });
+        expect(finish.callCount).to.equal(1);
+      } finally {
+        store.close();
+      }
+    });
+
     it('is read as before, gzip data by each thread, when the disk has no room for the copy', async () => {
       const plain = await importOnce(files.s1 as string);
       const statfs = fs.statfsSync(os.tmpdir());
