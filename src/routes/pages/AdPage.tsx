@@ -16,7 +16,7 @@ import { TimeAgo } from '../../ui/TimeAgo';
 import { DUPLICATE_SECTIONS } from '../../shared/domain/constants';
 import { isEmailAddress } from '../../shared/domain/email';
 import { isPhoneNumber, PHONE_MAX_LENGTH } from '../../shared/domain/phone';
-import { fromMetric, fuelConsumptionOf, type Measure, type Units } from '../../shared/domain/units';
+import { fromMetric, fuelConsumptionOf, fuelMeasureOf, type Measure, type Units } from '../../shared/domain/units';
 import type { Site } from '../../../config/sites';
 
 // The contact form's sending comes with the ad page that has the form, not with every page.
@@ -103,12 +103,15 @@ const moneyFormat = (currency: string): FormatNumberOptions => ({
   maximumFractionDigits: 0,
 });
 
-// A fuel consumption to a tenth of a litre ("5,4"); miles per gallon are whole (`fuelConsumptionOf`).
+// A fuel consumption to a tenth of a litre ("5,4") or of a kilometre per litre ("18,5"); miles per gallon
+// are whole (`fuelConsumptionOf`).
 const CONSUMPTION_FORMAT: FormatNumberOptions = { maximumFractionDigits: 1 };
 
 function Facts({ ad, site, currency }: { ad: Ad; site: Site; currency: string }) {
   const intl = useIntl();
   const { units } = site;
+  // What the labels are given: the site's units, and how its visitors read a fuel consumption.
+  const labelValues = { units, fuel: fuelMeasureOf(units, site.country) };
   const props = ad.attributes.vertical_properties;
   const valueOf = (key: string): unknown => {
     const written = AS_WRITTEN[key];
@@ -144,7 +147,7 @@ function Facts({ ad, site, currency }: { ad: Ad; site: Site; currency: string })
     <dl className="facts">
       {rows.map(([key, label]) => (
         <div key={key}>
-          <dt>{intl.formatMessage({ id: label }, { units })}</dt>
+          <dt>{intl.formatMessage({ id: label }, labelValues)}</dt>
           <dd>{text(key, valueOf(key))}</dd>
         </div>
       ))}

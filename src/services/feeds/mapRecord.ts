@@ -17,6 +17,7 @@ import {
   workingHoursOf,
 } from './vocabulary';
 import { inSiteCurrency, UNITS_PER_EUR } from '../search/currencies';
+import { fuelMeasureOf } from '../../shared/domain/units';
 import {
   enumKey,
   groupsThousandsWithDots,
@@ -563,14 +564,14 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const power = r.number('power', 1, 5000, powerRaw !== undefined && kw ? Math.round(powerRaw * perKw) : powerRaw);
     if (power !== undefined) cars.power = power;
     if (kw && powerRaw !== undefined) r.kept.set('power', `${powerRaw} kW`);
-    // Litres per 100 km, whatever the partner wrote; a unit it cannot read (kWh, or none it knows) is kept
+    // Litres per 100 km, whatever the partner wrote (a figure without a unit of 10 or more in the site's
+    // mpg or km/l, decision 099); a unit it cannot read (kWh, or none it knows) is kept
     // and warned, never taken for litres. No car burns over 40 l/100 km: more is a figure in another unit.
     const consumptionField = r.field('fuel_consumption');
-    const litres = parseLitresPer100Km(
-      consumptionField?.text,
-      consumptionField?.attrs.unit,
-      miles ? ctx.site : undefined,
-    );
+    const litres = parseLitresPer100Km(consumptionField?.text, consumptionField?.attrs.unit, {
+      country: ctx.site.country,
+      fuel: fuelMeasureOf(def?.units ?? 'metric', ctx.site.country),
+    });
     const consumptionText = consumptionField?.text.trim();
     if (typeof litres === 'object') r.keep('fuel_consumption', `unknown unit "${litres.unit}"`);
     else if (litres === undefined) {

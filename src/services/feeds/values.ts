@@ -3,7 +3,7 @@
  * real feeds use), each returning `undefined` for what cannot be read.
  * See docs/feeds.md for the accepted forms.
  */
-import { KM_PER_MILE, M2_PER_SQFT, mpgFactor } from '../../shared/domain/units';
+import { type FuelMeasure, KM_PER_MILE, M2_PER_SQFT, mpgFactor } from '../../shared/domain/units';
 
 const TRUE = new Set(['true', 'yes', 'si', 'sí', '1', 'y', 'on', 'oui', 'ja', 'sim']);
 const FALSE = new Set(['false', 'no', '0', 'n', 'off', 'non', 'nein', 'nao', 'não']);
@@ -241,15 +241,16 @@ const CONSUMPTION_FIGURE = /(?<![\p{L}\d.,])(\d+(?:[.,]\d+)?)([^\d]*)/gu;
  * unit is in an attribute or written with the figure, after it or before it ("5,4 l/100 km",
  * "l/100km: 5.4", "combined 5.4 l/100km", "52 mpg (UK)", "31 US mpg", "JC08モード 18.0km/L",
  * "0,5 l/mil"); of several figures, the first whose unit is read ("8.5 l/100km (33 mpg)" is 8.5).
- * Without one it is the format's litres per 100 km, except on a site whose visitors read miles per
- * gallon (`mpg`, the country's), where a figure of 10 or more is theirs: hardly a car does under
- * 10 mpg, and most burn under 10 l/100 km. Miles per gallon are the country's gallon unless the text
- * names the American or the imperial one.
+ * Without one it is the format's litres per 100 km, except on a site whose visitors read another
+ * measure (`reader`: miles per gallon, the country's; kilometres per litre, decision 099), where a
+ * figure of 10 or more is theirs: hardly a car does under 10 mpg, and most burn under 10 l/100 km; a
+ * dealer writing km/l writes 15 to 30 for most cars. Miles per gallon are the country's gallon unless
+ * the text names the American or the imperial one.
  */
 export function parseLitresPer100Km(
   text: string | undefined,
   unit: string | undefined,
-  mpgSite: { country: string } | undefined,
+  reader: { country: string; fuel: FuelMeasure } | undefined,
 ): number | { unit: string } | undefined {
   if (text === undefined) return undefined;
   const t = unitsWritten(text);
@@ -277,22 +278,24 @@ export function parseLitresPer100Km(
   if (n <= 0) return 0;
   const per100 = (litres: number) => Math.round(litres * 1000) / 1000;
   const mpg = (country: string) => per100(mpgFactor(country) / n);
+  const kml = () => per100(100 / n);
   switch (read.unit) {
     case 'mpg-us':
       return mpg('us');
     case 'mpg-uk':
       return mpg('uk');
     case 'mpg':
-      return mpg(mpgSite?.country ?? 'uk');
+      return mpg(reader?.fuel === 'mpg' ? reader.country : 'uk');
     case 'lmil':
       return per100(n * 10);
     case 'kml':
-      return per100(100 / n);
+      return kml();
     case 'l100':
       return per100(n);
     default:
       // No unit, or only words about the figure ("combined", "mixto").
-      return mpgSite !== undefined && n >= 10 ? mpg(mpgSite.country) : per100(n);
+      if (reader === undefined || reader.fuel === 'l100km' || n < 10) return per100(n);
+      return reader.fuel === 'mpg' ? mpg(reader.country) : kml();
   }
 }
 

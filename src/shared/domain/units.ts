@@ -59,9 +59,46 @@ export function mpgFactor(country: string): number {
   return MPG_L100KM[country] ?? (MPG_L100KM.uk as number);
 }
 
-/** A fuel consumption in litres per 100 km as the site reads it: mpg, whole, on an imperial site; else itself. */
+/**
+ * The countries whose visitors read a car's fuel economy in kilometres per litre (decision 099): as
+ * Japan's JC08 and WLTC figures, India's and Pakistan's "kmpl", the efficiency labels of Brazil
+ * (INMETRO), Mexico and Chile, and the dealers of the Philippines, Indonesia, Thailand and Taiwan
+ * write it. Every other metric site reads litres per 100 km.
+ */
+const KM_PER_LITRE_COUNTRIES: ReadonlySet<string> = new Set([
+  'jp',
+  'in',
+  'pk',
+  'br',
+  'mx',
+  'cl',
+  'ph',
+  'id',
+  'th',
+  'tw',
+]);
+
+/** How a site's visitors read a fuel consumption: miles per gallon, kilometres per litre, or litres per 100 km. */
+export type FuelMeasure = 'mpg' | 'kml' | 'l100km';
+
+export function fuelMeasureOf(units: Units, country: string): FuelMeasure {
+  if (units === 'imperial') return 'mpg';
+  return KM_PER_LITRE_COUNTRIES.has(country) ? 'kml' : 'l100km';
+}
+
+/**
+ * A fuel consumption in litres per 100 km as the site reads it: mpg, whole, on an imperial site;
+ * kilometres per litre, to a tenth, where they are read; else itself.
+ */
 export function fuelConsumptionOf(litresPer100Km: number, units: Units, country: string): number {
-  return units === 'imperial' ? Math.round(mpgFactor(country) / litresPer100Km) : litresPer100Km;
+  switch (fuelMeasureOf(units, country)) {
+    case 'mpg':
+      return Math.round(mpgFactor(country) / litresPer100Km);
+    case 'kml':
+      return Math.round(1000 / litresPer100Km) / 10;
+    default:
+      return litresPer100Km;
+  }
 }
 
 /** A filter's value in metric: a number, a number written as text, or an alert's `{ min, max }` range. */

@@ -49,6 +49,27 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
         .replace(/<fuel_consumption>[^<]*/, '<fuel_consumption>31'),
     );
     await importFeed(american, { country: 'us', vertical: 'cars' }, 805);
+    // And where visitors read kilometres per litre (decision 099): a Japanese dealer's figure written
+    // without its unit, a Brazilian one's with it.
+    const japanese = path.join(server.dataDir, 'cars-jp.xml');
+    fs.writeFileSync(
+      japanese,
+      golf
+        .replace('<city>Berlin</city>', '<city>Osaka</city>')
+        .replace(/<fuel_consumption>[^<]*/, '<fuel_consumption>18.5'),
+    );
+    await importFeed(japanese, { country: 'jp', vertical: 'cars' }, 808);
+    const brazilian = path.join(server.dataDir, 'cars-br.xml');
+    fs.writeFileSync(
+      brazilian,
+      golf
+        .replace('<city>Berlin</city>', '<city>Curitiba</city>')
+        .replace(/<fuel_consumption>[^<]*/, '<fuel_consumption>12,5 km/l'),
+    );
+    await importFeed(brazilian, { country: 'br', vertical: 'cars' }, 809);
+    const mexican = path.join(server.dataDir, 'cars-mx.xml');
+    fs.writeFileSync(mexican, golf.replace('<city>Berlin</city>', '<city>Guadalajara</city>'));
+    await importFeed(mexican, { country: 'mx', vertical: 'cars' }, 810);
     // A German job whose salary is one figure, written the partner's way.
     const jobs = fs.readFileSync(fixture('jobs-uk.xml'), 'utf8');
     const job = jobs
@@ -106,6 +127,13 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     expect(await page(804, 'C1', 'cars.de')).to.deep.include(['Verbrauch (l/100 km)', '5,4']);
     // 31 mpg, stored as 7.588 l/100 km, read back as the dealer wrote it.
     expect(await page(805, 'C1', 'cars.us')).to.deep.include(['Fuel economy (mpg)', '31']);
+  });
+
+  it("shows a car's fuel economy in kilometres per litre where its visitors read it so: Japan, Brazil (decision 099)", async () => {
+    expect(await page(808, 'C1', 'cars.jp')).to.deep.include(['燃費（km/L）', '18.5']);
+    expect(await page(809, 'C1', 'cars.br')).to.deep.include(['Consumo (km/l)', '12,5']);
+    // The British feed's 5.4 (under 10: the format's litres per 100 km) as a Mexican reads it.
+    expect(await page(810, 'C1', 'cars.mx')).to.deep.include(['Rendimiento (km/l)', '18.5']);
   });
 
   it("shows a job's salary as its partner wrote it when it says more than a figure, and its studies", async () => {

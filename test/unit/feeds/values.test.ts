@@ -107,8 +107,10 @@ describe('feed values: the forms partners write', () => {
   });
 
   it("reads a fuel consumption into litres per 100 km: the unit written, else the site's", () => {
-    const uk = { country: 'uk' };
-    const us = { country: 'us' };
+    const uk = { country: 'uk', fuel: 'mpg' } as const;
+    const us = { country: 'us', fuel: 'mpg' } as const;
+    const japan = { country: 'jp', fuel: 'kml' } as const;
+    const spain = { country: 'es', fuel: 'l100km' } as const;
     // Litres per 100 km, the format's unit, on a metric site; a decimal comma where dots group thousands.
     expect(parseLitresPer100Km('5,4', undefined, undefined)).to.equal(5.4);
     expect(parseLitresPer100Km('12', undefined, undefined)).to.equal(12);
@@ -141,6 +143,13 @@ describe('feed values: the forms partners write', () => {
     expect(parseLitresPer100Km('45', undefined, uk)).to.equal(6.277);
     expect(parseLitresPer100Km('31', undefined, us)).to.equal(7.588);
     expect(parseLitresPer100Km('5.4', undefined, uk)).to.equal(5.4);
+    // On a site that reads kilometres per litre (decision 099), the same: 18 is a Japanese dealer's km/l.
+    expect(parseLitresPer100Km('18', undefined, japan)).to.equal(5.556);
+    expect(parseLitresPer100Km('JC08モード 18.0', undefined, japan)).to.equal(5.556);
+    expect(parseLitresPer100Km('6.5', undefined, japan)).to.equal(6.5);
+    expect(parseLitresPer100Km('12 l/100 km', undefined, japan)).to.equal(12);
+    expect(parseLitresPer100Km('31 mpg', undefined, japan)).to.equal(9.112);
+    expect(parseLitresPer100Km('18', undefined, spain)).to.equal(18);
     // A unit it cannot read is said, never taken for litres.
     expect(parseLitresPer100Km('15 kWh/100km', undefined, undefined)).to.deep.equal({ unit: 'kWh/100km' });
     expect(parseLitresPer100Km('7', 'gal/100mi', us)).to.deep.equal({ unit: 'gal/100mi' });
@@ -152,10 +161,24 @@ describe('feed values: the forms partners write', () => {
   it('keeps a miles-per-gallon figure through litres per 100 km and back, for any car', () => {
     for (const country of ['uk', 'us']) {
       for (let mpg = 10; mpg <= 400; mpg++) {
-        const litres = parseLitresPer100Km(String(mpg), undefined, { country }) as number;
+        const litres = parseLitresPer100Km(String(mpg), undefined, { country, fuel: 'mpg' }) as number;
         expect(fuelConsumptionOf(litres, 'imperial', country), `${mpg} mpg in ${country}`).to.equal(mpg);
       }
     }
+  });
+
+  it('keeps a kilometres-per-litre figure to a tenth through litres per 100 km and back (decision 099)', () => {
+    for (const country of ['jp', 'br', 'in']) {
+      for (let tenths = 30; tenths <= 600; tenths++) {
+        const written = (tenths / 10).toFixed(1);
+        const litres = parseLitresPer100Km(`${written} km/l`, undefined, { country, fuel: 'kml' }) as number;
+        expect(fuelConsumptionOf(litres, 'metric', country).toFixed(1), `${written} km/l in ${country}`).to.equal(
+          written,
+        );
+      }
+    }
+    // Litres per 100 km elsewhere, as stored.
+    expect(fuelConsumptionOf(5.4, 'metric', 'de')).to.equal(5.4);
   });
 
   it('turns HTML into plain text, never markup', () => {

@@ -107,7 +107,8 @@ export const en = {
   'facts.warranty': 'Warranty',
   'facts.yes': 'Yes',
   'facts.studies': 'Education',
-  'facts.fuelConsumption': '{units, select, imperial {Fuel economy (mpg)} other {Fuel consumption (l/100 km)}}',
+  'facts.fuelConsumption':
+    '{fuel, select, mpg {Fuel economy (mpg)} kml {Fuel economy (km/l)} other {Fuel consumption (l/100 km)}}',
   'filters.title': 'Filters',
   'filters.open': 'Filters{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Close filters',

@@ -108,7 +108,7 @@ export const es: CoreMessages = {
   'facts.warranty': 'Garantía',
   'facts.yes': 'Sí',
   'facts.studies': 'Estudios',
-  'facts.fuelConsumption': 'Consumo (l/100 km)',
+  'facts.fuelConsumption': '{fuel, select, kml {Rendimiento (km/l)} other {Consumo (l/100 km)}}',
   'filters.title': 'Filtros',
   'filters.open': 'Filtros{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Cerrar filtros',

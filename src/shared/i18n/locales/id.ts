@@ -109,7 +109,7 @@ export const id: CoreMessages = {
   'facts.warranty': 'Garansi',
   'facts.yes': 'Ya',
   'facts.studies': 'Pendidikan',
-  'facts.fuelConsumption': 'Konsumsi BBM (l/100 km)',
+  'facts.fuelConsumption': '{fuel, select, kml {Konsumsi BBM (km/l)} other {Konsumsi BBM (l/100 km)}}',
   'filters.title': 'Filter',
   'filters.open': 'Filter{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Tutup filter',

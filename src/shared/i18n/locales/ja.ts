@@ -108,7 +108,7 @@ export const ja: CoreMessages = {
   'facts.warranty': '保証',
   'facts.yes': 'あり',
   'facts.studies': '学歴',
-  'facts.fuelConsumption': '燃料消費量（L/100 km）',
+  'facts.fuelConsumption': '{fuel, select, kml {燃費（km/L）} other {燃料消費量（L/100 km）}}',
   'filters.title': '絞り込み',
   'filters.open': '絞り込み{count, plural, =0 {} other {（#）}}',
   'filters.close': '絞り込みを閉じる',

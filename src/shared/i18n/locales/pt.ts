@@ -108,7 +108,7 @@ export const pt: CoreMessages = {
   'facts.warranty': 'Garantia',
   'facts.yes': 'Sim',
   'facts.studies': 'Habilitações',
-  'facts.fuelConsumption': 'Consumo (l/100 km)',
+  'facts.fuelConsumption': '{fuel, select, kml {Consumo (km/l)} other {Consumo (l/100 km)}}',
   'filters.title': 'Filtros',
   'filters.open': 'Filtros{count, plural, =0 {} other { (#)}}',
   'filters.close': 'Fechar filtros',

@@ -108,7 +108,8 @@ export const th: CoreMessages = {
   'facts.warranty': 'การรับประกัน',
   'facts.yes': 'มี',
   'facts.studies': 'วุฒิการศึกษา',
-  'facts.fuelConsumption': 'อัตราสิ้นเปลืองเชื้อเพลิง (ลิตร/100 กม.)',
+  'facts.fuelConsumption':
+    '{fuel, select, kml {อัตราสิ้นเปลืองเชื้อเพลิง (กม./ลิตร)} other {อัตราสิ้นเปลืองเชื้อเพลิง (ลิตร/100 กม.)}}',
   'filters.title': 'ตัวกรอง',
   'filters.open': 'ตัวกรอง{count, plural, =0 {} other { (#)}}',
   'filters.close': 'ปิดตัวกรอง',

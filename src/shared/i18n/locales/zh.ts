@@ -108,7 +108,7 @@ export const zh: CoreMessages = {
   'facts.warranty': '保固',
   'facts.yes': '有',
   'facts.studies': '學歷',
-  'facts.fuelConsumption': '油耗（公升/100 公里）',
+  'facts.fuelConsumption': '{fuel, select, kml {油耗（公里/公升）} other {油耗（公升/100 公里）}}',
   'filters.title': '篩選',
   'filters.open': '篩選{count, plural, =0 {} other {（#）}}',
   'filters.close': '關閉篩選',
