@@ -638,7 +638,8 @@ export class FeedImporter {
       const text = feedText(file, fd);
       // A big file is shared by worker threads (this one checks the file and keeps count); a small one is
       // done here. Gzip data by the size it gunzips to (a 5 MB gzip feed is ~50 MB of records).
-      const big = contentBytes(fd, text) >= WORKER_MIN_BYTES;
+      const feedBytes = contentBytes(fd, text);
+      const big = feedBytes >= WORKER_MIN_BYTES;
       const workerCount = o.workers ?? (big ? Math.min(MAX_DEFAULT_WORKERS, os.availableParallelism()) : 0);
       const threads = Math.max(1, workerCount);
       const results: BatchResult[] = [];
@@ -706,7 +707,11 @@ export class FeedImporter {
       const starts: { offset: number; lineBreaks: number }[] = [];
       // Gzip data is gunzipped once, as the check reads it, for the threads to read by batch.
       if (workerCount > 1 && format === 'xml' && text.gzip)
-        copy = GunzippedCopy.open(feedsDir(path.dirname(db.name)), `source-${o.sourceId}.${process.pid}-${Date.now()}`);
+        copy = GunzippedCopy.open(
+          feedsDir(path.dirname(db.name)),
+          `source-${o.sourceId}.${process.pid}-${Date.now()}`,
+          feedBytes,
+        );
       const marks: RecordMarks | undefined =
         workerCount > 1 && format === 'xml' && (!text.gzip || copy)
           ? {

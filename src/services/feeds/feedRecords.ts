@@ -154,8 +154,16 @@ export function feedText(file: string, fd?: number): FeedText {
 }
 
 /**
+ * The smallest gzip data whose content can pass 4 GiB: deflate packs at most ~1,032 bytes into one.
+ * A trailer smaller than a file this big has wrapped; a smaller file is just bigger than its content
+ * (a near-empty feed's gzip header and trailer).
+ */
+const WRAP_MIN_GZIP_BYTES = Math.ceil(2 ** 32 / 1032);
+
+/**
  * About how many bytes the file's content is: its size, or for gzip data the size its trailer gives
- * (modulo 4 GB: a trailer smaller than the file itself has wrapped, and the content is bigger still).
+ * (modulo 4 GiB: the trailer of a file that could hold more, smaller than the file itself, has
+ * wrapped, and the content is bigger still). Of gzip data of several members, the last one's.
  */
 export function contentBytes(fd: number, text: FeedText): number {
   const size = fs.fstatSync(fd).size;
@@ -163,7 +171,7 @@ export function contentBytes(fd: number, text: FeedText): number {
   const trailer = Buffer.alloc(4);
   fs.readSync(fd, trailer, 0, 4, size - 4);
   const gunzipped = trailer.readUInt32LE(0);
-  return gunzipped < size ? gunzipped + 2 ** 32 : gunzipped;
+  return gunzipped < size && size >= WRAP_MIN_GZIP_BYTES ? gunzipped + 2 ** 32 : gunzipped;
 }
 
 /** `feedText`'s encoding and note, from the start of the file's content. */

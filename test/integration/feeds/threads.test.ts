@@ -5,7 +5,14 @@ import zlib from 'node:zlib';
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { GunzippedCopy } from '../../../src/services/feeds/feedFiles';
-import { countFeedRecords, MalformedFeedError, readFeed, readXmlRange } from '../../../src/services/feeds/feedRecords';
+import {
+  contentBytes,
+  countFeedRecords,
+  feedText,
+  MalformedFeedError,
+  readFeed,
+  readXmlRange,
+} from '../../../src/services/feeds/feedRecords';
 import { FeedImporter, type ImportOptions, type ImportSummary } from '../../../src/services/feeds/FeedImporter';
 import { writeSyntheticFeed } from '../../../src/services/feeds/syntheticFeed';
 import { Gazetteer } from '../../../src/services/places/Gazetteer';
@@ -357,6 +364,44 @@ describe('feed import shared by worker threads', function () {
       } finally {
         store.close();
       }
+    });
+
+    it("is done here, not by threads, when it is small, however much bigger its gzip's header makes it", async () => {
+      const tiny = path.join(tempDir(), 'tiny.xml');
+      fs.writeFileSync(tiny, '<trovit></trovit>');
+      const gz = gzipped(tiny);
+      expect(fs.statSync(gz).size).to.be.above(17);
+      const fd = fs.openSync(gz, 'r');
+      try {
+        expect(contentBytes(fd, feedText(gz, fd))).to.equal(17);
+      } finally {
+        fs.closeSync(fd);
+      }
+      sinon.stub(os, 'availableParallelism').returns(2);
+      const open = sinon.spy(GunzippedCopy, 'open');
+      const store = new SqliteSearchStore(tempDir());
+      try {
+        const importer = new FeedImporter({ store, site: ES_HOMES, sourceId: 8, file: gz, now: () => NOW_S });
+        expect(await importer.run()).to.include({ imported: 0, rejected: 0 });
+        expect(open.callCount, 'a copy for threads').to.equal(0);
+      } finally {
+        store.close();
+      }
+    });
+
+    it("gives the copy up when the disk would keep room for it but not for the store's growth", async () => {
+      const plain = await importOnce(files.s1 as string);
+      const size = fs.statSync(files.s1 as string).size;
+      const statfs = fs.statfsSync(os.tmpdir());
+      // Room for the copy and the spare (and the look ahead), none for the store's writes besides.
+      const room = 512 * 2 ** 20 + 64 * 2 ** 20 + Math.ceil(size * 1.2);
+      sinon.stub(fs, 'statfsSync').returns({ ...statfs, bsize: 1, bavail: room });
+      const finish = sinon.spy(GunzippedCopy.prototype, 'finish');
+      const gz = await importOnce(gzipped(files.s1 as string));
+      expect(finish.callCount).to.equal(1);
+      expect(finish.firstCall.returnValue).to.equal(undefined);
+      expect(gz.snapshot === plain.snapshot, 'the stores differ').to.equal(true);
+      expect(fs.readdirSync(path.join(gz.dir, 'feeds'))).to.deep.equal([]);
     });
 
     it('is read as before, gzip data by each thread, when the disk has no room for the copy', async () => {
