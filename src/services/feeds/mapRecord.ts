@@ -341,6 +341,14 @@ const CURRENCY_MARKS: readonly [RegExp, string][] = [
   [/£|(^|[^A-Z])GBP($|[^A-Z])/i, 'GBP'],
   [/(^|[^A-Z])AR\$|(^|[^A-Z])ARS($|[^A-Z])/i, 'ARS'],
   [/(^|[^A-Z])R\$|(^|[^A-Z])BRL($|[^A-Z])/i, 'BRL'],
+  // The other dollars, by the letters written before their sign ("A$90,000" is not US dollars).
+  [/(^|[^A-Z])AU?\$/i, 'AUD'],
+  [/(^|[^A-Z])CA?\$/i, 'CAD'],
+  [/(^|[^A-Z])NZ\$/i, 'NZD'],
+  [/(^|[^A-Z])HK\$/i, 'HKD'],
+  [/(^|[^A-Z])SG?\$/i, 'SGD'],
+  [/(^|[^A-Z])NT\$/i, 'TWD'],
+  [/(^|[^A-Z])MX\$/i, 'MXN'],
 ];
 
 /**

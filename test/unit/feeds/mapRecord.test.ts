@@ -115,6 +115,25 @@ describe("mapRecord: a job's salary, as a figure and as written", () => {
     const euros = jobAd('uk', [['salary', '45000']], { currency: 'eur' });
     expect(euros).to.deep.include({ currency: 'EUR', price: { value: 45000 } });
     expect(euros.jobs).to.deep.include({ salary: Math.round(45000 * 0.85) });
+    // Other dollars by the letters before their sign: Australian, Canadian, New Zealand, Hong Kong, Singapore, Taiwan, Mexican.
+    for (const [written, currency] of [
+      ['A$90,000', 'AUD'],
+      ['AU$90,000', 'AUD'],
+      ['C$90,000', 'CAD'],
+      ['CA$90,000', 'CAD'],
+      ['NZ$90,000', 'NZD'],
+      ['HK$90,000', 'HKD'],
+      ['S$90,000', 'SGD'],
+      ['NT$90,000', 'TWD'],
+      ['MX$90,000', 'MXN'],
+      ['US$90,000', 'USD'],
+    ]) {
+      expect(jobAd('uk', [['salary', written as string]]), written).to.deep.include({
+        currency,
+        price: { value: 90000 },
+      });
+    }
+    expect(jobAd('uk', [['salary', 'A$90,000']]).jobs).to.deep.include({ salary: Math.round((90000 / 1.65) * 0.85) });
     // Pounds on a British site: as it is.
     expect(jobAd('uk', [['salary', '£45,000']])).to.deep.include({ currency: 'GBP', price: { value: 45000 } });
     expect(job('uk', [['salary', '£45,000']])).to.deep.include({ salary: 45000 });
