@@ -1627,16 +1627,31 @@ function scalarText(v: unknown): string | undefined {
     : scalar(v);
 }
 
-/** The members of an object member without a value of its own, as fields (`putField`). */
+/**
+ * The members of an object member without a value of its own, as fields (`putField`), depth first in
+ * their order, each leaf under its own member's name. Walked with a stack of its own, not by
+ * recursion: a partner's object nested thousands deep (valid JSON, which `JSON.parse` reads) must
+ * not overflow the call stack and fail the run, as the XML reader's leaves of any depth do not.
+ */
 function flattenJson(record: RawRecord, parent: string, o: Record<string, unknown>, nested: Set<string>): void {
-  for (const [k, x] of Object.entries(o)) {
+  const stack: { parent: string; members: Iterator<[string, unknown]> }[] = [
+    { parent, members: Object.entries(o)[Symbol.iterator]() },
+  ];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as (typeof stack)[number];
+    const next = top.members.next();
+    if (next.done) {
+      stack.pop();
+      continue;
+    }
+    const [k, x] = next.value;
     const name = fieldName(k);
     if (x !== null && typeof x === 'object' && !Array.isArray(x)) {
-      flattenJson(record, name, x as Record<string, unknown>, nested);
+      stack.push({ parent: name, members: Object.entries(x as Record<string, unknown>)[Symbol.iterator]() });
       continue;
     }
     const text = scalarText(x);
-    if (text !== undefined) putField(record, nested, parent, name, { text, attrs: {} });
+    if (text !== undefined) putField(record, nested, top.parent, name, { text, attrs: {} });
   }
 }
 

@@ -593,6 +593,20 @@ describe('feed import: feeds as partners really write them', function () {
     expect(g2.feedAttributes).to.deep.include({ agency_id: 'AG9' });
   });
 
+  it('reads a record whose object members nest thousands deep, as an XML element of that depth', async () => {
+    // Valid JSON that JSON.parse reads: its flattening once overflowed the call stack and failed the run.
+    const depth = 10_000;
+    const deep = `${'{"a":'.repeat(depth)}{"city":"Ronda"}${'}'.repeat(depth)}`;
+    const line = (id: string, extra = '') =>
+      `{"id":"${id}","url":"https://portal.example/anuncio/${id}","title":"Casa ${id} en Ronda","type":"For Sale",` +
+      `"content":"Casa encalada con patio andaluz, tres dormitorios y vistas a la serranía.","city":"Ronda",` +
+      `"price":180000${extra}}`;
+    const file = f.writeFile('deep.jsonl', [line('D1'), line('D2', `,"agency":${deep}`), line('D3')].join('\n') + '\n');
+    const summary = await f.importFeed(file, ES_HOMES, 32);
+    expect(summary).to.include({ imported: 3, rejected: 0 });
+    expect((await stored('D2', 32)).location.city).to.equal('Ronda');
+  });
+
   it("never groups two flats of one agency's template at different addresses, and still groups one flat", async () => {
     const text =
       'Piso reformado de tres dormitorios y dos baños, cocina equipada, terraza, ascensor y trastero. ' +
