@@ -93,6 +93,26 @@ export function groupsThousandsWithDots(locale: string): boolean {
  * `1.200.000`, `1,200,000`, `1 200 000`, `1.200,50`, `95 m2`, `€ 250000`.
  */
 export function parseNumber(text: string | undefined, dotThousands = false): number | undefined {
+  const n = parseFigure(text, dotThousands);
+  if (n === undefined || text === undefined) return n;
+  // Written in a spreadsheet's exponent, or in thousands: Number() of the decimal text, not a product,
+  // so that 1.1 thousand is 1100 (1.1 * 1000 is 1100.0000000000002).
+  const exponent = EXPONENT.exec(text);
+  const scaled = exponent ? Number(`${n}e${exponent[1]}`) : THOUSANDS.test(text) ? Number(`${n}e3`) : n;
+  return Number.isFinite(scaled) ? scaled : undefined;
+}
+
+/** "1e6", "1.25E+06", "2,5E+03": the first figure with a spreadsheet's exponent after its digits. */
+const EXPONENT = /^[^\d]*?[+-]?[\d.,]*\d[eE]([+-]?\d+)/;
+
+/**
+ * "250k", "45K miles", "1,5k €", "£45k": the first figure in thousands; not "45 km", "4 kW", "300 kr",
+ * "250 000 Kč" (a letter after the k).
+ */
+const THOUSANDS = /^[^\d]*?[+-]?[\d.,\s\u00a0\u202f']*\d\s?[kK](?![\p{L}\d])/u;
+
+/** `parseNumber`'s figure as its digits give it (before an exponent or a "k"). */
+function parseFigure(text: string | undefined, dotThousands: boolean): number | undefined {
   if (text === undefined) return undefined;
   // "4,980万円", "1億2,000万円": Japanese (and Chinese) numbers count in ten thousands and hundred millions.
   if (/\d\s*[万萬億亿千]/.test(text)) return parseLargeUnits(text);
@@ -189,7 +209,9 @@ export function parseKilometres(
 ): number | undefined {
   const n = parseNumber(text, dotThousands);
   if (n === undefined) return undefined;
-  const u = (unit?.trim() || /[\d\s]([a-z]+)\.?$/i.exec(text?.trim() ?? '')?.[1] || '').toLowerCase();
+  let u = (unit?.trim() || /[\d\s]([a-z]+)\.?$/i.exec(text?.trim() ?? '')?.[1] || '').toLowerCase();
+  // "45k" is thousands of the site's unit (`parseNumber`), not a unit.
+  if (u === 'k') u = '';
   return Math.round((u === '' ? miles : /^mi(les?)?$/.test(u)) ? n * KM_PER_MILE : n);
 }
 

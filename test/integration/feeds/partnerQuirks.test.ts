@@ -259,6 +259,25 @@ describe('feed import: feeds as partners really write them', function () {
       34,
     );
     expect((await stored('U1', 34)).cars?.mileage).to.equal(72420);
+    // In thousands, or in a spreadsheet's exponent: never the figure before the "k" or the "e".
+    await run(
+      feed(
+        record(
+          'U2',
+          '<title>Ford Fiesta</title><make>Ford</make><model>Fiesta</model><price>7.5E+03</price><mileage>45k</mileage>',
+        ),
+        record(
+          'U3',
+          '<title>Ford Kuga</title><make>Ford</make><model>Kuga</model><price>£12k</price><mileage>45K miles</mileage>',
+        ),
+      ),
+      UK_CARS,
+      35,
+    );
+    expect((await stored('U2', 35)).cars?.mileage).to.equal(72420);
+    expect((await stored('U2', 35)).price).to.deep.equal({ value: 7500 });
+    expect((await stored('U3', 35)).cars?.mileage).to.equal(72420);
+    expect((await stored('U3', 35)).price).to.deep.equal({ value: 12000 });
     // Found by a visitor's mileage filter as what it is.
     const low = await f.get('/api/sites/es/cars/search?filters[mileageMax]=100000');
     const ids = low.body.data.map((a: { id: string }) => a.id);

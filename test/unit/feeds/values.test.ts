@@ -5,6 +5,7 @@ import {
   parseBoolean,
   parseCount,
   parseDate,
+  parseKilometres,
   parseLitresPer100Km,
   parseNumber,
   parseUrl,
@@ -62,6 +63,23 @@ describe('feed values: the forms partners write', () => {
     expect(parseNumber('1,200,000')).to.equal(1200000);
     expect(parseNumber('1.200,50')).to.equal(1200.5);
     expect(parseNumber('250 000 €')).to.equal(250000);
+    // A spreadsheet's exponent, and thousands written with a k; not a unit that starts with one.
+    expect(parseNumber('1e6')).to.equal(1000000);
+    expect(parseNumber('1.25E+06')).to.equal(1250000);
+    expect(parseNumber('2,5E+03')).to.equal(2500);
+    expect(parseNumber('£1e6')).to.equal(1000000);
+    expect(parseNumber('250k')).to.equal(250000);
+    expect(parseNumber('1,5k €')).to.equal(1500);
+    expect(parseNumber('1.1k')).to.equal(1100);
+    expect(parseNumber('45K miles')).to.equal(45000);
+    expect(parseNumber('45 km')).to.equal(45);
+    expect(parseNumber('4 kW')).to.equal(4);
+    expect(parseNumber('300 kr')).to.equal(300);
+    expect(parseNumber('250 000 Kč')).to.equal(250000);
+    expect(parseNumber('5e étage')).to.equal(5);
+    expect(parseKilometres('45k', undefined, true, true)).to.equal(Math.round(45000 * 1.609344));
+    expect(parseKilometres('45K miles', undefined)).to.equal(Math.round(45000 * 1.609344));
+    expect(parseKilometres('4.5E+04', undefined)).to.equal(45000);
     expect(parseNumber('€ 1200')).to.equal(1200);
     expect(parseNumber('12,5')).to.equal(12.5);
     expect(parseNumber('n/a')).to.equal(undefined);
@@ -386,7 +404,11 @@ describe('feed values: the forms partners write', () => {
       const cleaned = text.replace(/[<&\r,.\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, 'x');
       expect(toPlainText(cleaned), JSON.stringify(cleaned)).to.equal(linesBefore(cleaned));
       expect(toPlainText(cleaned, false), JSON.stringify(cleaned)).to.equal(cleaned.replace(/\s+/g, ' ').trim());
-      expect(parseNumber(digits), JSON.stringify(digits)).to.equal(numberBefore(digits));
+      // Since then, the first figure's exponent (digits right after an "e") scales it: "3,4e6" is 3.4 million.
+      const figure = numberBefore(digits);
+      const exponent = /^[^\d]*?[+-]?[\d.,]*\d[eE]([+-]?\d+)/.exec(digits)?.[1];
+      const scaled = figure === undefined || exponent === undefined ? figure : Number(`${figure}e${exponent}`);
+      expect(parseNumber(digits), JSON.stringify(digits)).to.equal(Number.isFinite(scaled) ? scaled : undefined);
     }
   });
 
