@@ -352,6 +352,24 @@ const CURRENCY_MARKS: readonly [RegExp, string][] = [
 ];
 
 /**
+ * A field's `currency` attribute, when it is a currency the site can price in (`UNITS_PER_EUR`). Any
+ * other ("XYZ", "euros") is kept in the ad's attributes and warned, and the field's text or the site
+ * says the currency: an unknown code, taken as it was, priced the ad as if in euros for the filters.
+ */
+function currencyAttribute(r: Reader, name: string): string | undefined {
+  const raw = r.field(name)?.attrs.currency?.trim();
+  if (!raw) return undefined;
+  const code = raw.toUpperCase();
+  if (/^[A-Z]{3}$/.test(code) && UNITS_PER_EUR[code] !== undefined) return code;
+  r.kept.set(`${name}_currency`, raw.slice(0, 40));
+  r.warnings.push({
+    field: name,
+    reason: `unknown currency "${raw.slice(0, 40)}": read in the one its text names, or the site's`,
+  });
+  return undefined;
+}
+
+/**
  * The currency a price's text names, when it names one (else undefined: the attribute's or the site's).
  * A bare "$" is the site's own where its money is written so (pesos, Australian dollars), else dollars.
  */
@@ -395,11 +413,10 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   const def = countryByCode(ctx.site.country);
   const siteCurrency = def?.currency ?? 'EUR';
   const priceField = r.field('price');
-  const priceCurrency = priceField?.attrs.currency?.trim().toUpperCase();
   const currency =
-    priceCurrency && /^[A-Z]{3}$/.test(priceCurrency)
-      ? priceCurrency
-      : (currencyInText(priceField?.text, siteCurrency, def?.locale ?? 'en') ?? siteCurrency);
+    currencyAttribute(r, 'price') ??
+    currencyInText(priceField?.text, siteCurrency, def?.locale ?? 'en') ??
+    siteCurrency;
   const dots = groupsThousandsWithDots(def?.locale ?? 'en');
   const rate = UNITS_PER_EUR[currency] ?? 1;
 
@@ -630,11 +647,8 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const salaryText = r.plain('salary');
     // The salary's currency: its attribute's, else the one its text names ("$60,000" on a British site),
     // else the ad's. The ad's price is the salary in it; the filters compare it in the site's.
-    const salaryAttr = r.field('salary')?.attrs.currency?.trim().toUpperCase();
     const salaryCurrency =
-      salaryAttr && /^[A-Z]{3}$/.test(salaryAttr)
-        ? salaryAttr
-        : (currencyInText(salaryText, siteCurrency, def?.locale ?? 'en') ?? currency);
+      currencyAttribute(r, 'salary') ?? currencyInText(salaryText, siteCurrency, def?.locale ?? 'en') ?? currency;
     ad.currency = salaryCurrency;
     const numeric = parseNumber(r.text('salary_numeric'));
     let salary = numeric;

@@ -72,6 +72,33 @@ describe('mapRecord: the currency a price names', () => {
     expect(priced('au', '$850,000')).to.deep.equal(['AUD', 850000]);
     expect(priced('es', '450.000 €')).to.deep.equal(['EUR', 450000]);
   });
+
+  it('keeps and warns of a currency attribute it cannot price in, and reads the text or the site instead', () => {
+    const ctx = {
+      site: { country: 'es', vertical: 'homes' } as const,
+      sourceId: 1,
+      now: 1_800_000_000,
+      places: new PlaceResolver(new GazetteerPlaces(Gazetteer.shared(), 'es')),
+    };
+    const withCurrency = (text: string, currency: string) => {
+      const r = record([['price', text]]);
+      (r.fields.get('price') as { attrs: Record<string, string> }).attrs = { currency };
+      const result = mapRecord(r, ctx);
+      if (!result.ok) throw new Error(result.reason);
+      return result;
+    };
+    const unknown = withCurrency('250000', 'XYZ');
+    expect([unknown.ad.currency, unknown.ad.price?.value]).to.deep.equal(['EUR', 250000]);
+    expect(unknown.ad.feedAttributes).to.deep.include({ price_currency: 'XYZ' });
+    expect(unknown.warnings).to.deep.include({
+      field: 'price',
+      reason: 'unknown currency "XYZ": read in the one its text names, or the site\'s',
+    });
+    // The text's own currency, when it names one.
+    expect(withCurrency('US$ 300,000', 'dollars').ad.currency).to.equal('USD');
+    // A known code in any case, as before.
+    expect(withCurrency('250000', 'gbp').ad.currency).to.equal('GBP');
+  });
 });
 
 describe("mapRecord: a job's salary, as a figure and as written", () => {
