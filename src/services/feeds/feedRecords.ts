@@ -174,10 +174,29 @@ export function contentBytes(fd: number, text: FeedText): number {
   return gunzipped < size && size >= WRAP_MIN_GZIP_BYTES ? gunzipped + 2 ** 32 : gunzipped;
 }
 
+/**
+ * Text in UTF-16 without its byte-order mark: its first characters ASCII ("<?xml", "<trovit", "{"),
+ * so every other byte of them is zero (after them in little-endian order, before them in big-endian).
+ */
+function isUtf16WithoutMark(head: Buffer): boolean {
+  if (head.length < 8) return false;
+  const zeroAt = (parity: number) => {
+    for (let i = 0; i < 8; i++) if ((head[i] === 0) !== (i % 2 === parity)) return false;
+    return true;
+  };
+  return zeroAt(1) || zeroAt(0);
+}
+
 /** `feedText`'s encoding and note, from the start of the file's content. */
 function textEncoding(head: Buffer): Omit<FeedText, 'gzip'> {
-  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff) || isUtf16WithoutMark(head)) {
     throw new MalformedFeedError('The feed is written in UTF-16: save it as UTF-8');
+  }
+  // Gzip data whose content is gzip data again (a partner's export gzipped, then its upload gzipped).
+  if (isGzipHead(head)) {
+    throw new MalformedFeedError(
+      'The feed is gzip data inside gzip data: gunzip it once, or ask the partner to gzip it once',
+    );
   }
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8' };
   const declaration = /^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["']/i.exec(head.toString('latin1', 0, 300));
@@ -308,7 +327,8 @@ export async function detectFormat(file: string): Promise<FeedFormat> {
   if (name.endsWith('.xml')) return 'xml';
   const head = await readHead(file, 4096);
   const first = head.replace(/^\ufeff/, '').trimStart()[0];
-  return first === '{' ? 'jsonl' : 'xml';
+  // A JSON array is JSON too: read as JSON lines, it is told what JSON lines are (`countJsonLines`).
+  return first === '{' || first === '[' ? 'jsonl' : 'xml';
 }
 
 const KEEP_OPEN = {
@@ -1551,8 +1571,14 @@ export async function countJsonLines(input: Readable, onProgress?: (records: num
     lineNo++;
     const line = lineNo === 1 ? raw.replace(/^\ufeff/, '') : raw;
     if (!line.trim()) continue;
-    if (count === 0 && !isObject(line))
+    if (count === 0 && !isObject(line)) {
+      if (line.trimStart().startsWith('['))
+        throw new MalformedFeedError(
+          'The feed is a JSON array, not JSON lines: write each record as a JSON object on a line of its own',
+          lineNo,
+        );
       throw new MalformedFeedError('Not a JSON-lines feed: the first line is not a JSON object', lineNo);
+    }
     count++;
     last = { line: lineNo, text: line };
     if (onProgress && count % 10_000 === 0) onProgress(count);

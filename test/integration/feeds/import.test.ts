@@ -758,6 +758,37 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect(storeSnapshot(f.store)).to.equal(before);
     });
 
+    it('says what a feed is when it is not one it reads: UTF-16 without its mark, gzip in gzip, a JSON array', async () => {
+      await f.importFeed(f.writeFile('first.xml', homesXml(ads)), ES_HOMES, 21);
+      const before = storeSnapshot(f.store);
+      for (const [name, bytes] of [
+        ['le.xml', Buffer.from(homesXml(ads), 'utf16le')],
+        ['be.xml', Buffer.from(homesXml(ads), 'utf16le').swap16()],
+      ] as const) {
+        fs.writeFileSync(`${f.dataDir}/${name}`, bytes);
+        expect((await failure(`${f.dataDir}/${name}`)).message, name).to.equal(
+          'The feed is written in UTF-16: save it as UTF-8',
+        );
+      }
+      const twice = `${f.dataDir}/twice.xml.gz`;
+      fs.writeFileSync(twice, zlib.gzipSync(zlib.gzipSync(homesXml(ads))));
+      expect((await failure(twice)).message).to.equal(
+        'The feed is gzip data inside gzip data: gunzip it once, or ask the partner to gzip it once',
+      );
+      const records = [{ id: 'J1', url: 'https://portal.example/J1', title: 'Piso', type: 'For Sale' }];
+      for (const [name, text] of [
+        ['array.json', JSON.stringify(records, null, 2)],
+        ['array-line.jsonl', JSON.stringify(records)],
+      ]) {
+        const error = await failure(f.writeFile(name as string, text as string));
+        expect(error, name).to.be.instanceOf(MalformedFeedError);
+        expect(error.message, name).to.equal(
+          'The feed is a JSON array, not JSON lines: write each record as a JSON object on a line of its own (line 1)',
+        );
+      }
+      expect(storeSnapshot(f.store)).to.equal(before);
+    });
+
     it('reads gzip data whatever the file is called, and stops on cut gzip data', async () => {
       const gz = `${f.dataDir}/feed.xml`;
       fs.writeFileSync(gz, zlib.gzipSync(homesXml(ads)));
