@@ -323,6 +323,13 @@ export function FiltersPanel({ action, pathname, params }: { action: string; pat
     dispatch(filtersToggled(next));
   }).current;
 
+  // Opened before this code arrived (its <details> opens without it, and a phone on a slow network
+  // is tapped first): the store takes the element's state, so that the open panel covers the page as
+  // one opened now does (the page behind locked, inert, Tab kept in the panel).
+  useEffect(() => {
+    if (details.current?.open && !openRef.current) dispatch(filtersToggled(true));
+  }, [dispatch]);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && details.current?.open) setOpen(false);

@@ -417,5 +417,57 @@ for (const [device, options] of [
       expect(problems).to.deep.equal([]);
       await context.close();
     });
+
+    it('takes over a filters panel opened before its code arrived, covering the page as one opened after', async () => {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let onAsked: () => void = () => undefined;
+      const askedFor = new Promise<void>((resolve) => (onAsked = resolve));
+      await page.route(/\/assets\/filters\.[0-9a-f]{10}\.js$/, async (route) => {
+        onAsked();
+        await held;
+        await route.continue();
+      });
+      await page.goto(`http://homes.uk.localhost:${server.port}/search/flat/in/london`, {
+        waitUntil: 'domcontentloaded',
+      });
+      await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
+      await page.getByRole('button', { name: 'Agree', exact: true }).click();
+      await askedFor;
+      // Opened as plain HTML (a visitor's tap before the panel's code is in), then its code arrives.
+      const panel = page.getByRole('group', { name: 'Filters' });
+      await page.locator('summary', { hasText: 'Filters' }).click();
+      await panel.waitFor();
+      release();
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('filters') ?? {}).some((key) => key.startsWith('__reactFiber$')),
+      );
+      // The app knows it is open: on a phone the page behind is inert and does not scroll, as when opened now.
+      if (device === 'mobile') {
+        await page.waitForFunction(
+          () =>
+            document.querySelector('ol[aria-label="Results"]')?.closest('[inert]') != null &&
+            document.body.style.overflow === 'hidden',
+          undefined,
+          { timeout: 10_000 },
+        );
+      }
+      const opened = await page.evaluate(
+        () =>
+          ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).filter(
+            (e) => e.event === 'filtersOpened',
+          ).length,
+      );
+      expect(opened, 'the opening counted').to.equal(1);
+      // Its own control closes it, and the page is the page again.
+      await page.locator('summary', { hasText: 'Close filters' }).click();
+      await panel.waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.querySelector('[inert]') === null)).to.equal(true);
+      expect(problems).to.deep.equal([]);
+      await context.close();
+    });
   });
 }
