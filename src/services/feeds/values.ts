@@ -150,7 +150,11 @@ function parseFigure(text: string | undefined, dotThousands: boolean): number | 
 /** A count in steps of 0.5 or a range (`2-3`, `2 to 3`): the lower bound, and whether it was a range. */
 export function parseCount(text: string | undefined): { value: number; range: boolean } | undefined {
   if (text === undefined) return undefined;
-  const t = text.trim();
+  // A half written as one character ("1½" bathrooms, as American listings count a toilet-only room).
+  const t = text
+    .trim()
+    .replace(/(\d)\s*½/g, '$1.5')
+    .replace(/^½$/, '0.5');
   const range = /^(\d+(?:[.,]\d+)?)\s*(?:-|–|to|a|\/)\s*(\d+(?:[.,]\d+)?)$/i.exec(t);
   if (range) {
     const lo = Number((range[1] as string).replace(',', '.'));

@@ -285,6 +285,12 @@ describe('feed import: feeds as partners really write them', function () {
     expect(ids).to.not.include((await stored('C1', 33)).id);
   });
 
+  it('reads a half bathroom written as one character ("1½"), not as one bathroom', async () => {
+    const summary = await run(feed(ad('H1', '<price>250000</price><bathrooms>1½</bathrooms>')));
+    expect(summary).to.include({ imported: 1, rejected: 0 });
+    expect((await stored('H1')).homes).to.deep.include({ bathrooms: 1.5 });
+  });
+
   it('never takes an area in a unit it cannot read for square metres, and reads "sq.ft."', async () => {
     const summary = await run(
       feed(

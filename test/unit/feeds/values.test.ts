@@ -110,6 +110,9 @@ describe('feed values: the forms partners write', () => {
 
   it('reads rooms in steps of 0.5 and ranges (the lower bound)', () => {
     expect(parseCount('2.5')).to.deep.equal({ value: 2.5, range: false });
+    expect(parseCount('1½')).to.deep.equal({ value: 1.5, range: false });
+    expect(parseCount('2 ½')).to.deep.equal({ value: 2.5, range: false });
+    expect(parseCount('1½-2½')).to.deep.equal({ value: 1.5, range: true });
     expect(parseCount('2-3')).to.deep.equal({ value: 2, range: true });
     expect(parseCount('3 to 4')).to.deep.equal({ value: 3, range: true });
     expect(parseCount('5+')).to.deep.equal({ value: 5, range: false });
