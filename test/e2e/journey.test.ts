@@ -11,6 +11,27 @@ async function organicPrices(page: Page): Promise<number[]> {
   return texts.map((t) => Number(t.replace(/[^0-9]/g, '')));
 }
 
+/**
+ * Holds the filters panel's chunk (decision 061) when the page asks for it, until `release`: the panel
+ * stays the server's HTML, without its code, as on a slow network.
+ */
+async function holdFiltersChunk(
+  page: Page,
+): Promise<{ askedFor: Promise<void>; asked: () => number; release: () => void }> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  let onAsked: () => void = () => undefined;
+  const askedFor = new Promise<void>((resolve) => (onAsked = resolve));
+  await page.route(/\/assets\/filters\.[0-9a-f]{10}\.js$/, async (route) => {
+    asked++;
+    onAsked();
+    await held;
+    await route.continue();
+  });
+  return { askedFor, asked: () => asked, release };
+}
+
 for (const [device, options] of [
   ['mobile', MOBILE],
   ['desktop', DESKTOP],
@@ -366,17 +387,7 @@ for (const [device, options] of [
       const page = await context.newPage();
       const problems = collectProblems(page);
       // The panel's chunk is not among the page's scripts: it is asked for once the page hydrates. Held here.
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let asked = 0;
-      let onAsked: () => void = () => undefined;
-      const askedFor = new Promise<void>((resolve) => (onAsked = resolve));
-      await page.route(/\/assets\/filters\.[0-9a-f]{10}\.js$/, async (route) => {
-        asked++;
-        onAsked();
-        await held;
-        await route.continue();
-      });
+      const chunk = await holdFiltersChunk(page);
       const url = `http://homes.uk.localhost:${server.port}/search/flat/in/london`;
       // Not until "load": on a busy machine the held chunk is asked for before the page's load event,
       // which then waits for it.
@@ -384,8 +395,8 @@ for (const [device, options] of [
       await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
       await page.getByRole('button', { name: 'Agree', exact: true }).click();
       // Asked for once hydrated, in a later task than hydration's (on a busy machine, after the click).
-      await askedFor;
-      expect(asked).to.equal(1);
+      await chunk.askedFor;
+      expect(chunk.asked()).to.equal(1);
       // Hydrated once React has attached its fiber to the panel's element.
       const hydrated = () => {
         const details = document.getElementById('filters');
@@ -403,7 +414,7 @@ for (const [device, options] of [
       const prices = await organicPrices(page);
       expect(prices.length).to.be.greaterThan(0);
       expect(Math.max(...prices)).to.be.at.most(300000);
-      release();
+      chunk.release();
       // Hydrated: Escape, the app's, closes it, and the opening is counted.
       await page.waitForFunction(hydrated);
       await page.locator('summary', { hasText: 'Filters' }).click();
@@ -422,26 +433,18 @@ for (const [device, options] of [
       const context = await browser.newContext(options);
       const page = await context.newPage();
       const problems = collectProblems(page);
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let onAsked: () => void = () => undefined;
-      const askedFor = new Promise<void>((resolve) => (onAsked = resolve));
-      await page.route(/\/assets\/filters\.[0-9a-f]{10}\.js$/, async (route) => {
-        onAsked();
-        await held;
-        await route.continue();
-      });
+      const chunk = await holdFiltersChunk(page);
       await page.goto(`http://homes.uk.localhost:${server.port}/search/flat/in/london`, {
         waitUntil: 'domcontentloaded',
       });
       await page.waitForFunction(() => window.__TRAWL_HYDRATED__ === true);
       await page.getByRole('button', { name: 'Agree', exact: true }).click();
-      await askedFor;
+      await chunk.askedFor;
       // Opened as plain HTML (a visitor's tap before the panel's code is in), then its code arrives.
       const panel = page.getByRole('group', { name: 'Filters' });
       await page.locator('summary', { hasText: 'Filters' }).click();
       await panel.waitFor();
-      release();
+      chunk.release();
       await page.waitForFunction(() =>
         Object.keys(document.getElementById('filters') ?? {}).some((key) => key.startsWith('__reactFiber$')),
       );
