@@ -1550,6 +1550,16 @@ async function* scanXml(
  * not an object becomes a record with a `__error`; a file whose first line is
  * not an object, or whose last line is cut short, throws `MalformedFeedError`.
  */
+/** What a JSON-lines feed whose first record is not a JSON object is: a JSON array, or not JSON lines. */
+function notJsonLines(line: string, lineNo: number): MalformedFeedError {
+  return line.trimStart().startsWith('[')
+    ? new MalformedFeedError(
+        'The feed is a JSON array, not JSON lines: write each record as a JSON object on a line of its own',
+        lineNo,
+      )
+    : new MalformedFeedError('Not a JSON-lines feed: the first line is not a JSON object', lineNo);
+}
+
 /**
  * The records `readJsonLines` would yield, counted: only the first and the last non-empty line
  * decide whether the file is malformed, so only they are parsed.
@@ -1571,14 +1581,7 @@ export async function countJsonLines(input: Readable, onProgress?: (records: num
     lineNo++;
     const line = lineNo === 1 ? raw.replace(/^\ufeff/, '') : raw;
     if (!line.trim()) continue;
-    if (count === 0 && !isObject(line)) {
-      if (line.trimStart().startsWith('['))
-        throw new MalformedFeedError(
-          'The feed is a JSON array, not JSON lines: write each record as a JSON object on a line of its own',
-          lineNo,
-        );
-      throw new MalformedFeedError('Not a JSON-lines feed: the first line is not a JSON object', lineNo);
-    }
+    if (count === 0 && !isObject(line)) throw notJsonLines(line, lineNo);
     count++;
     last = { line: lineNo, text: line };
     if (onProgress && count % 10_000 === 0) onProgress(count);
@@ -1614,7 +1617,7 @@ export async function* readJsonLines(input: Readable, want?: (index: number) => 
       value = undefined;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      if (at === 0) throw new MalformedFeedError('Not a JSON-lines feed: the first line is not a JSON object', lineNo);
+      if (at === 0) throw notJsonLines(line, lineNo);
       pendingBad = {
         line: lineNo,
         index: at,
