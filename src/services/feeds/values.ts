@@ -90,29 +90,9 @@ export function groupsThousandsWithDots(locale: string): boolean {
 
 /**
  * A number as partners write it: a dot for decimals per the format, but also
- * `1.200.000`, `1,200,000`, `1 200 000`, `1.200,50`, `95 m2`, `€ 250000`.
+ * `1.200.000`, `1,200,000`, `1 200 000`, `1.200,50`, `95 m2`, `€ 250000`, `250k`, `1.25E+06`.
  */
 export function parseNumber(text: string | undefined, dotThousands = false): number | undefined {
-  const n = parseFigure(text, dotThousands);
-  if (n === undefined || text === undefined) return n;
-  // Written in a spreadsheet's exponent, or in thousands: Number() of the decimal text, not a product,
-  // so that 1.1 thousand is 1100 (1.1 * 1000 is 1100.0000000000002).
-  const exponent = EXPONENT.exec(text);
-  const scaled = exponent ? Number(`${n}e${exponent[1]}`) : THOUSANDS.test(text) ? Number(`${n}e3`) : n;
-  return Number.isFinite(scaled) ? scaled : undefined;
-}
-
-/** "1e6", "1.25E+06", "2,5E+03": the first figure with a spreadsheet's exponent after its digits. */
-const EXPONENT = /^[^\d]*?[+-]?[\d.,]*\d[eE]([+-]?\d+)/;
-
-/**
- * "250k", "45K miles", "1,5k €", "£45k": the first figure in thousands; not "45 km", "4 kW", "300 kr",
- * "250 000 Kč" (a letter after the k).
- */
-const THOUSANDS = /^[^\d]*?[+-]?[\d.,\s\u00a0\u202f']*\d\s?[kK](?![\p{L}\d])/u;
-
-/** `parseNumber`'s figure as its digits give it (before an exponent or a "k"). */
-function parseFigure(text: string | undefined, dotThousands: boolean): number | undefined {
   if (text === undefined) return undefined;
   // "4,980万円", "1億2,000万円": Japanese (and Chinese) numbers count in ten thousands and hundred millions.
   if (/\d\s*[万萬億亿千]/.test(text)) return parseLargeUnits(text);
@@ -125,8 +105,9 @@ function parseFigure(text: string | undefined, dotThousands: boolean): number | 
   if (dotThousands && plain.includes('.')) {
     // "250.000 €", "85.000 km": where numbers are written so, a dot before three digits groups them.
     const grouped = DOT_GROUPED.exec(plain.replace(/[\s\u00a0\u202f]/g, ''));
-    if (grouped) return Number((grouped[1] as string).replace(/\./g, ''));
+    if (grouped) return scaled(Number((grouped[1] as string).replace(/\./g, '')), plain);
   }
+  // Digits alone (most figures of most feeds): nothing more to read.
   if (PLAIN_NUMBER.test(plain)) return Number(plain);
   let t = plain.replace(/[\s\u00a0\u202f']/g, '').replace(/^[^\d+-.,]+/, '');
   const m = /^[+-]?[\d.,]*\d/.exec(t);
@@ -144,8 +125,27 @@ function parseFigure(text: string | undefined, dotThousands: boolean): number | 
     t = t.replace(/\./g, '');
   }
   const n = Number(t);
-  return Number.isFinite(n) ? n : undefined;
+  return Number.isFinite(n) ? scaled(n, plain) : undefined;
 }
+
+/**
+ * A figure written in a spreadsheet's exponent, or in thousands: Number() of the decimal text, not
+ * a product, so that 1.1 thousand is 1100 (1.1 * 1000 is 1100.0000000000002).
+ */
+function scaled(n: number, text: string): number | undefined {
+  const exponent = EXPONENT.exec(text);
+  const value = exponent ? Number(`${n}e${exponent[1]}`) : THOUSANDS.test(text) ? Number(`${n}e3`) : n;
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** "1e6", "1.25E+06", "2,5E+03": the first figure with a spreadsheet's exponent after its digits. */
+const EXPONENT = /^[^\d]*?[+-]?[\d.,]*\d[eE]([+-]?\d+)/;
+
+/**
+ * "250k", "45K miles", "1,5k €", "£45k": the first figure in thousands; not "45 km", "4 kW", "300 kr",
+ * "250 000 Kč" (a letter after the k).
+ */
+const THOUSANDS = /^[^\d]*?[+-]?[\d.,\s\u00a0\u202f']*\d\s?[kK](?![\p{L}\d])/u;
 
 /** A count in steps of 0.5 or a range (`2-3`, `2 to 3`): the lower bound, and whether it was a range. */
 export function parseCount(text: string | undefined): { value: number; range: boolean } | undefined {
