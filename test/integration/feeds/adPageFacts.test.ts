@@ -37,57 +37,43 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     const golf = fs
       .readFileSync(fixture('cars-uk.xml'), 'utf8')
       .replace(/<city>Chelsea<\/city>\s*<region>England<\/region>/, '<city>Berlin</city>');
-    const german = path.join(server.dataDir, 'cars-de.xml');
-    fs.writeFileSync(german, golf);
-    await importFeed(german, { country: 'de', vertical: 'cars' }, 804);
+    /** A feed's text written beside the store and imported into that site, as that source. */
+    const importText = async (name: string, text: string, site: SiteKey, sourceId: number) => {
+      const file = path.join(server.dataDir, name);
+      fs.writeFileSync(file, text);
+      await importFeed(file, site, sourceId);
+    };
+    /** The Golf in another city, its fuel consumption written another way if given. */
+    const golfIn = (city: string, consumption?: string) => {
+      const moved = golf.replace('<city>Berlin</city>', `<city>${city}</city>`);
+      return consumption === undefined
+        ? moved
+        : moved.replace(/<fuel_consumption>[^<]*/, `<fuel_consumption>${consumption}`);
+    };
+    await importText('cars-de.xml', golf, { country: 'de', vertical: 'cars' }, 804);
     // And on the American site, its fuel economy in miles per US gallon as an American dealer writes it.
-    const american = path.join(server.dataDir, 'cars-us.xml');
-    fs.writeFileSync(
-      american,
-      golf
-        .replace('<city>Berlin</city>', '<city>Boston</city>')
-        .replace(/<fuel_consumption>[^<]*/, '<fuel_consumption>31'),
-    );
-    await importFeed(american, { country: 'us', vertical: 'cars' }, 805);
+    await importText('cars-us.xml', golfIn('Boston', '31'), { country: 'us', vertical: 'cars' }, 805);
     // And where visitors read kilometres per litre (decision 099): a Japanese dealer's figure written
-    // without its unit, a Brazilian one's with it.
-    const japanese = path.join(server.dataDir, 'cars-jp.xml');
-    fs.writeFileSync(
-      japanese,
-      golf
-        .replace('<city>Berlin</city>', '<city>Osaka</city>')
-        .replace(/<fuel_consumption>[^<]*/, '<fuel_consumption>18.5'),
-    );
-    await importFeed(japanese, { country: 'jp', vertical: 'cars' }, 808);
-    const brazilian = path.join(server.dataDir, 'cars-br.xml');
-    fs.writeFileSync(
-      brazilian,
-      golf
-        .replace('<city>Berlin</city>', '<city>Curitiba</city>')
-        .replace(/<fuel_consumption>[^<]*/, '<fuel_consumption>12,5 km/l'),
-    );
-    await importFeed(brazilian, { country: 'br', vertical: 'cars' }, 809);
-    const mexican = path.join(server.dataDir, 'cars-mx.xml');
-    fs.writeFileSync(mexican, golf.replace('<city>Berlin</city>', '<city>Guadalajara</city>'));
-    await importFeed(mexican, { country: 'mx', vertical: 'cars' }, 810);
+    // without its unit, a Brazilian one's with it, a Mexican feed's in the format's litres.
+    await importText('cars-jp.xml', golfIn('Osaka', '18.5'), { country: 'jp', vertical: 'cars' }, 808);
+    await importText('cars-br.xml', golfIn('Curitiba', '12,5 km/l'), { country: 'br', vertical: 'cars' }, 809);
+    await importText('cars-mx.xml', golfIn('Guadalajara'), { country: 'mx', vertical: 'cars' }, 810);
     // A German job whose salary is one figure, written the partner's way.
     const jobs = fs.readFileSync(fixture('jobs-uk.xml'), 'utf8');
     const job = jobs
       .replace('£45,000 - £55,000 per year', '€52.000')
       .replace('<city>Leeds</city>', '<city>Berlin</city>');
-    const germanJobs = path.join(server.dataDir, 'jobs-de.xml');
-    fs.writeFileSync(germanJobs, job);
-    await importFeed(germanJobs, { country: 'de', vertical: 'jobs' }, 806);
+    await importText('jobs-de.xml', job, { country: 'de', vertical: 'jobs' }, 806);
     // British jobs paid in dollars, and with a salary longer than a price's line.
-    const britishJobs = path.join(server.dataDir, 'jobs-uk-2.xml');
-    fs.writeFileSync(
-      britishJobs,
+    await importText(
+      'jobs-uk-2.xml',
       jobs
         .replace('<id>J1</id>', '<id>J1</id><expiration_date>31/12/2099</expiration_date>')
         .replace('£45,000 - £55,000 per year', '$60,000')
         .replace('£2,000 per month', '£30,000 - £40,000 per annum plus car allowance and benefits'),
+      { country: 'uk', vertical: 'jobs' },
+      807,
     );
-    await importFeed(britishJobs, { country: 'uk', vertical: 'jobs' }, 807);
   });
   after(async () => {
     await server?.close();

@@ -20,13 +20,18 @@ function record(extra: [string, string][]): RawRecord {
   return { line: 1, fields, pictures: [] };
 }
 
-describe('mapRecord: what it keeps in feedAttributes', () => {
-  const ctx = {
-    site: { country: 'es', vertical: 'homes' } as const,
+/** What an import of a source of that site maps its records with. */
+function contextOf(country: string, vertical: 'homes' | 'jobs' = 'homes') {
+  return {
+    site: { country, vertical },
     sourceId: 1,
     now: 1_800_000_000,
-    places: new PlaceResolver(new GazetteerPlaces(Gazetteer.shared(), 'es')),
+    places: new PlaceResolver(new GazetteerPlaces(Gazetteer.shared(), country)),
   };
+}
+
+describe('mapRecord: what it keeps in feedAttributes', () => {
+  const ctx = contextOf('es');
 
   it('keeps at most 60 values the mapping does not read, the first ones in the record', () => {
     const extra: [string, string][] = Array.from({ length: 80 }, (_, i) => [`extra_${i}`, `value ${i}`]);
@@ -54,12 +59,7 @@ describe('mapRecord: what it keeps in feedAttributes', () => {
 
 describe('mapRecord: the currency a price names', () => {
   const priced = (country: string, price: string) => {
-    const ctx = {
-      site: { country, vertical: 'homes' } as const,
-      sourceId: 1,
-      now: 1_800_000_000,
-      places: new PlaceResolver(new GazetteerPlaces(Gazetteer.shared(), country)),
-    };
+    const ctx = contextOf(country);
     const result = mapRecord(record([['price', price]]), ctx);
     if (!result.ok) throw new Error(result.reason);
     return [result.ad.currency, result.ad.price?.value];
@@ -74,12 +74,7 @@ describe('mapRecord: the currency a price names', () => {
   });
 
   it('keeps and warns of a currency attribute it cannot price in, and reads the text or the site instead', () => {
-    const ctx = {
-      site: { country: 'es', vertical: 'homes' } as const,
-      sourceId: 1,
-      now: 1_800_000_000,
-      places: new PlaceResolver(new GazetteerPlaces(Gazetteer.shared(), 'es')),
-    };
+    const ctx = contextOf('es');
     const withCurrency = (text: string, currency: string) => {
       const r = record([['price', text]]);
       (r.fields.get('price') as { attrs: Record<string, string> }).attrs = { currency };
@@ -108,12 +103,7 @@ describe("mapRecord: a job's salary, as a figure and as written", () => {
     r.fields.delete('type');
     const field = r.fields.get('salary');
     if (field) field.attrs = salaryAttrs;
-    const ctx = {
-      site: { country, vertical: 'jobs' } as const,
-      sourceId: 1,
-      now: 1_800_000_000,
-      places: new PlaceResolver(new GazetteerPlaces(Gazetteer.shared(), country)),
-    };
+    const ctx = contextOf(country, 'jobs');
     const result = mapRecord(r, ctx);
     if (!result.ok) throw new Error(result.reason);
     return result.ad;
