@@ -38,6 +38,10 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
     ['parking', 'filters.parking'],
     ['newBuilding', 'filters.newBuild'],
     ['furnished', 'facts.furnished'],
+    ['orientation', 'facts.orientation'],
+    ['byOwner', 'facts.byOwner'],
+    ['rentToOwn', 'facts.rentToOwn'],
+    ['foreclosure', 'facts.foreclosure'],
   ],
   cars: [
     ['make', 'facts.make'],
@@ -47,6 +51,7 @@ const FACTS: Record<string, Array<[string, MessageId]>> = {
     ['mileage', 'facts.mileage'],
     ['fuelLabel', 'facts.fuel'],
     ['transmissionLabel', 'facts.transmission'],
+    ['gears', 'facts.gears'],
     ['typeLabel', 'facts.carType'],
     ['doors', 'facts.doors'],
     ['color', 'facts.color'],
@@ -107,6 +112,11 @@ const moneyFormat = (currency: string): FormatNumberOptions => ({
 // are whole (`fuelConsumptionOf`).
 const CONSUMPTION_FORMAT: FormatNumberOptions = { maximumFractionDigits: 1 };
 
+/** The homes deal type that is a foreclosure ("Unlisted foreclosure"): its type says so already. */
+const FORECLOSURE_TYPE = 18;
+
+const capitalized = (text: string, locale: string): string => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+
 function Facts({ ad, site, currency }: { ad: Ad; site: Site; currency: string }) {
   const intl = useIntl();
   const { units } = site;
@@ -118,7 +128,8 @@ function Facts({ ad, site, currency }: { ad: Ad; site: Site; currency: string })
     return (written && props[written]) || props[key];
   };
   // A feature is listed when the ad has it: `false` is also what a feed that says nothing gives. No
-  // fuel consumption is listed for a car that burns none (an electric one's fuel says so).
+  // fuel consumption is listed for a car that burns none (an electric one's fuel says so), and no
+  // foreclosure for a home whose type already says it is one.
   const rows = (FACTS[site.target] ?? []).filter(([key]) => {
     const value = valueOf(key);
     return (
@@ -126,12 +137,15 @@ function Facts({ ad, site, currency }: { ad: Ad; site: Site; currency: string })
       value !== null &&
       value !== '' &&
       value !== false &&
-      !(key === 'fuelConsumption' && value === 0)
+      !(key === 'fuelConsumption' && value === 0) &&
+      !(key === 'foreclosure' && props.typeId === FORECLOSURE_TYPE)
     );
   });
   if (rows.length === 0) return null;
   const text = (key: string, value: unknown): string => {
     if (value === true) return intl.formatMessage({ id: 'facts.yes' });
+    // The partner's words, stored folded to lower case ("sur", "south-east"), begin as a fact does.
+    if (typeof value === 'string') return key === 'orientation' ? capitalized(value, intl.locale) : value;
     if (typeof value !== 'number') return String(value);
     // The salary in its own currency, as the header's price ("US$60,000" on a British site), not the
     // site's figure the filters compare (`salary`).

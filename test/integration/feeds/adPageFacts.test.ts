@@ -64,6 +64,22 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
       .replace('£45,000 - £55,000 per year', '€52.000')
       .replace('<city>Leeds</city>', '<city>Berlin</city>');
     await importText('jobs-de.xml', job, { country: 'de', vertical: 'jobs' }, 806);
+    // Spanish homes whose partner says more of them: a rental by its owner with an option to buy and the
+    // way it faces, a bank's flat for sale, and a foreclosure whose type already says it.
+    const homes = fs.readFileSync(fixture('homes-es.xml'), 'utf8');
+    await importText(
+      'homes-es-2.xml',
+      homes
+        .replace(
+          '<by_owner>0</by_owner>',
+          '<by_owner>1</by_owner><is_rent_to_own>yes</is_rent_to_own><orientation>Sur-este</orientation>',
+        )
+        .replace('<agency><![CDATA[Inmobiliaria Serrano]]></agency>', '<foreclosure>true</foreclosure>')
+        .replace('<TYPE>ALQUILER</TYPE>', '<TYPE>Unlisted foreclosure</TYPE><FORECLOSURE>1</FORECLOSURE>')
+        .replace('<PRICE Period="Monthly">1500</PRICE>', '<PRICE>150000</PRICE>'),
+      { country: 'es', vertical: 'homes' },
+      811,
+    );
     // British jobs paid in dollars, and with a salary longer than a price's line.
     await importText(
       'jobs-uk-2.xml',
@@ -250,5 +266,29 @@ describe("an imported ad's facts on its page (AdPage's Facts)", function () {
     const house = (await page(803, 'H3', 'homes.es')).map(([label]) => label);
     for (const label of ['Amueblado', 'Garaje', 'Obra nueva']) expect(house, label).to.not.include(label);
     expect(house).to.include('Habitaciones');
+  });
+
+  it("shows the way a home faces, that its owner lists it, a rent to own and a bank's home", async () => {
+    const rental = await page(811, 'H2', 'homes.es');
+    expect(rental).to.deep.include.members([
+      // The partner's words, begun as a fact begins.
+      ['Orientación', 'Sur-este'],
+      ['Particular', 'Sí'],
+      ['Alquiler con opción a compra', 'Sí'],
+    ]);
+    expect(await page(811, 'H1', 'homes.es')).to.deep.include(['Procedente de banco', 'Sí']);
+    // A foreclosure by its type: the type says it, once.
+    const foreclosure = await page(811, 'H3', 'homes.es');
+    expect(foreclosure).to.deep.include(['Tipo', 'Embargo no publicado']);
+    expect(foreclosure.map(([label]) => label)).to.not.include('Procedente de banco');
+    // The first feed's homes say none of it: no rows.
+    const plain = (await page(803, 'H2', 'homes.es')).map(([label]) => label);
+    for (const label of ['Orientación', 'Particular', 'Alquiler con opción a compra'])
+      expect(plain, label).to.not.include(label);
+  });
+
+  it("shows a car's gears, in the site's language", async () => {
+    expect(await page(801, 'C1', 'cars.uk')).to.deep.include(['Gears', '7']);
+    expect(await page(804, 'C1', 'cars.de')).to.deep.include(['Gänge', '7']);
   });
 });

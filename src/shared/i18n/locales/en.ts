@@ -106,6 +106,11 @@ export const en = {
   'facts.co2': 'CO₂ (g/km)',
   'facts.warranty': 'Warranty',
   'facts.yes': 'Yes',
+  'facts.orientation': 'Orientation',
+  'facts.byOwner': 'By owner',
+  'facts.rentToOwn': 'Rent to own',
+  'facts.foreclosure': 'Repossession',
+  'facts.gears': 'Gears',
   'facts.studies': 'Education',
   'facts.fuelConsumption':
     '{fuel, select, mpg {Fuel economy (mpg)} kml {Fuel economy (km/l)} other {Fuel consumption (l/100 km)}}',

@@ -107,6 +107,11 @@ export const th: CoreMessages = {
   'facts.co2': 'CO₂ (ก./กม.)',
   'facts.warranty': 'การรับประกัน',
   'facts.yes': 'มี',
+  'facts.orientation': 'ทิศทาง',
+  'facts.byOwner': 'จากเจ้าของโดยตรง',
+  'facts.rentToOwn': 'เช่าซื้อ',
+  'facts.foreclosure': 'ทรัพย์ขายทอดตลาด',
+  'facts.gears': 'จำนวนเกียร์',
   'facts.studies': 'วุฒิการศึกษา',
   'facts.fuelConsumption':
     '{fuel, select, kml {อัตราสิ้นเปลืองเชื้อเพลิง (กม./ลิตร)} other {อัตราสิ้นเปลืองเชื้อเพลิง (ลิตร/100 กม.)}}',

@@ -18,4 +18,5 @@ export const enUS: RegionalMessages = {
   'filters.transmission': 'Transmission',
   'filters.jobType': 'Job type',
   'seo.group.regions': 'By state',
+  'facts.foreclosure': 'Foreclosure',
 };

@@ -62,4 +62,7 @@ export const esVE: RegionalMessages = {
   'home.generalTitle': 'Casas, carros y empleo {inCountry} | Trawl',
   'home.generalDescription':
     'Casas, carros, empleo y más en {country}: una búsqueda en los anuncios de cientos de sitios.',
+  'facts.foreclosure': 'Remate bancario',
+  'facts.gears': 'Velocidades',
+  'facts.byOwner': 'Dueño directo',
 };

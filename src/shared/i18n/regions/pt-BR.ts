@@ -106,4 +106,8 @@ export const ptBR: RegionalMessages = {
   'chrome.feedback.comment': 'Seu comentário (opcional)',
   'chrome.appBanner.text': 'Busque mais rápido com o app Trawl',
   'chrome.appBanner.dismiss': 'Fechar o aviso do app',
+  'facts.rentToOwn': 'Aluguel com opção de compra',
+  'facts.foreclosure': 'Imóvel retomado',
+  'facts.gears': 'Marchas',
+  'facts.byOwner': 'Direto com o proprietário',
 };
