@@ -88,6 +88,11 @@ export interface FeedText {
   /** Gzip data, by its first two bytes (whatever the file is called: a partner's `feed.xml` may be). */
   gzip: boolean;
   encoding: FeedEncoding;
+  /**
+   * Lines ended by a lone CR (classic Mac OS, some old exports), read as LF (`crAsLf`): XML reads
+   * every line end as one, and the readers count lines by LF.
+   */
+  crLines?: boolean;
   /** For the summary, when the file is not read as UTF-8 or not as it says. */
   note?: string;
 }
@@ -150,7 +155,44 @@ function gunzippedHead(raw: Buffer): Buffer {
 export function feedText(file: string, fd?: number): FeedText {
   const raw = rawHead(file, fd, SNIFF_BYTES);
   const gzip = isGzipHead(raw);
-  return { gzip, ...textEncoding(gzip ? gunzippedHead(raw) : raw) };
+  const head = gzip ? gunzippedHead(raw) : raw;
+  return { gzip, ...textEncoding(head), ...(endsLinesWithCr(head) ? { crLines: true } : {}) };
+}
+
+/** Whether the file's first line end is a lone CR, not an LF nor a CR and LF. */
+function endsLinesWithCr(head: Buffer): boolean {
+  const cr = head.indexOf(B.CR);
+  if (cr === -1 || cr === head.length - 1) return false;
+  const lf = head.indexOf(B.LF);
+  return (lf === -1 || cr < lf) && head[cr + 1] !== B.LF;
+}
+
+/**
+ * The bytes with each lone CR made an LF, as XML reads a line end (the encodings read are
+ * ASCII-compatible, so a CR byte is a CR): the same length, so the marks' byte offsets hold. A CR that
+ * ends a chunk is made an LF too: in a file of lone CRs, a CR and LF split between two chunks is rare
+ * enough to count one line too many.
+ */
+function crAsLf(bytes: Readable): Readable {
+  const out = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      let copy: Buffer | undefined;
+      for (let cr = chunk.indexOf(B.CR); cr !== -1; cr = chunk.indexOf(B.CR, cr + 1)) {
+        if (chunk[cr + 1] === B.LF) continue;
+        copy ??= Buffer.from(chunk);
+        copy[cr] = B.LF;
+      }
+      done(null, copy ?? chunk);
+    },
+  });
+  bytes.on('error', (err) => out.destroy(err));
+  return bytes.pipe(out);
+}
+
+/** The file's bytes as its text is read: gunzipped, and its lone CRs made LFs (`FeedText`). */
+function plainBytes(raw: Readable, text: FeedText): Readable {
+  const bytes = text.gzip ? gunzipped(raw) : raw;
+  return text.crLines ? crAsLf(bytes) : bytes;
 }
 
 /**
@@ -354,7 +396,7 @@ function openText(file: string, fd?: number, text = feedText(file, fd)): Readabl
       ? fs.createReadStream(file, { highWaterMark: RECORD_CHUNK })
       : // Positioned reads of the shared descriptor, which the stream never closes (its owner does).
         fs.createReadStream('', { fd, start: 0, autoClose: false, highWaterMark: RECORD_CHUNK, fs: KEEP_OPEN });
-  return decoded(text.gzip ? gunzipped(raw) : raw, text.encoding);
+  return decoded(plainBytes(raw, text), text.encoding);
 }
 
 /** The bytes of gzip data; cut or damaged data is a malformed feed (`MalformedFeedError`). */
@@ -462,7 +504,7 @@ function openBytes(file: string, fd: number | undefined, text: FeedText): Readab
     fd === undefined
       ? fs.createReadStream(file, { highWaterMark: 1 << 20 })
       : fs.createReadStream('', { fd, start: 0, autoClose: false, highWaterMark: 1 << 20, fs: KEEP_OPEN });
-  return text.gzip ? gunzipped(raw) : raw;
+  return plainBytes(raw, text);
 }
 
 const enum B {
@@ -794,6 +836,8 @@ export function readXmlRange(
     last: boolean;
     /** The file's (`feedText`); UTF-8 when not given. */
     encoding?: FeedEncoding;
+    /** The file's lone CRs read as LFs (`FeedText.crLines`). */
+    crLines?: boolean;
     /** The file's DOCTYPE (`RecordMarks.prolog`), read before the root: the entities it declares. */
     prolog?: ByteRange;
   },
@@ -809,7 +853,7 @@ export function readXmlRange(
       highWaterMark: RECORD_CHUNK,
       fs: KEEP_OPEN,
     });
-    for await (const chunk of decoded(stream, encoding)) yield chunk as string;
+    for await (const chunk of decoded(range.crLines ? crAsLf(stream) : stream, encoding)) yield chunk as string;
   }
   /** Line breaks in the DOCTYPE, which the records' lines must not count. */
   let prologBreaks = 0;

@@ -745,6 +745,7 @@ function shareRecords(o: ShareOptions): AsyncIterable<RawRecord[]> {
         root: ranges.root,
         ...(ranges.prolog ? { prolog: ranges.prolog } : {}),
         encoding: o.text.encoding,
+        ...(o.text.crLines ? { crLines: true } : {}),
         last: b === all.length - 1,
       });
     }

@@ -70,6 +70,10 @@ describe('feed import shared by worker threads', function () {
       cut: file('cut.xml'),
       latin1: file('latin1.xml'),
       doctype: file('doctype.xml'),
+      linesLf: file('lines-lf.xml'),
+      linesCr: file('lines-cr.xml'),
+      brokenLf: file('broken-lf.xml'),
+      brokenCr: file('broken-cr.xml'),
     };
     await writeSyntheticFeed(files.s1 as string, { count: 2500 });
     await writeSyntheticFeed(files.s2 as string, { count: 2500, revision: 2 });
@@ -96,6 +100,20 @@ describe('feed import shared by worker threads', function () {
       )
       .replace(/<title><!\[CDATA\[Piso (E\d+)/g, '<title>&agency;: <![CDATA[Piso $1]]> (&ref;)<![CDATA[');
     fs.writeFileSync(files.doctype as string, declared);
+    // One element a line, ended by an LF, and the same file with a classic Mac OS's lone CRs: a record
+    // of an unknown type in every third batch, a duplicate id, and a file broken in its middle.
+    const lines = homesXml(
+      Array.from({ length: 900 }, (_, i) => ({
+        id: `L${i === 850 ? 10 : i}`,
+        price: 120_000 + i * 300,
+        ...(i % 250 === 7 ? { type: 'Nonsense' } : {}),
+      })),
+    ).replace(/></g, '>\n<');
+    fs.writeFileSync(files.linesLf as string, lines);
+    fs.writeFileSync(files.linesCr as string, lines.replace(/\n/g, '\r'));
+    const broken = lines.replace('<id>L600</id>', '<id>L600</idd>');
+    fs.writeFileSync(files.brokenLf as string, broken);
+    fs.writeFileSync(files.brokenCr as string, broken.replace(/\n/g, '\r'));
     const whole = fs.readFileSync(files.s1 as string, 'utf8');
     fs.writeFileSync(files.cut as string, whole.slice(0, Math.floor(whole.length * 0.9)));
   });
@@ -141,6 +159,10 @@ describe('feed import shared by worker threads', function () {
       await run(fixture('broken-middle.xml'), 11);
       await run(files.latin1 as string, 4);
       await run(files.doctype as string, 5);
+      await run(files.linesLf as string, 6);
+      await run(files.linesCr as string, 7);
+      await run(files.brokenLf as string, 6);
+      await run(files.brokenCr as string, 7);
       return { snapshot: fullSnapshot(store), summaries };
     } finally {
       store.close();
@@ -175,6 +197,25 @@ describe('feed import shared by worker threads', function () {
     expect(inline.summaries[10]).to.include({ imported: 900, rejected: 0 });
     expect(inline.snapshot).to.contain('Fincas Ribera: Piso E0 (ref. Fincas Ribera) en Madrid');
     expect(inline.snapshot).to.contain('Fincas Ribera: Piso E899 (ref. Fincas Ribera) en Madrid');
+  });
+
+  it("reports a classic Mac file's rejections and errors at the lines an LF file's are", () => {
+    const [lf, cr] = [inline.summaries[11], inline.summaries[12]] as ImportSummary[];
+    expect(lf).to.include({ imported: 895, rejected: 5 });
+    const at = (s: ImportSummary | undefined) => s?.rejections.map((r) => [r.line, r.reason]);
+    // The first record's <ad> is the file's third line; each record takes 16 (a CDATA section a line).
+    expect(at(lf)).to.deep.equal([
+      [115, 'unknown type "Nonsense"'],
+      [4115, 'unknown type "Nonsense"'],
+      [8115, 'unknown type "Nonsense"'],
+      [12115, 'unknown type "Nonsense"'],
+      [13603, 'duplicate id (first at line 163)'],
+    ]);
+    expect(at(cr)).to.deep.equal(at(lf));
+    expect(cr).to.include({ imported: 895, rejected: 5 });
+    const [brokenLf, brokenCr] = [inline.summaries[13], inline.summaries[14]] as { error: string }[];
+    expect(brokenLf?.error).to.match(/\(line 9604\)$/);
+    expect(brokenCr?.error).to.equal(brokenLf?.error);
   });
 
   for (const workers of [1, 2, 3]) {
