@@ -763,3 +763,42 @@ describe("a search store of layout 7 or before (before prices in another currenc
     }
   });
 });
+
+describe('a search store of layout 9 (an index of its ads by source and partner id)', () => {
+  it("gives up its (source, partner id) index on open, and still finds, updates and expires a source's ads by their partner ids", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-layout9-'));
+    const app = feedApp();
+    try {
+      const feed = (prices: number[]) =>
+        app.writeFile('feed.xml', homesXml(prices.map((price, i) => ({ id: `P${i}`, price }))));
+      const old = new SqliteSearchStore(dir, { now: () => NOW_S });
+      old.db.exec('CREATE UNIQUE INDEX ads_partner ON ads(source_id, partner_id); DROP INDEX ads_source');
+      old.db.pragma('user_version = 9');
+      await old.writeAds([{ ...madridHome({ sourceId: 4, title: 'Piso', description: 'Piso' }), partnerAdId: 'Q1' }]);
+      old.close();
+
+      const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+      expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
+      const indexes = store.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ads'`);
+      expect(indexes.pluck().all()).to.include('ads_source').and.not.include('ads_partner');
+      expect((await store.getAdByPartner(4, 'Q1'))?.title).to.equal('Piso');
+      store.close();
+
+      // A feed imported, then again with a price changed and an ad gone: updated and expired, never doubled.
+      await app.importFeed(feed([200_000, 250_000, 300_000]), ES_HOMES, 9);
+      const again = await app.importFeed(feed([200_000, 240_000]), ES_HOMES, 9);
+      expect(again).to.include({ imported: 0, updated: 1, unchanged: 1, expired: 1 });
+      const rows = app.store.db.prepare('SELECT partner_id, expired FROM ads WHERE source_id = 9 ORDER BY partner_id');
+      expect(rows.all()).to.deep.equal([
+        { partner_id: 'P0', expired: 0 },
+        { partner_id: 'P1', expired: 0 },
+        { partner_id: 'P2', expired: 1 },
+      ]);
+      const [p1] = await app.store.getAdsByPartner(9, ['P1', 'nowhere']);
+      expect(p1?.price).to.deep.include({ value: 240_000, oldValue: 250_000 });
+    } finally {
+      app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
