@@ -929,19 +929,15 @@ export class SqliteSearchStore implements SearchStore {
   }
 
   async getAdByPartner(sourceId: number, partnerAdId: string): Promise<StoredAd | undefined> {
-    const [found] = this.byPartner(sourceId, [partnerAdId]);
-    if (found) return this.toStored(found);
-    // An ad written with an id of its own (`AdInput.id`), not the hash: among its source's.
-    const row = this.stmt(
-      `SELECT ${DOC_COLUMNS} FROM ads a JOIN ad_docs d ON d.k = a.k WHERE a.source_id = ? AND a.partner_id = ?`,
-    ).get(sourceId, partnerAdId) as DocRow | undefined;
+    const [row] = this.byPartner(sourceId, [partnerAdId]);
     return row ? this.toStored(row) : undefined;
   }
 
   /**
    * A source's ads by their partner ids, found by their ids (`adIdOf`: the hash of the site, source
    * and partner id; a source with ads stays on its site, `planSource`) in the `id` index. A second
-   * index on (source, partner id) cost every write a random insert (decision 100).
+   * index on (source, partner id) cost every write a random insert (decision 100). An ad written with
+   * an id of its own (`AdInput.id`, tests' fixtures) is not found so.
    */
   private byPartner(sourceId: number, partnerAdIds: readonly string[]): DocRow[] {
     const code = this.stmt('SELECT site FROM ads WHERE source_id = ? LIMIT 1').pluck().get(sourceId) as
@@ -1252,7 +1248,6 @@ export class SqliteSearchStore implements SearchStore {
 
   getAdsByPartnerSync(sourceId: number, partnerAdIds: readonly string[]): StoredAd[] {
     if (partnerAdIds.length === 0) return [];
-    // Feed ads: their ids are always the hash (an id of one's own is for demo and test ads).
     const rows = this.byPartner(sourceId, partnerAdIds);
     // As marked: the import decides itself what its expiration dates expire (and counts it).
     return rows.map((r) => this.toStored(r, true));
