@@ -170,19 +170,34 @@ function endsLinesWithCr(head: Buffer): boolean {
 /**
  * The bytes with each lone CR made an LF, as XML reads a line end (the encodings read are
  * ASCII-compatible, so a CR byte is a CR): the same length, so the marks' byte offsets hold. A CR that
- * ends a chunk is made an LF too: in a file of lone CRs, a CR and LF split between two chunks is rare
- * enough to count one line too many.
+ * ends a chunk waits for the next chunk's first byte, so that a CR and LF split between two chunks
+ * stay one line end; one that ends the bytes is a line end of its own.
  */
 function crAsLf(bytes: Readable): Readable {
+  /** A chunk's last byte, a CR, not passed on yet. */
+  let held = false;
   const out = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      if (chunk.length === 0) return done(null, chunk);
       let copy: Buffer | undefined;
-      for (let cr = chunk.indexOf(B.CR); cr !== -1; cr = chunk.indexOf(B.CR, cr + 1)) {
-        if (chunk[cr + 1] === B.LF) continue;
+      if (held) {
+        copy = Buffer.allocUnsafe(chunk.length + 1);
+        copy[0] = chunk[0] === B.LF ? B.CR : B.LF;
+        chunk.copy(copy, 1);
+      }
+      const from = held ? 1 : 0;
+      const bytes = copy ?? chunk;
+      for (let cr = bytes.indexOf(B.CR, from); cr !== -1 && cr < bytes.length - 1; cr = bytes.indexOf(B.CR, cr + 1)) {
+        if (bytes[cr + 1] === B.LF) continue;
         copy ??= Buffer.from(chunk);
         copy[cr] = B.LF;
       }
-      done(null, copy ?? chunk);
+      const last = copy ?? chunk;
+      held = last[last.length - 1] === B.CR;
+      done(null, held ? last.subarray(0, last.length - 1) : last);
+    },
+    flush(done) {
+      done(null, held ? Buffer.from([B.LF]) : null);
     },
   });
   bytes.on('error', (err) => out.destroy(err));

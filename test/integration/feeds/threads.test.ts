@@ -74,6 +74,7 @@ describe('feed import shared by worker threads', function () {
       linesCr: file('lines-cr.xml'),
       brokenLf: file('broken-lf.xml'),
       brokenCr: file('broken-cr.xml'),
+      crSplitLf: file('cr-split-lf.xml'),
     };
     await writeSyntheticFeed(files.s1 as string, { count: 2500 });
     await writeSyntheticFeed(files.s2 as string, { count: 2500, revision: 2 });
@@ -114,6 +115,7 @@ describe('feed import shared by worker threads', function () {
     const broken = lines.replace('<id>L600</id>', '<id>L600</idd>');
     fs.writeFileSync(files.brokenLf as string, broken);
     fs.writeFileSync(files.brokenCr as string, broken.replace(/\n/g, '\r'));
+    fs.writeFileSync(files.crSplitLf as string, crLfAcrossChunks(lines.replace(/\n/g, '\r'), 1 << 16));
     const whole = fs.readFileSync(files.s1 as string, 'utf8');
     fs.writeFileSync(files.cut as string, whole.slice(0, Math.floor(whole.length * 0.9)));
   });
@@ -163,6 +165,7 @@ describe('feed import shared by worker threads', function () {
       await run(files.linesCr as string, 7);
       await run(files.brokenLf as string, 6);
       await run(files.brokenCr as string, 7);
+      await run(files.crSplitLf as string, 8);
       return { snapshot: fullSnapshot(store), summaries };
     } finally {
       store.close();
@@ -216,6 +219,8 @@ describe('feed import shared by worker threads', function () {
     const [brokenLf, brokenCr] = [inline.summaries[13], inline.summaries[14]] as { error: string }[];
     expect(brokenLf?.error).to.match(/\(line 9604\)$/);
     expect(brokenCr?.error).to.equal(brokenLf?.error);
+    // The same lone-CR file with a CR and LF (one line end) split between every two chunks read.
+    expect(at(inline.summaries[15] as ImportSummary)).to.deep.equal(at(lf));
   });
 
   for (const workers of [1, 2, 3]) {
@@ -521,3 +526,19 @@ describe('feed import shared by worker threads', function () {
     }
   });
 });
+
+/**
+ * A lone-CR file (one element a line) with a CR and LF pair split at every `chunk` bytes: spaces
+ * after the closing tag before each boundary, so that its line's CR is the chunk's last byte, and an
+ * LF after that CR. Its lines and records are the file's.
+ */
+function crLfAcrossChunks(text: string, chunk: number): string {
+  let out = text;
+  for (let boundary = chunk; boundary < out.length; boundary += chunk) {
+    // The last line end before the boundary whose line is a closing tag (white space after it is nothing).
+    let cr = out.lastIndexOf('\r', boundary - 1);
+    while (cr > 0 && !/<\/[a-z_]+>$/.test(out.slice(Math.max(0, cr - 40), cr))) cr = out.lastIndexOf('\r', cr - 1);
+    out = `${out.slice(0, cr)}${' '.repeat(boundary - 1 - cr)}\r\n${out.slice(cr + 1)}`;
+  }
+  return out;
+}
