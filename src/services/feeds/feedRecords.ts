@@ -38,6 +38,8 @@ export interface RawRecord {
   index?: number;
   fields: Map<string, RawField>;
   pictures: RawPicture[];
+  /** Why the record cannot be read at all (a JSON line that is not an object): rejected so. */
+  error?: string;
 }
 
 export type FeedFormat = 'xml' | 'jsonl';
@@ -1606,9 +1608,24 @@ async function* scanXml(
  * XML's field names; a field's value is a scalar or `{ "value": …, attributes… }`
  * (`"price": {"value": 900, "period": "monthly"}`); `pictures` is an array of
  * URLs or of `{ "picture_url", "picture_title", "featured" }`. A line that is
- * not an object becomes a record with a `__error`; a file whose first line is
- * not an object, or whose last line is cut short, throws `MalformedFeedError`.
+ * not an object becomes a record with an `error`; a file whose first line is
+ * not an object, or whose last line is cut short (not JSON at all), throws `MalformedFeedError`.
  */
+/** `jsonValue` of a line that is not JSON at all (cut short, or something else). */
+const NOT_JSON = Symbol('not JSON');
+
+function jsonValue(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** What a JSON-lines feed whose first record is not a JSON object is: a JSON array, or not JSON lines. */
 function notJsonLines(line: string, lineNo: number): MalformedFeedError {
   return line.trimStart().startsWith('[')
@@ -1628,24 +1645,16 @@ export async function countJsonLines(input: Readable, onProgress?: (records: num
   let lineNo = 0;
   let count = 0;
   let last: { line: number; text: string } | undefined;
-  const isObject = (text: string): boolean => {
-    try {
-      const value: unknown = JSON.parse(text);
-      return value !== null && typeof value === 'object' && !Array.isArray(value);
-    } catch {
-      return false;
-    }
-  };
   for await (const raw of lines) {
     lineNo++;
     const line = lineNo === 1 ? raw.replace(/^\ufeff/, '') : raw;
     if (!line.trim()) continue;
-    if (count === 0 && !isObject(line)) throw notJsonLines(line, lineNo);
+    if (count === 0 && !isJsonObject(jsonValue(line))) throw notJsonLines(line, lineNo);
     count++;
     last = { line: lineNo, text: line };
     if (onProgress && count % 10_000 === 0) onProgress(count);
   }
-  if (last && count > 1 && !isObject(last.text))
+  if (last && count > 1 && jsonValue(last.text) === NOT_JSON)
     throw new MalformedFeedError('The feed ends in the middle of a record: truncated', last.line);
   if (count === 0 && lineNo === 0) throw new MalformedFeedError('The feed is empty');
   return count;
@@ -1669,23 +1678,16 @@ export async function* readJsonLines(input: Readable, want?: (index: number) => 
     }
     const at = index++;
     if (want !== undefined && !want(at)) continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      value = undefined;
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const value = jsonValue(line);
+    if (!isJsonObject(value)) {
       if (at === 0) throw notJsonLines(line, lineNo);
-      pendingBad = {
-        line: lineNo,
-        index: at,
-        fields: new Map([['__error', { text: 'not a JSON object', attrs: {} }]]),
-        pictures: [],
-      };
+      const bad: RawRecord = { line: lineNo, index: at, fields: new Map(), pictures: [], error: 'not a JSON object' };
+      // Not JSON at all, the last line would be a cut record (the file's end decides); other JSON is a bad record.
+      if (value === NOT_JSON) pendingBad = bad;
+      else out.push(bad);
       continue;
     }
-    const record = jsonRecord(value as Record<string, unknown>, lineNo);
+    const record = jsonRecord(value, lineNo);
     record.index = at;
     out.push(record);
     if (out.length >= 1000) {

@@ -23,6 +23,7 @@ import {
   groupsThousandsWithDots,
   parseArea,
   parseBoolean,
+  parseCoordinate,
   parseCount,
   parseDate,
   parseKilometres,
@@ -382,8 +383,7 @@ function currencyInText(text: string | undefined, siteCurrency: string, locale: 
 }
 
 export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
-  const broken = record.fields.get('__error');
-  if (broken) return reject(record, broken.text);
+  if (record.error !== undefined) return reject(record, record.error);
   const r = new Reader(record);
   const id = r.text('id');
   if (!id) return reject(record, 'missing id');
@@ -443,10 +443,10 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     else if (!/\d:\d\d/.test(expiresText)) expiresAt += 86400;
   }
 
-  const lat = parseNumber(r.text('latitude'));
-  const lng = parseNumber(r.text('longitude'));
+  const lat = r.number('latitude', -90, 90, parseCoordinate(r.text('latitude')));
+  const lng = r.number('longitude', -180, 180, parseCoordinate(r.text('longitude')));
   const cityArea = r.plain('city_area') ?? r.plain('neighborhood');
-  const { location, unresolved } = ctx.places.resolve({
+  const { location, unresolved, coordinates } = ctx.places.resolve({
     region: r.plain('region'),
     city: r.plain('city'),
     cityArea,
@@ -454,6 +454,11 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     longitude: lng,
   });
   for (const u of unresolved) r.warnings.push({ field: u, reason: 'not a place the gazetteer knows' });
+  // Coordinates read but not used (the place's are): kept as written, with why.
+  if (coordinates !== undefined) {
+    if (lat !== undefined) r.keep('latitude', coordinates);
+    if (lng !== undefined) r.keep('longitude', coordinates);
+  }
   const postcode = r.plain('postcode') ?? r.plain('postal_code');
   if (postcode) location.postalCode = postcode.slice(0, 20);
   const address = r.plain('address');

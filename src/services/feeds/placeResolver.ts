@@ -24,6 +24,9 @@ export interface NamedPlace {
   cityNamesRegion?: true;
 }
 
+/** How far from its city or area (km) partner coordinates may lie and still be the ad's. */
+const PLAUSIBLE_KM = 150;
+
 /** How far outside its region's box (in degrees, ~30 km) a point may lie and still be in the region. */
 const REGION_MARGIN_DEG = 0.3;
 
@@ -74,7 +77,11 @@ export class PlaceResolver {
 
   constructor(private readonly lookup: PlaceLookup) {}
 
-  resolve(input: FeedPlace): { location: Location; unresolved: string[] } {
+  /**
+   * The record's location, the place names that resolved to nothing, and why the partner's
+   * coordinates, when given, were not used (`coordinates`).
+   */
+  resolve(input: FeedPlace): { location: Location; unresolved: string[]; coordinates: string | undefined } {
     const key = `${input.region ?? ''}|${input.city ?? ''}|${input.cityArea ?? ''}`;
     let named = this.cache.get(key);
     if (!named) {
@@ -91,7 +98,12 @@ export class PlaceResolver {
     if (input.cityArea && location.cityAreaId === undefined) unresolved.push('city_area');
     let lat = input.latitude;
     let lng = input.longitude;
+    let coordinates: string | undefined;
     if (!valid(lat, lng)) {
+      if (lat === 0 && lng === 0) coordinates = '0, 0 is no place';
+      else if (lat !== undefined && lng === undefined) coordinates = 'a latitude without a longitude';
+      else if (lng !== undefined && lat === undefined) coordinates = 'a longitude without a latitude';
+      else if (lat !== undefined) coordinates = 'not a point on Earth';
       lat = undefined;
       lng = undefined;
     }
@@ -100,6 +112,9 @@ export class PlaceResolver {
     if (lat !== undefined && lng !== undefined && !plausible(lat, lng, place, box)) {
       if (valid(lng, lat) && plausible(lng, lat, place, box)) [lat, lng] = [lng, lat];
       else {
+        coordinates = place
+          ? `more than ${PLAUSIBLE_KM} km from the ad's ${location.cityAreaId !== undefined ? 'area' : 'city'}`
+          : "outside the ad's region";
         lat = undefined;
         lng = undefined;
       }
@@ -132,7 +147,7 @@ export class PlaceResolver {
         location.longitude = p.lng;
       }
     }
-    return { location, unresolved };
+    return { location, unresolved, coordinates };
   }
 
   private nearestCity(lat: number, lng: number): NearCity | undefined {
@@ -156,7 +171,7 @@ function plausible(
   anchor: { lat: number; lng: number } | undefined,
   box: readonly [number, number, number, number] | undefined,
 ): boolean {
-  if (anchor) return distanceKm(lat, lng, anchor.lat, anchor.lng) <= 150;
+  if (anchor) return distanceKm(lat, lng, anchor.lat, anchor.lng) <= PLAUSIBLE_KM;
   if (!box) return true;
   const m = REGION_MARGIN_DEG;
   return lat >= box[0] - m && lat <= box[2] + m && lng >= box[1] - m && lng <= box[3] + m;

@@ -129,6 +129,16 @@ export function parseNumber(text: string | undefined, dotThousands = false): num
 }
 
 /**
+ * A latitude or longitude: decimals after a dot, as the format has them, or after a comma, as some
+ * partners write them ("40,452"): no coordinate reaches a thousand, so a comma never groups its digits.
+ */
+export function parseCoordinate(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const t = text.trim();
+  return parseNumber(/^[+-]?\d+,\d+$/.test(t) ? t.replace(',', '.') : t);
+}
+
+/**
  * A figure written in a spreadsheet's exponent, or in thousands: Number() of the decimal text, not
  * a product, so that 1.1 thousand is 1100 (1.1 * 1000 is 1100.0000000000002).
  */
@@ -191,7 +201,8 @@ export function parseArea(
   if (n === undefined) return undefined;
   let u = unit?.trim();
   if (!u) {
-    const suffix = /[\d.,\s]([a-z²2. ]+)$/i.exec(text?.trim() ?? '');
+    // A unit starts with a letter: "72 m2" is in m2, "72" in metres (the 2 is the number's).
+    const suffix = /[\d.,\s]([a-z²][a-z²2. ]*)$/i.exec(text?.trim() ?? '');
     u = suffix?.[1]?.trim();
   }
   // "sq.ft." as "sq.ft"; a dot alone was the number's.

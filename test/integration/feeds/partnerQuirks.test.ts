@@ -316,6 +316,58 @@ describe('feed import: feeds as partners really write them', function () {
     expect(summary.warnings.map((w) => w.reason)).to.include('unknown unit "yd2"');
   });
 
+  it('reads an area whose figure ends in 2 as square metres, not as a unit "2"', async () => {
+    const summary = await run(
+      feed(
+        ad('B1', '<floor_area>72</floor_area>'),
+        ad('B2', '<floor_area>32</floor_area>'),
+        ad('B3', '<floor_area>72 m2</floor_area>'),
+        ad('B4', '<floor_area>102m2</floor_area>'),
+        ad('B5', '<floor_area>90</floor_area><plot_area>1.2 ha</plot_area>'),
+      ),
+    );
+    expect(summary).to.include({ imported: 5, rejected: 0 });
+    expect(summary.warnings).to.deep.equal([]);
+    expect((await stored('B1')).homes?.floorArea).to.equal(72);
+    expect((await stored('B2')).homes?.floorArea).to.equal(32);
+    expect((await stored('B3')).homes?.floorArea).to.equal(72);
+    expect((await stored('B4')).homes?.floorArea).to.equal(102);
+    expect((await stored('B5')).homes?.plotArea).to.equal(12000);
+  });
+
+  it('reads coordinates with a decimal comma, and keeps those it does not use with why', async () => {
+    const summary = await run(
+      feed(
+        ad('C1', '<latitude>39,478</latitude><longitude>-0,376</longitude>'),
+        ad('C2', '<latitude>39,4697</latitude><longitude>-0,3774</longitude>'),
+        // Madrid's, for a flat in Valencia; 0, 0 for none; a latitude alone; off the Earth.
+        ad('C3', '<latitude>40.4165</latitude><longitude>-3.70256</longitude>'),
+        ad('C4', '<latitude>0</latitude><longitude>0</longitude>'),
+        ad('C5', '<latitude>39.47</latitude>'),
+        ad('C6', '<latitude>39478</latitude><longitude>-376</longitude>'),
+      ),
+    );
+    expect(summary).to.include({ imported: 6, rejected: 0 });
+    expect((await stored('C1')).location).to.include({ latitude: 39.478, longitude: -0.376 });
+    expect((await stored('C2')).location).to.include({ latitude: 39.4697, longitude: -0.3774 });
+    const c3 = await stored('C3');
+    expect(c3.location.latitude).to.be.closeTo(39.47, 0.1);
+    expect(c3.feedAttributes).to.deep.include({ latitude: '40.4165', longitude: '-3.70256' });
+    expect((await stored('C4')).feedAttributes).to.deep.include({ latitude: '0', longitude: '0' });
+    expect((await stored('C5')).feedAttributes).to.deep.include({ latitude: '39.47' });
+    expect((await stored('C6')).feedAttributes).to.deep.include({ latitude: '39478', longitude: '-376' });
+    const reasons = summary.warnings.map((w) => `${w.field}: ${w.reason} (${w.count})`);
+    expect(reasons).to.include.members([
+      "latitude: more than 150 km from the ad's city (1)",
+      "longitude: more than 150 km from the ad's city (1)",
+      'latitude: 0, 0 is no place (1)',
+      'longitude: 0, 0 is no place (1)',
+      'latitude: a latitude without a longitude (1)',
+      'latitude: 39478 is out of range -90–90 (1)',
+      'longitude: -376 is out of range -180–180 (1)',
+    ]);
+  });
+
   it('tells the partner of the entities left as written, which visitors would see', async () => {
     const doctype = '<!DOCTYPE trovit [<!ENTITY agency "Fincas Ribera"><!ENTITY logo SYSTEM "https://x.example/l">]>';
     const xml = feed(
@@ -616,6 +668,37 @@ describe('feed import: feeds as partners really write them', function () {
     const g2 = await stored('G2');
     expect(g2.url).to.match(/anuncio\/G2/);
     expect(g2.feedAttributes).to.deep.include({ agency_id: 'AG9' });
+  });
+
+  it('rejects a JSON line that is JSON but no object as a record, even the last; keeps a field named "__error"', async () => {
+    const line = (id: string, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        id,
+        url: `https://portal.example/anuncio/${id}`,
+        title: `Casa ${id} en Ronda`,
+        type: 'For Sale',
+        content: 'Casa encalada con patio andaluz, tres dormitorios y vistas a la serranía.',
+        ...extra,
+      });
+    const file = f.writeFile(
+      'odd.jsonl',
+      [line('J1', { __error: 'none' }), '[1, 2]', line('J2'), '42'].join('\n') + '\n',
+    );
+    const summary = await f.importFeed(file, ES_HOMES, 31);
+    expect(summary).to.include({ records: 4, imported: 2, rejected: 2 });
+    expect(summary.rejections.map((r) => [r.line, r.reason])).to.deep.equal([
+      [2, 'not a JSON object'],
+      [4, 'not a JSON object'],
+    ]);
+    expect((await stored('J1')).feedAttributes).to.deep.include({ __error: 'none' });
+    // A last line that is not JSON at all is a record cut short: the file is malformed, nothing changes.
+    const cut = f.writeFile('cut.jsonl', [line('J3'), line('J4').slice(0, 40)].join('\n'));
+    const error = await f.importFeed(cut, ES_HOMES, 31).then(
+      () => undefined,
+      (err: Error) => err.message,
+    );
+    expect(error).to.match(/truncated/);
+    expect(await f.store.getAdByPartner(31, 'J3')).to.equal(undefined);
   });
 
   it('reads a record whose object members nest thousands deep, as an XML element of that depth', async () => {

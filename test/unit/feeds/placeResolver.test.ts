@@ -43,14 +43,21 @@ describe('PlaceResolver: the location it gives', () => {
     expect(places.resolve(input)).to.deep.equal({
       location: { city: 'Villanueva de Nada', ...at, latitude: madrid.lat, longitude: madrid.lng },
       unresolved: ['city'],
+      coordinates: undefined,
     });
     // In the region: kept; swapped: put right; in Barcelona: the region's.
     expect(places.resolve({ ...input, latitude: 40.5, longitude: -3.6 }).location).to.include({ latitude: 40.5 });
     expect(places.resolve({ ...input, latitude: -3.6, longitude: 40.5 }).location).to.include({ latitude: 40.5 });
-    expect(places.resolve({ ...input, latitude: 41.38, longitude: 2.16 }).location).to.include({
-      latitude: madrid.lat,
-      longitude: madrid.lng,
-    });
+    const barcelona = places.resolve({ ...input, latitude: 41.38, longitude: 2.16 });
+    expect(barcelona.location).to.include({ latitude: madrid.lat, longitude: madrid.lng });
+    // Why the partner's were not used, for the run's summary.
+    expect(barcelona.coordinates).to.equal("outside the ad's region");
+    expect(places.resolve({ ...input, latitude: 0, longitude: 0 }).coordinates).to.equal('0, 0 is no place');
+    expect(places.resolve({ ...input, longitude: -3.6 }).coordinates).to.equal('a longitude without a latitude');
+    expect(places.resolve({ ...input, latitude: 40.5, longitude: -3.6 }).coordinates).to.equal(undefined);
+    expect(places.resolve({ city: 'Madrid', latitude: 41.38, longitude: 2.16 }).coordinates).to.equal(
+      "more than 150 km from the ad's city",
+    );
   });
 
   it('takes a city that names its region (and no city) for the region: not reported, and the nearest city of that region only', () => {
@@ -61,6 +68,7 @@ describe('PlaceResolver: the location it gives', () => {
     expect(places.resolve({ city: 'Cataluña' })).to.deep.equal({
       location: { regionId: catalonia.id, region: 'Cataluña', latitude: catalonia.lat, longitude: catalonia.lng },
       unresolved: [],
+      coordinates: undefined,
     });
     expect(places.resolve({ city: 'Cataluña', latitude: 41.39, longitude: 2.16 }).location).to.include({
       cityId: barcelona.id,

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import {
   decodeEntities,
   parseArea,
+  parseCoordinate,
   parseBoolean,
   parseCount,
   parseDate,
@@ -125,6 +126,20 @@ describe('feed values: the forms partners write', () => {
     expect(parseArea('95', 'meters')).to.equal(95);
     expect(parseArea('95 m2', undefined)).to.equal(95);
     expect(parseArea('1000 sqft', undefined)).to.equal(92.9);
+    // A figure's last 2 is the figure's, not a unit.
+    expect(parseArea('72', undefined)).to.equal(72);
+    expect(parseArea('72 m2', undefined)).to.equal(72);
+    expect(parseArea('102m2', undefined)).to.equal(102);
+    expect(parseArea('1.2 ha', undefined)).to.equal(12000);
+    expect(parseArea('12 yd2', undefined)).to.deep.equal({ unit: 'yd2' });
+  });
+
+  it('reads a coordinate with a decimal comma, whatever its decimals', () => {
+    expect(parseCoordinate('40,452')).to.equal(40.452);
+    expect(parseCoordinate(' -3,691 ')).to.equal(-3.691);
+    expect(parseCoordinate('40,4165')).to.equal(40.4165);
+    expect(parseCoordinate('40.452')).to.equal(40.452);
+    expect(parseCoordinate('north')).to.equal(undefined);
   });
 
   it("reads a fuel consumption into litres per 100 km: the unit written, else the site's", () => {
