@@ -1603,14 +1603,16 @@ async function* scanXml(
   if (b.out.length > 0) yield b.out;
 }
 
-/**
- * Streams records out of JSON lines: each non-empty line one object with the
- * XML's field names; a field's value is a scalar or `{ "value": …, attributes… }`
- * (`"price": {"value": 900, "period": "monthly"}`); `pictures` is an array of
- * URLs or of `{ "picture_url", "picture_title", "featured" }`. A line that is
- * not an object becomes a record with an `error`; a file whose first line is
- * not an object, or whose last line is cut short (not JSON at all), throws `MalformedFeedError`.
- */
+/** What a JSON-lines feed whose first record is not a JSON object is: a JSON array, or not JSON lines. */
+function notJsonLines(line: string, lineNo: number): MalformedFeedError {
+  return line.trimStart().startsWith('[')
+    ? new MalformedFeedError(
+        'The feed is a JSON array, not JSON lines: write each record as a JSON object on a line of its own',
+        lineNo,
+      )
+    : new MalformedFeedError('Not a JSON-lines feed: the first line is not a JSON object', lineNo);
+}
+
 /** `jsonValue` of a line that is not JSON at all (cut short, or something else). */
 const NOT_JSON = Symbol('not JSON');
 
@@ -1624,16 +1626,6 @@ function jsonValue(line: string): unknown {
 
 function isJsonObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** What a JSON-lines feed whose first record is not a JSON object is: a JSON array, or not JSON lines. */
-function notJsonLines(line: string, lineNo: number): MalformedFeedError {
-  return line.trimStart().startsWith('[')
-    ? new MalformedFeedError(
-        'The feed is a JSON array, not JSON lines: write each record as a JSON object on a line of its own',
-        lineNo,
-      )
-    : new MalformedFeedError('Not a JSON-lines feed: the first line is not a JSON object', lineNo);
 }
 
 /**
@@ -1660,6 +1652,14 @@ export async function countJsonLines(input: Readable, onProgress?: (records: num
   return count;
 }
 
+/**
+ * Streams records out of JSON lines: each non-empty line one object with the
+ * XML's field names; a field's value is a scalar or `{ "value": …, attributes… }`
+ * (`"price": {"value": 900, "period": "monthly"}`); `pictures` is an array of
+ * URLs or of `{ "picture_url", "picture_title", "featured" }`. A line that is
+ * not an object becomes a record with an `error`; a file whose first line is
+ * not an object, or whose last line is cut short (not JSON at all), throws `MalformedFeedError`.
+ */
 export async function* readJsonLines(input: Readable, want?: (index: number) => boolean): AsyncGenerator<RawRecord[]> {
   const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let out: RawRecord[] = [];
