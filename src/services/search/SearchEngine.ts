@@ -477,20 +477,29 @@ export class SearchEngine {
     }
     // Few results: ads for the same what nearby, and ads like these without the what.
     let alternative: Candidate[] = [];
-    let similar: Candidate[] = [];
+    const similar: Candidate[] = [];
     if (mode === 'search' && total < FEW_RESULTS) {
       const shown = new Set([...onPage, ...premiumItems.map((p) => p.c.id)]);
+      // A flat published by several partners is shown once, in whichever list comes first (decision 041).
+      const shownGroups = new Set<number>();
+      for (const { c } of [...pageItems, ...premiumItems]) {
+        if (c.duplicateGroup !== null) shownGroups.add(c.duplicateGroup);
+      }
       if (plan.placeTags.length > 0) {
-        const shownGroups = new Set<number>();
-        for (const { c } of [...pageItems, ...premiumItems]) {
+        alternative = await this.nearbyAds(plan, shown, shownGroups);
+        for (const c of alternative) {
+          shown.add(c.id);
           if (c.duplicateGroup !== null) shownGroups.add(c.duplicateGroup);
         }
-        alternative = await this.nearbyAds(plan, shown, shownGroups);
-        for (const c of alternative) shown.add(c.id);
       }
       if (plan.terms.length > 0) {
         const r = await this.store.findCandidates(this.query(plan, { terms: [], limit: 40, order: 'newest' }));
-        similar = r.candidates.filter((c) => !shown.has(c.id)).slice(0, FEW_RESULTS);
+        for (const c of r.candidates) {
+          if (similar.length >= FEW_RESULTS) break;
+          if (shown.has(c.id) || (c.duplicateGroup !== null && shownGroups.has(c.duplicateGroup))) continue;
+          if (c.duplicateGroup !== null) shownGroups.add(c.duplicateGroup);
+          similar.push(c);
+        }
       }
     }
     const ids = [
@@ -500,6 +509,13 @@ export class SearchEngine {
       ...similar.map((c) => c.id),
     ];
     const docs = new Map((await this.store.getAds(ids)).map((a) => [a.id, a]));
+    // A grouped ad's sources are its group's live ads, whatever the search matched of them: the
+    // number its ad page gives (a filter that only one copy passes does not make it one source).
+    const groupsShown = [...pageItems.map((i) => i.c), ...premiumItems.map((i) => i.c), ...alternative, ...similar]
+      .map((c) => c.duplicateGroup)
+      .filter((g): g is number => g !== null);
+    const sizes = await this.store.groupSizes(site, groupsShown);
+    const sourcesOf = (c: Candidate) => (c.duplicateGroup !== null ? (sizes.get(c.duplicateGroup) ?? 1) : 1);
     const ctx = plan.ctx;
     const present = (c: Candidate, placement: Parameters<typeof adResource>[2]) => {
       const ad = docs.get(c.id);
@@ -521,7 +537,7 @@ export class SearchEngine {
         sectionId: organicSection,
         sectionTypeId: SECTION_TYPE.organic,
         position: start + i + 1,
-        totalSources: item.sources,
+        totalSources: sourcesOf(item.c),
       }),
     );
     const premiumData = premiumItems.flatMap((item, i) =>
@@ -529,7 +545,7 @@ export class SearchEngine {
         sectionId: mode === 'landing' ? SECTION.landing : SECTION.premiumTop,
         sectionTypeId: SECTION_TYPE.premium,
         position: i + 1,
-        totalSources: item.sources,
+        totalSources: sourcesOf(item.c),
       }),
     );
     if (mode === 'search' && params.userCampaignIds.length === 0 && plan.whatTokens.length > 0 && total > 0) {
@@ -561,6 +577,7 @@ export class SearchEngine {
           sectionId: SECTION.fewResultsAlternative,
           sectionTypeId: SECTION_TYPE.organic,
           position: i + 1,
+          totalSources: sourcesOf(c),
           isAlternativeAd: true,
         }),
       ),
@@ -569,6 +586,7 @@ export class SearchEngine {
           sectionId: SECTION.fewResultsSimilar,
           sectionTypeId: SECTION_TYPE.organic,
           position: i + 1,
+          totalSources: sourcesOf(c),
           isSimilarContentAd: true,
         }),
       ),
@@ -912,6 +930,10 @@ export class SearchEngine {
       }
     }
     const similarDocs = await this.store.getAds(similar.map((c) => c.id));
+    const sizes = await this.store.groupSizes(
+      site,
+      similar.map((c) => c.duplicateGroup).filter((g): g is number => g !== null),
+    );
     const dupSection = params.device === 'desktop' ? SECTION.duplicatesDesktop : SECTION.duplicatesMobile;
     const data = [
       ...duplicates.map((d, i) =>
@@ -922,6 +944,7 @@ export class SearchEngine {
           sectionId: SECTION.similar,
           sectionTypeId: sectionTypeOf(d),
           position: duplicates.length + i + 1,
+          totalSources: typeof d.duplicateGroup === 'number' ? (sizes.get(d.duplicateGroup) ?? 1) : 1,
           listing: true,
         }),
       ),
@@ -1246,7 +1269,6 @@ function detectMake(tokens: string[]): { make?: string; model?: string } {
 
 interface RankedItem {
   c: Candidate;
-  sources: number;
 }
 
 /** Collapses duplicates (keeping the best of each group) and sorts by the asked order. */
@@ -1254,9 +1276,6 @@ function rank(result: CandidateResult, plan: Plan): { list: RankedItem[]; total:
   const sorted = result.candidates
     .slice()
     .sort(comparator(plan.params.sort, plan.terms.length > 0, plan.params.boostAdsSince));
-  const groups = new Map<number, number>();
-  for (const c of sorted)
-    if (c.duplicateGroup !== null) groups.set(c.duplicateGroup, (groups.get(c.duplicateGroup) ?? 0) + 1);
   const seen = new Set<number>();
   const list: RankedItem[] = [];
   for (const c of sorted) {
@@ -1264,7 +1283,7 @@ function rank(result: CandidateResult, plan: Plan): { list: RankedItem[]; total:
       if (seen.has(c.duplicateGroup)) continue;
       seen.add(c.duplicateGroup);
     }
-    list.push({ c, sources: c.duplicateGroup !== null ? (groups.get(c.duplicateGroup) ?? 1) : 1 });
+    list.push({ c });
   }
   const collapse = sorted.length > 0 ? list.length / sorted.length : 1;
   const total = result.complete ? list.length : Math.max(list.length, Math.round(result.total * collapse));

@@ -960,6 +960,17 @@ export class SqliteSearchStore implements SearchStore {
     return rows.map((r) => this.toStored(r));
   }
 
+  async groupSizes(site: SiteKey, groups: readonly number[]): Promise<Map<number, number>> {
+    const sizes = new Map<number, number>();
+    if (groups.length === 0) return sizes;
+    const rows = this.stmt(
+      `SELECT a.dup AS dup, count(*) AS n FROM json_each(?) g JOIN ads a ON a.dup = g.value
+       WHERE a.site = ? AND ${LIVE_A} GROUP BY a.dup`,
+    ).all(JSON.stringify([...new Set(groups)]), siteCode(site), this.clock()) as { dup: number; n: number }[];
+    for (const r of rows) sizes.set(r.dup, r.n);
+    return sizes;
+  }
+
   /** The FTS5 expression of a query's text words and tag filters ('' when it has neither). */
   private matchExpression(query: CandidateQuery): string {
     const parts: string[] = [];

@@ -546,6 +546,14 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect(ads.find((a) => a.id === x2.id)?.attributes.totalSources).to.equal(1);
       const page = await f.get(`/api/sites/es/homes/ad/${y1.id}`);
       expect(page.body.data.attributes.totalSources).to.equal(2);
+      // A filter only one copy passes shows that copy, still of two sources, as its page says.
+      const cheaper = await f.get('/api/sites/es/homes/search?filters[priceMax]=447000');
+      expect(cheaper.body.data.map((a: Body) => [a.id, a.attributes.totalSources])).to.deep.equal([[y1.id, 2]]);
+      // Few results: the ads like them (without the words) never show the flat again.
+      const few = await f.get('/api/sites/es/homes/search?what=dormitorios');
+      expect(few.body.data.map((a: Body) => a.id)).to.have.length(1);
+      const similar = (few.body.meta.similarContentAds as Body[]).map((a) => a.id);
+      expect(similar).to.deep.equal([x2.id]);
       // When one partner drops it, the other's ad stands alone again.
       await f.importFeed(f.writeFile('b2.xml', homesXml([{ id: 'Y2', price: 99000 }])), ES_HOMES, 2, {
         maxExpireShare: 1,
