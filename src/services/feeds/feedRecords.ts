@@ -486,7 +486,7 @@ export async function countFeedRecords(
 
 /** The first `<ad>` deeper than the format puts records (inside another element of the root), if any. */
 async function misplacedRecord(input: Readable): Promise<{ parent: string; line: number } | undefined> {
-  const parser = sax.parser(true, { position: true });
+  const parser = feedSax(true, { position: true });
   const open: string[] = [];
   let found: { parent: string; line: number } | undefined;
   parser.onerror = () => {
@@ -1140,9 +1140,97 @@ class RecordBuilder {
   }
 }
 
+/**
+ * A `&` that starts no entity reference before a tag (`<company>M&S</company>`, `AT&T<`) as `&amp;`,
+ * in text (not in CDATA sections or comments, where it is a character like any other). sax reads a
+ * bare `&` through (`RECOVERABLE`), but takes the character after its name into the text, and when
+ * that is a tag's `<` the tag is lost: the record, and the whole file, broke on one company name.
+ * Chunk by chunk: what may continue in the next chunk (a `&name`, a `<!` or `]]>` cut) waits for it.
+ */
+export class BareAmpersands {
+  private held = '';
+  private mode: 'text' | 'cdata' | 'comment' = 'text';
+
+  pass(chunk: string): string {
+    const text = this.held + chunk;
+    this.held = '';
+    let out = '';
+    let i = 0;
+    while (i < text.length) {
+      if (this.mode !== 'text') {
+        const close = this.mode === 'cdata' ? ']]>' : '-->';
+        const end = text.indexOf(close, i);
+        if (end === -1) {
+          const keep = Math.max(i, text.length - 2);
+          this.held = text.slice(keep);
+          return out + text.slice(i, keep);
+        }
+        out += text.slice(i, end + 3);
+        i = end + 3;
+        this.mode = 'text';
+        continue;
+      }
+      const amp = text.indexOf('&', i);
+      const bang = text.indexOf('<!', i);
+      if (bang !== -1 && (amp === -1 || bang < amp)) {
+        const rest = text.slice(bang);
+        if (rest.length < 9 && ('<![CDATA['.startsWith(rest) || '<!--'.startsWith(rest))) {
+          this.held = text.slice(bang);
+          return out + text.slice(i, bang);
+        }
+        const opens = text.startsWith('<![CDATA[', bang) ? 9 : text.startsWith('<!--', bang) ? 4 : 2;
+        if (opens > 2) this.mode = opens === 9 ? 'cdata' : 'comment';
+        out += text.slice(i, bang + opens);
+        i = bang + opens;
+        continue;
+      }
+      if (amp === -1) {
+        // A `<` that ends the chunk may be a `<!`.
+        const keep = text.endsWith('<') ? text.length - 1 : text.length;
+        this.held = text.slice(keep);
+        return out + text.slice(i, keep);
+      }
+      let end = amp + 1;
+      while (end < text.length && ENTITY_NAME_CHAR.test(text.charAt(end))) end++;
+      if (end === text.length) {
+        this.held = text.slice(amp);
+        return out + text.slice(i, amp);
+      }
+      out += text.slice(i, amp) + (text.charCodeAt(end) === 60 /* < */ ? '&amp;' : '&') + text.slice(amp + 1, end);
+      i = end;
+    }
+    return out;
+  }
+
+  /** What was held at the end of the input. */
+  end(): string {
+    const rest = this.held;
+    this.held = '';
+    return rest;
+  }
+}
+
+const ENTITY_NAME_CHAR = /[\w.:#-]/;
+
+/** A sax parser whose input goes through `BareAmpersands` first. */
+function feedSax(strict: boolean, options: sax.SAXOptions): sax.SAXParser {
+  const parser = sax.parser(strict, options);
+  const guard = new BareAmpersands();
+  const write = parser.write.bind(parser);
+  const close = parser.close.bind(parser);
+  // sax's `close` is `write(null)`.
+  parser.write = (chunk: string | null) => write(chunk === null ? (null as unknown as string) : guard.pass(chunk));
+  parser.close = () => {
+    const rest = guard.end();
+    if (rest) write(rest);
+    return close();
+  };
+  return parser;
+}
+
 /** A sax parser feeding `b`; its line 0 is line `lineBase + 1` of the file. */
 function saxInto(b: RecordBuilder, lineBase: number): sax.SAXParser {
-  const parser = sax.parser(true, { position: true, trim: false, normalize: false });
+  const parser = feedSax(true, { position: true, trim: false, normalize: false });
   // The feed's own entities, each reference counted against its record's expansions (the builder's).
   const declare = (entities: DeclaredEntities): void => {
     for (const name of Object.keys(entities)) {

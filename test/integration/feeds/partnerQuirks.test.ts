@@ -368,6 +368,24 @@ describe('feed import: feeds as partners really write them', function () {
     ]);
   });
 
+  it('reads a bare "&" right before a tag ("M&S</company>") as the character it is, not as a broken file', async () => {
+    const summary = await run(
+      feed(
+        record('AM1', '<title>Dependiente M&S</title><company>M&S</company><category>Retail</category>'),
+        record('AM2', '<title>Ingeniero de R&D</title><company>AT&T</company>'),
+        // In CDATA a "&" is a character already: left as it is.
+        record('AM3', '<title><![CDATA[Técnico B&Q<1>]]></title><company>B&Q.</company>'),
+      ),
+      UK_JOBS,
+    );
+    expect(summary).to.include({ imported: 3, rejected: 0 });
+    const am1 = await stored('AM1');
+    expect([am1.title, am1.jobs?.company]).to.deep.equal(['Dependiente M&S', 'M&S']);
+    expect((await stored('AM2')).jobs?.company).to.equal('AT&T');
+    const am3 = await stored('AM3');
+    expect([am3.title, am3.jobs?.company]).to.deep.equal(['Técnico B&Q<1>', 'B&Q.']);
+  });
+
   it('tells the partner of the entities left as written, which visitors would see', async () => {
     const doctype = '<!DOCTYPE trovit [<!ENTITY agency "Fincas Ribera"><!ENTITY logo SYSTEM "https://x.example/l">]>';
     const xml = feed(

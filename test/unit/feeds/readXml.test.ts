@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
 import {
+  BareAmpersands,
   countJsonLines,
   countXmlRecords,
   quickCountXml,
@@ -349,4 +350,29 @@ describe('feed JSON lines: counted as read', () => {
       }
     });
   }
+});
+
+describe('BareAmpersands: a bare "&" before a tag, escaped for sax', () => {
+  const text =
+    '<company>M&S</company><t>AT&amp;T &#233; R&D.</t><![CDATA[B&Q<1> ]]]><!-- x&y< --><u a="1&b=2">Q&A;</u>&x';
+  const whole = (t: string) => {
+    const g = new BareAmpersands();
+    return g.pass(t) + g.end();
+  };
+
+  it('escapes only a "&" whose name runs into a "<", outside CDATA and comments', () => {
+    expect(whole(text)).to.equal(
+      '<company>M&amp;S</company><t>AT&amp;T &#233; R&amp;D.</t><![CDATA[B&Q<1> ]]]><!-- x&y< --><u a="1&b=2">Q&A;</u>&x',
+    );
+  });
+
+  it('gives the same text however the input is cut into chunks', () => {
+    for (let i = 0; i <= text.length; i++) {
+      for (let j = i; j <= text.length; j += 7) {
+        const g = new BareAmpersands();
+        const out = g.pass(text.slice(0, i)) + g.pass(text.slice(i, j)) + g.pass(text.slice(j)) + g.end();
+        expect(out, `cut at ${i} and ${j}`).to.equal(whole(text));
+      }
+    }
+  });
 });
