@@ -267,6 +267,16 @@ let lastNow = NaN;
 let lastYear = 0;
 
 /** The UTC year of an epoch second (the import's: the same for every record). */
+/**
+ * The year in a year's text: its four-digit figure, where a partner wrote a month or a day with it
+ * ("03/2019", "12.2018", "01/03/2019", "Marzo 2019"); else the text's number.
+ */
+function yearIn(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const four = /(?<!\d)(1[7-9]\d\d|2[01]\d\d)(?!\d)/.exec(text);
+  return four ? Number(four[1]) : parseNumber(text);
+}
+
 function yearOf(now: number): number {
   if (now !== lastNow) {
     lastNow = now;
@@ -532,7 +542,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const bathCount = r.number('bathrooms', 1, 20, baths?.value);
     if (bathCount !== undefined) homes.bathrooms = bathCount;
     if (baths?.range) r.kept.set('bathrooms', r.text('bathrooms') as string);
-    const year = r.number('year', 1700, yearOf(ctx.now) + 5);
+    const year = r.number('year', 1700, yearOf(ctx.now) + 5, yearIn(r.text('year')));
     if (year !== undefined) homes.year = Math.round(year);
     const floor = r.number('floor_number', -5, 300);
     if (floor !== undefined) homes.floorNumber = Math.round(floor);
@@ -557,7 +567,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const type = r.enumerated('car_type', carTypeOf);
     if (type) cars.type = type;
     const thisYear = yearOf(ctx.now);
-    const year = r.number('year', 1900, thisYear + 1);
+    const year = r.number('year', 1900, thisYear + 1, yearIn(r.text('year')));
     if (year !== undefined) cars.year = Math.round(year);
     const mileageField = r.field('mileage');
     // Whole kilometres or miles, the unit in an attribute or after the number: "120.000" is 120,000 anywhere.
@@ -587,7 +597,10 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     r.number('cylinders', 2, 24);
     const powerField = r.field('power');
     const powerRaw = parseNumber(powerField?.text);
-    const kw = /^kw$/i.test(powerField?.attrs.unit?.trim() ?? '');
+    // In kilowatts by its unit attribute, or by the unit written after its figure ("81 kW (110 CV)").
+    const kw =
+      /^kw$/i.test(powerField?.attrs.unit?.trim() ?? '') ||
+      /^[^\d]*[\d.,]+\s*kw(?![a-z])/i.test(powerField?.text ?? '');
     // Kilowatts become the horsepower the site's visitors read (decision 097): Britain's and America's
     // (745.7 W), else the metric one of the rest of the world (PS, CV, ch, л. с.: 735.5 W).
     const perKw = miles ? 1.34102 : 1.35962;
@@ -688,7 +701,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const shipping = r.number('shipping_cost', 0, 1000);
     if (shipping !== undefined) {
       if (ad.price) r.kept.set('shipping_cost', String(shipping));
-      else r.warnings.push({ field: 'shipping_cost', reason: 'without a price' });
+      else r.keep('shipping_cost', 'without a price');
     }
     extra = EXTRA_FIELDS.products;
   }
@@ -757,17 +770,35 @@ function currencySigns(currency: string, locale: string): string[] {
 
 /** Words naming a salary's period, folded (`enumKey`), in the sites' languages: the periods in a year. */
 const SALARY_PERIOD = new Map<string, number>([
-  ...['hour', 'hourly', 'hora', 'heure', 'stunde', 'stundenlohn', 'uur', 'godz', 'godzine', 'saat', 'hodinu'].map(
-    (w) => [w, 2080] as const,
-  ),
-  ...['day', 'daily', 'diario', 'jour', 'giorno', 'dzien', 'gun'].map((w) => [w, 260] as const),
-  ...['week', 'weekly', 'semana', 'semanal', 'semaine', 'woche', 'settimana', 'tydzien', 'hafta'].map(
+  // With their short forms: "£11.44/hr", "p/h", "10 €/h", "15 €/Std.", "10 €/ora", "£2,000 pm".
+  ...[
+    'hour',
+    'hourly',
+    'hr',
+    'hrs',
+    'h',
+    'ph',
+    'hora',
+    'heure',
+    'stunde',
+    'std',
+    'stundenlohn',
+    'ora',
+    'uur',
+    'godz',
+    'godzine',
+    'saat',
+    'hodinu',
+  ].map((w) => [w, 2080] as const),
+  ...['day', 'daily', 'pd', 'diario', 'jour', 'giorno', 'dzien', 'gun'].map((w) => [w, 260] as const),
+  ...['week', 'weekly', 'pw', 'semana', 'semanal', 'semaine', 'woche', 'settimana', 'tydzien', 'hafta'].map(
     (w) => [w, 52] as const,
   ),
   ...[
     'month',
     'monthly',
     'pcm',
+    'pm',
     'mes',
     'mensual',
     'mensuales',
@@ -790,6 +821,10 @@ const SALARY_PERIOD = new Map<string, number>([
   ),
 ]);
 
+/** What follows a range's lower figure up to the end of its upper one: a dash or word, a sign, the figure. */
+const SALARY_RANGE_END =
+  /^\s*k?\s*(?:[-–—~]|to|a|à|al|bis|hasta|até|tot|do)\s*[^\d\s]{0,4}\s*\d+(?:[.,\u00a0\u202f ']\d{3})*(?:[.,]\d{1,2}(?!\d))?(?:\s*k\b)?/i;
+
 /**
  * A salary's text as a yearly figure: its lower bound ("30.000 - 40.000 € brutos/año" is 30,000,
  * "£30k - £40k" 30,000), times the periods in a year of the first period it names after the figure
@@ -803,8 +838,12 @@ export function yearlySalary(text: string, dots: boolean): number | undefined {
   if (!first) return undefined;
   let n = parseNumber(first[0], dots);
   if (n === undefined) return undefined;
-  const rest = text.slice(first.index + first[0].length);
+  let rest = text.slice(first.index + first[0].length);
   if (/^\s*k\b/i.test(rest)) n *= 1000;
+  // A range's upper figure, whose thousands are no clause's comma and whose period is the range's
+  // ("£1,800 - £2,000 per month", "12 - 14 €/hora"): the period is read after it.
+  const upper = SALARY_RANGE_END.exec(rest);
+  if (upper) rest = rest.slice(upper[0].length);
   // The figure's own period, before anything else is said of the job ("£24,000 (37.5 hours per week)" is
   // a year's; a number before a period word is another measure: "2 days a week", "40 horas").
   const words = enumKey(rest.split(/[,;(]/)[0] ?? '').split(' ');

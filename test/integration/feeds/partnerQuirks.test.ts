@@ -442,6 +442,75 @@ describe('feed import: feeds as partners really write them', function () {
     expect((await stored('L3', 36)).jobs?.salary).to.equal(Math.round((37440 / 1.08) * 0.85));
   });
 
+  it("reads a range's period after its upper figure, and an hour's short forms", async () => {
+    const job = (id: string, salary: string) =>
+      record(
+        id,
+        `<title>Puesto ${id}</title><company>Empresa</company><category>Finance</category><salary>${salary}</salary>`,
+      );
+    const yearly = async (site: SiteKey, source: number, salaries: Record<string, string>) => {
+      const summary = await run(feed(...Object.entries(salaries).map(([id, text]) => job(id, text))), site, source);
+      expect(summary).to.include({ rejected: 0 });
+      const out: Record<string, number | undefined> = {};
+      for (const id of Object.keys(salaries)) out[id] = (await stored(id, source)).jobs?.salary;
+      return out;
+    };
+    expect(
+      await yearly(UK_JOBS, 36, {
+        R1: '£1,800 - £2,000 per month',
+        R2: '£10 - £12 hourly',
+        R3: '£500-£600 weekly',
+        R4: '£11.44/hr',
+        R5: '£11.44 p/h',
+        R6: '£2,000 pm',
+        R7: '£25k to £30k per annum',
+      }),
+    ).to.deep.equal({ R1: 21600, R2: 20800, R3: 26000, R4: 23795, R5: 23795, R6: 24000, R7: 25000 });
+    expect(
+      await yearly(ES_JOBS, 35, {
+        S1: '1.200 - 1.500 €/mes',
+        S2: '12 - 14 €/hora',
+        S3: '10 €/h',
+        S4: '30.000 - 40.000 € brutos/año, 40 h semanales',
+      }),
+    ).to.deep.equal({ S1: 14400, S2: 24960, S3: 20800, S4: 30000 });
+  });
+
+  it("reads a car's year written with its month or day, and a power in kW by the unit after its figure", async () => {
+    const car = (id: string, elements: string) =>
+      record(id, `<title>Volkswagen Golf ${id}</title><make>Volkswagen</make><model>Golf</model>${elements}`);
+    const summary = await run(
+      feed(
+        car('Y1', '<year>03/2019</year><power>81 kW</power>'),
+        car('Y2', '<year>12.2018</year><power>81 kW (110 PS)</power>'),
+        car('Y3', '<year>01/03/2019</year><power>150 PS</power>'),
+        car('Y4', '<year>2017</year><power unit="kW">81</power>'),
+      ),
+      DE_CARS,
+      37,
+    );
+    expect(summary).to.include({ imported: 4, rejected: 0 });
+    const facts = async (id: string) => {
+      const cars = (await stored(id, 37)).cars;
+      return [cars?.year, cars?.power];
+    };
+    expect(await facts('Y1')).to.deep.equal([2019, 110]);
+    expect(await facts('Y2')).to.deep.equal([2018, 110]);
+    expect(await facts('Y3')).to.deep.equal([2019, 150]);
+    expect(await facts('Y4')).to.deep.equal([2017, 110]);
+    expect(summary.warnings).to.deep.equal([]);
+  });
+
+  it("keeps a shipping cost given without a price among the ad's attributes, as it says", async () => {
+    const summary = await run(
+      feed(record('P1', '<title>Bicicleta infantil</title><category>Kids</category><shipping_cost>5</shipping_cost>')),
+      IT_PRODUCTS,
+      38,
+    );
+    expect(summary.warnings.map((w) => `${w.field}: ${w.reason}`)).to.include('shipping_cost: without a price');
+    expect((await stored('P1', 38)).feedAttributes).to.deep.include({ shipping_cost: '5' });
+  });
+
   it("indexes a yearly rent by the month, and takes a price's currency from its text", async () => {
     const flat = (id: string, price: string) =>
       record(id, `<title>Apartment ${id}</title><type>For Rent</type><city>Riyadh</city>${price}`);
