@@ -188,6 +188,15 @@ const MAX_DEFAULT_WORKERS = 4;
  * that V8, left alone, lets grow to 500 MB per thread before collecting it. A young generation
  * of 128 MB lets most of a batch die there (half the scavenges and full GCs of the default).
  */
+/**
+ * How long an import's connections wait for the write lock (ms). Another run's batch or chunk of
+ * fingerprints holds it for a second or so, but on a big store and a busy machine for more than
+ * better-sqlite3's 5 s: two partners' runs at once then failed "database is locked" half done (their
+ * ads written, their run recorded as failed). A run has no visitor waiting for it; the server's own
+ * connections keep their 5 s.
+ */
+export const IMPORT_BUSY_MS = 120_000;
+
 const WORKER_HEAP = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 128 };
 /** The import connection's memory map and page cache (KiB, negative) while it runs. */
 const IMPORT_MMAP_BYTES = 0;
@@ -522,6 +531,8 @@ export class FeedImporter {
       const mmap = db.pragma('mmap_size', { simple: true }) as number;
       const cache = db.pragma('cache_size', { simple: true }) as number;
       const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+      const busy = db.pragma('busy_timeout', { simple: true }) as number;
+      db.pragma(`busy_timeout = ${IMPORT_BUSY_MS}`);
       db.pragma(`mmap_size = ${IMPORT_MMAP_BYTES}`);
       db.pragma(`cache_size = ${IMPORT_CACHE_KIB}`);
       db.pragma(`wal_autocheckpoint = ${this.walCheckpointPages}`);
@@ -538,6 +549,7 @@ export class FeedImporter {
           db.pragma(`mmap_size = ${mmap}`);
           db.pragma(`cache_size = ${cache}`);
           db.pragma(`wal_autocheckpoint = ${checkpoint}`);
+          db.pragma(`busy_timeout = ${busy}`);
           // What the run left in the WAL goes to the file now, not at some reader's next write.
           db.pragma('wal_checkpoint(PASSIVE)');
         }
@@ -692,6 +704,7 @@ export class FeedImporter {
             placeSignal,
             cacheSize: IMPORT_CACHE_KIB,
             mmapSize: IMPORT_MMAP_BYTES,
+            busyTimeoutMs: IMPORT_BUSY_MS,
             walCheckpointPages: this.walCheckpointPages,
           },
           onResult,

@@ -35,6 +35,8 @@ export interface FeedWorkerData {
   /** The import connection's page cache (KiB, negative), memory map and WAL checkpoint interval (pages, 0: never). */
   cacheSize: number;
   mmapSize: number;
+  /** How long its connection waits for the write lock (`IMPORT_BUSY_MS`). */
+  busyTimeoutMs: number;
   walCheckpointPages: number;
 }
 
@@ -58,6 +60,7 @@ async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): 
   try {
     const { config } = data;
     store = new SqliteSearchStore(path.dirname(data.dbFile));
+    store.db.pragma(`busy_timeout = ${data.busyTimeoutMs}`);
     store.db.pragma(`mmap_size = ${data.mmapSize}`);
     store.db.pragma(`cache_size = ${data.cacheSize}`);
     store.db.pragma(`wal_autocheckpoint = ${data.walCheckpointPages}`);

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -262,5 +262,39 @@ describe('feed runs: the source, prices whose period changes, rejected records o
       for (const id of ['E2', 'E4']) expect((await f.store.getAdByPartner(31, id))?.expired).to.not.equal(true);
       expect((await f.get('/api/sites/es/homes/search')).body.meta.totalCount).to.equal(4);
     });
+  });
+});
+
+describe('feed runs: the write lock held by another process', function () {
+  this.timeout(60_000);
+
+  it("waits past the server's 5 s for a lock another run holds, and completes", async () => {
+    const f = feedApp();
+    try {
+      // The store has its tables; another process then holds the write lock for 7 s (a long chunk of another run's).
+      await f.importFeed(f.writeFile('a.xml', homesXml([{ id: 'A1', price: 200000 }])), ES_HOMES, 1);
+      const holder = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const db = new (require('better-sqlite3'))(process.argv[1]);
+           db.exec('BEGIN IMMEDIATE'); db.prepare('UPDATE sources SET data = data').run();
+           process.stdout.write('locked\\n');
+           setTimeout(() => { db.exec('COMMIT'); db.close(); }, 7000);`,
+          path.join(f.dataDir, 'search.sqlite'),
+        ],
+        { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+      const started = Date.now();
+      const s = await f.importFeed(f.writeFile('b.xml', homesXml([{ id: 'B1', price: 210000 }])), ES_HOMES, 2);
+      expect(Date.now() - started).to.be.greaterThan(5000);
+      expect(s).to.include({ imported: 1, rejected: 0 });
+      expect(await f.store.getAdByPartner(2, 'B1')).to.not.equal(undefined);
+      if (holder.exitCode === null) await new Promise((resolve) => holder.once('exit', resolve));
+      expect(holder.exitCode).to.equal(0);
+    } finally {
+      f.close();
+    }
   });
 });
