@@ -245,6 +245,11 @@ function parse(argv: string[]): Parsed {
     file = path.resolve(given);
     if (!fs.existsSync(file)) throw new UsageError(`no such file: ${given}`);
     if (!fs.statSync(file).isFile()) throw new UsageError(`not a file: ${given}`);
+    try {
+      fs.accessSync(file, fs.constants.R_OK);
+    } catch {
+      throw new UsageError(`cannot read ${given}: permission denied`);
+    }
   }
   return {
     mode: 'source',
@@ -467,10 +472,13 @@ async function fetchAndImport(
       return { status: 'failed', error: message, report };
     }
     if (/publishes on/.test(message)) return { status: 'refused', error: message };
+    // A condition of the machine (a file it may not read, a full disk, a store locked too long) is
+    // said as it is; anything else is a bug, told with where it happened.
+    const condition = typeof (err as { code?: unknown } | undefined)?.code === 'string';
     return {
       status: 'failed',
       error: message,
-      report: `import failed: ${err instanceof Error ? err.stack : message}`,
+      report: `import failed: ${err instanceof Error && !condition ? err.stack : message}`,
     };
   }
 }

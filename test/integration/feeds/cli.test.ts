@@ -76,6 +76,26 @@ describe('npm run import (src/services/feeds/cli.ts)', function () {
     expect(text.stderr).to.contain('import:');
   });
 
+  it('says plainly, without a stack, that it may not read a file', () => {
+    // As an unprivileged user (root reads any file): nobody, where this runs as root.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trawl-unreadable-'));
+    fs.chmodSync(dir, 0o777);
+    const file = path.join(dir, 'feed.xml');
+    fs.copyFileSync(fixture('homes-es.xml'), file);
+    fs.chmodSync(file, 0o000);
+    const asUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
+    const [command, ...prefix] = [...asUser, process.execPath];
+    const res = spawnSync(
+      command as string,
+      [...prefix, '--import', 'tsx', CLI, '--source', '1', '--country', 'es', '--vertical', 'homes', file],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dir, HOME: dir }, encoding: 'utf8' },
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(res.status, res.stderr).to.equal(2);
+    expect(res.stderr).to.contain(`cannot read ${file}: permission denied`);
+    expect(res.stderr).to.not.match(/\n\s+at /);
+  });
+
   it('answers bad arguments with exit code 2 and the usage', () => {
     for (const args of [
       ['--source', 'x', '--country', 'es', '--vertical', 'homes', fixture('homes-es.xml')],
