@@ -1154,52 +1154,47 @@ export class BareAmpersands {
   pass(chunk: string): string {
     const text = this.held + chunk;
     this.held = '';
+    /** The text passed on so far: `out`, then `text` from `copied` (copied only where a `&` is escaped). */
     let out = '';
+    let copied = 0;
+    const upTo = (at: number): string => {
+      this.held = text.slice(at);
+      return copied === 0 && at === text.length ? text : out + text.slice(copied, at);
+    };
     let i = 0;
+    /** The next `<!` at or after `i` (looked for again only once passed: text may hold many `&`). */
+    let bang = -2;
     while (i < text.length) {
       if (this.mode !== 'text') {
-        const close = this.mode === 'cdata' ? ']]>' : '-->';
-        const end = text.indexOf(close, i);
-        if (end === -1) {
-          const keep = Math.max(i, text.length - 2);
-          this.held = text.slice(keep);
-          return out + text.slice(i, keep);
-        }
-        out += text.slice(i, end + 3);
+        const end = text.indexOf(this.mode === 'cdata' ? ']]>' : '-->', i);
+        // Its last two characters may begin the end.
+        if (end === -1) return upTo(Math.max(i, text.length - 2));
         i = end + 3;
         this.mode = 'text';
         continue;
       }
       const amp = text.indexOf('&', i);
-      const bang = text.indexOf('<!', i);
+      if (bang !== -1 && bang < i) bang = text.indexOf('<!', i);
       if (bang !== -1 && (amp === -1 || bang < amp)) {
-        const rest = text.slice(bang);
-        if (rest.length < 9 && ('<![CDATA['.startsWith(rest) || '<!--'.startsWith(rest))) {
-          this.held = text.slice(bang);
-          return out + text.slice(i, bang);
-        }
+        const rest = text.length - bang < 9 ? text.slice(bang) : '';
+        if (rest && ('<![CDATA['.startsWith(rest) || '<!--'.startsWith(rest))) return upTo(bang);
         const opens = text.startsWith('<![CDATA[', bang) ? 9 : text.startsWith('<!--', bang) ? 4 : 2;
         if (opens > 2) this.mode = opens === 9 ? 'cdata' : 'comment';
-        out += text.slice(i, bang + opens);
         i = bang + opens;
         continue;
       }
-      if (amp === -1) {
-        // A `<` that ends the chunk may be a `<!`.
-        const keep = text.endsWith('<') ? text.length - 1 : text.length;
-        this.held = text.slice(keep);
-        return out + text.slice(i, keep);
-      }
+      // A `<` that ends the chunk may be a `<!`.
+      if (amp === -1) return upTo(text.endsWith('<') ? text.length - 1 : text.length);
       let end = amp + 1;
       while (end < text.length && ENTITY_NAME_CHAR.test(text.charAt(end))) end++;
-      if (end === text.length) {
-        this.held = text.slice(amp);
-        return out + text.slice(i, amp);
+      if (end === text.length) return upTo(amp);
+      if (text.charCodeAt(end) === 60 /* < */) {
+        out += `${text.slice(copied, amp)}&amp;`;
+        copied = amp + 1;
       }
-      out += text.slice(i, amp) + (text.charCodeAt(end) === 60 /* < */ ? '&amp;' : '&') + text.slice(amp + 1, end);
       i = end;
     }
-    return out;
+    return upTo(text.length);
   }
 
   /** What was held at the end of the input. */

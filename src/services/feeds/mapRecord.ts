@@ -320,7 +320,7 @@ function readPrice({ r, ad, field: priceField, rate, currency, dots }: PriceCont
     r.keep('price', `not a number: "${priceField.text.trim().slice(0, 40)}"`);
     return;
   }
-  const period = enumKey(priceField.attrs.period ?? '');
+  const period = enumKey(priceField.attrs.period ?? pricePeriodInText(priceField.text));
   const weekly = period === 'weekly' || period === 'week' || period === 'daily' || period === 'day';
   const days = period === 'daily' || period === 'day' ? 7 : 1;
   // A yearly rent (the usual one in the Gulf) is indexed by the month, as the others.
@@ -344,6 +344,25 @@ function readPrice({ r, ad, field: priceField, rate, currency, dots }: PriceCont
 }
 
 const YEARLY = new Set(['yearly', 'year', 'annual', 'annually', 'anual', 'annuel', 'jahrlich', 'annuale']);
+
+/**
+ * The `period` a price's text names right after its figure ("£400 per week", "1.200 €/mes", "£1,500
+ * pcm"), before a comma or bracket ("250.000 € (año 2005)" names none), if any.
+ */
+function pricePeriodInText(text: string): string {
+  if (!/[a-z]/i.test(text)) return '';
+  const figure = FIGURE.exec(text);
+  if (!figure) return '';
+  const words = enumKey(text.slice(figure.index + figure[0].length).split(/[,;(]/)[0] ?? '').split(' ');
+  for (const word of words) {
+    const times = SALARY_PERIOD.get(word);
+    if (times === 52) return 'weekly';
+    if (times === 260) return 'daily';
+    if (times === 12) return 'monthly';
+    if (times === 1) return 'yearly';
+  }
+  return '';
+}
 
 /** Currencies a price's text names explicitly ("US$ 450,000", "450.000 EUR"), by their marks. */
 const CURRENCY_MARKS: readonly [RegExp, string][] = [
@@ -821,6 +840,12 @@ const SALARY_PERIOD = new Map<string, number>([
   ),
 ]);
 
+/**
+ * A figure in a text: digits, their thousands in groups of three, perhaps two decimals ("24,000",
+ * "2 500", "12.50"), never running on into the next figure ("£24,000, 37.5 hours").
+ */
+const FIGURE = /\d+(?:[.,\u00a0\u202f ']\d{3})*(?:[.,]\d{1,2}(?!\d))?/;
+
 /** What follows a range's lower figure up to the end of its upper one: a dash or word, a sign, the figure. */
 const SALARY_RANGE_END =
   /^\s*k?\s*(?:[-–—~]|to|a|à|al|bis|hasta|até|tot|do)\s*[^\d\s]{0,4}\s*\d+(?:[.,\u00a0\u202f ']\d{3})*(?:[.,]\d{1,2}(?!\d))?(?:\s*k\b)?/i;
@@ -832,9 +857,8 @@ const SALARY_RANGE_END =
  * a year when it names none.
  */
 export function yearlySalary(text: string, dots: boolean): number | undefined {
-  // The first figure: digits, their thousands in groups of three, perhaps two decimals ("24,000", "2 500",
-  // "12.50"), never running on into the next figure ("£24,000, 37.5 hours").
-  const first = /\d+(?:[.,\u00a0\u202f ']\d{3})*(?:[.,]\d{1,2}(?!\d))?/.exec(text);
+  // The first figure (its lower bound, when a range).
+  const first = FIGURE.exec(text);
   if (!first) return undefined;
   let n = parseNumber(first[0], dots);
   if (n === undefined) return undefined;

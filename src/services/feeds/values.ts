@@ -82,7 +82,8 @@ export function groupsThousandsWithDots(locale: string): boolean {
     const group = new Intl.NumberFormat(locale, { useGrouping: true })
       .formatToParts(10000)
       .find((p) => p.type === 'group');
-    known = group?.value === '.';
+    // Portuguese listings write "250.000 €", though the standard groups pt-PT's thousands with spaces.
+    known = group?.value === '.' || /^pt\b/i.test(locale);
     dotGrouping.set(locale, known);
   }
   return known;
@@ -171,6 +172,9 @@ export function parseCount(text: string | undefined): { value: number; range: bo
     const hi = Number((range[2] as string).replace(',', '.'));
     return { value: Math.min(lo, hi), range: true };
   }
+  // A Japanese layout: "1K", "2DK", "3LDK", "1R" are rooms and a kitchen, dining or living room (not thousands).
+  const layout = /^(\d+)\s*(?:S?L?D?K|R)$/i.exec(t);
+  if (layout) return { value: Number(layout[1]), range: false };
   const plus = /^(\d+(?:[.,]\d+)?)\s*\+$/.exec(t);
   const n = plus ? Number((plus[1] as string).replace(',', '.')) : parseNumber(t);
   if (n === undefined) return undefined;
@@ -197,14 +201,14 @@ export function parseArea(
   unit: string | undefined,
   dotThousands = false,
 ): number | { unit: string } | undefined {
-  const n = parseNumber(text, dotThousands);
+  const trimmed = text?.trim() ?? '';
+  // A unit starts with a letter: "72 m2" is in m2, "72" in metres (the 2 is the number's). The number
+  // is read without it, so that "1.200 m2" is 1,200 where dots group thousands (the 2 is no digit of it).
+  const suffix = /[\d.,\s]([a-z²][a-z²2. ]*)$/i.exec(trimmed);
+  const n = parseNumber(suffix ? trimmed.slice(0, suffix.index + 1) : text, dotThousands);
   if (n === undefined) return undefined;
   let u = unit?.trim();
-  if (!u) {
-    // A unit starts with a letter: "72 m2" is in m2, "72" in metres (the 2 is the number's).
-    const suffix = /[\d.,\s]([a-z²][a-z²2. ]*)$/i.exec(text?.trim() ?? '');
-    u = suffix?.[1]?.trim();
-  }
+  if (!u) u = suffix?.[1]?.trim();
   // "sq.ft." as "sq.ft"; a dot alone was the number's.
   u = u?.replace(/\.+$/, '');
   if (!u) return n;

@@ -122,20 +122,47 @@ export function homeTypeId(value: string): number | undefined {
   const known = HOME_TYPES.get(key);
   if (known !== undefined) return known;
   if (/^\d+$/.test(key) && Number(key) >= 1 && Number(key) <= 18) return Number(key);
-  // Last resort: the deal named by a word ("Piso en alquiler", "Flat for sale", "Kiralık Daire").
+  // Last resort: the deal named by a word ("Piso en alquiler", "Flat for sale", "Kiralık Daire",
+  // "Appartement à louer", "賃貸マンション"), and what is dealt in when no dwelling is named with it.
   const words = key.replace(/ı/g, 'i');
-  if (
-    /\b(rent|rental|alquiler|renta|arriendo|arrendamiento|location|affitto|miete|arrendamento|aluguel|locacao|najem|pronajem|kiralik|huur|uthyres|leje|leie|inchiriere|kiado)\b/.test(
-      words,
-    )
-  )
-    return 2;
-  if (
-    /\b(sale|venta|vente|vendita|verkauf|kauf|venda|sprzedaz|prodej|satilik|koop|salg|salu|vanzare|elado)\b/.test(words)
-  )
-    return 1;
-  return undefined;
+  const rent = RENT_WORDS.test(words) || RENT_SCRIPTS.test(words);
+  const sale = !rent && (SALE_WORDS.test(words) || SALE_SCRIPTS.test(words));
+  if (HOLIDAY_WORDS.test(words)) return 3;
+  if (SHORT_LET_WORDS.test(words)) return 17;
+  if (!DWELLING_WORDS.test(words)) {
+    for (const [kind, rentId, saleId] of DEALT_IN) {
+      if (!kind.test(words)) continue;
+      if (rent && rentId !== undefined) return rentId;
+      if (sale && saleId !== undefined) return saleId;
+      // A kind only ever let or only ever sold is its deal when none is named ("Flatshare", "Terreno").
+      if (!rent && !sale) return rentId === undefined ? saleId : saleId === undefined ? rentId : undefined;
+    }
+  }
+  return rent ? 2 : sale ? 1 : undefined;
 }
+
+/** Words of a deal type (folded by `enumKey`) that say it is let, in the sites' languages (Latin letters). */
+const RENT_WORDS =
+  /\b(rent|rental|rentals|to let|let|letting|lettings|lease|alquiler|alquila|renta|arriendo|arrienda|arrendamiento|location|louer|loue|affitto|affittasi|affitta|miete|mieten|vermieten|vermietung|arrendamento|arrenda|arrendase|aluguel|aluguer|alugar|aluga|locacao|najem|wynajem|wynajecia|pronajem|kiralik|huur|uthyres|leje|leie|inchiriere|kiado)\b/;
+/** The same in other scripts (no word boundaries there): Russian, Japanese, Arabic. */
+const RENT_SCRIPTS = /аренд|сда[её]т|сдам|賃貸|ايجار|إيجار/;
+const SALE_WORDS =
+  /\b(sale|buy|venta|vende|vendo|vente|vendre|vendita|vendesi|verkauf|verkaufen|kauf|kaufen|venda|vendese|sprzedaz|sprzedam|prodej|satilik|koop|salg|salu|vanzare|elado)\b/;
+const SALE_SCRIPTS = /прода|売|للبيع|بيع/;
+const HOLIDAY_WORDS = /\b(holiday|vacation|vacacional|vacaciones|vacances|vacanze|ferien|ferienwohnung|temporada)\b/;
+const SHORT_LET_WORDS = /\b(short let|short term|temporario|temporaria|temporal|corta estancia|temporary)\b/;
+/** A dwelling named: the deal is a home's, whatever else the text says ("Casa con garaje en venta"). */
+const DWELLING_WORDS =
+  /\b(casa|piso|apartamento|apartment|flat|house|maison|appartement|wohnung|haus|villa|chalet|departamento|daire|home|vivienda|appartamento|moradia|mieszkanie|dom)\b|квартир|マンション|アパート|شقة|فيلا/;
+/** What is dealt in, when no dwelling is named: its deal types when let and when sold. */
+const DEALT_IN: readonly [RegExp, number | undefined, number | undefined][] = [
+  [/\b(room|rooms|habitacion|flatshare|flat share|colocation|wg|zimmer|stanza|quarto|pokoj)\b/, 5, undefined],
+  [/\b(parking|garage|garaje|cochera|box|posto auto|stellplatz|estacionamento|vaga)\b/, 6, 7],
+  [/\b(office|offices|oficina|bureau|bureaux|ufficio|buro|escritorio|sala comercial)\b/, 8, 9],
+  [/\b(warehouse|bodega|nave|industrial|magazzino|capannone|lager|halle|entrepot|galpao|armazem)\b/, 14, 15],
+  [/\b(local|locales|shop|retail|negozio|ladenlokal|ladenflache|commerce|loja|comercial)\b/, 12, 13],
+  [/\b(land|plot|terreno|terrain|grundstuck|solar|lote|parcela|dzialka|edificabile)\b/, undefined, 10],
+];
 
 /** Deal types whose price is a rent (the plausible price range differs). */
 export const RENT_TYPES: ReadonlySet<number> = new Set([2, 3, 4, 5, 6, 8, 12, 14, 17]);

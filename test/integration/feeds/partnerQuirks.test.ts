@@ -386,6 +386,86 @@ describe('feed import: feeds as partners really write them', function () {
     expect([am3.title, am3.jobs?.company]).to.deep.equal(['Técnico B&Q<1>', 'B&Q.']);
   });
 
+  it("maps a deal type written in the partner's language, and what is dealt in", async () => {
+    const types: [string, string, number][] = [
+      ['fr', 'Appartement à louer', 2],
+      ['fr', 'Maison à vendre', 1],
+      ['de', 'Wohnung mieten', 2],
+      ['de', 'Garage zu vermieten', 6],
+      ['it', 'Affittasi', 2],
+      ['it', 'Terreno edificabile in vendita', 10],
+      ['br', 'Apartamento para alugar', 2],
+      ['uk', 'To Let', 2],
+      ['uk', 'Flatshare', 5],
+      ['ru', 'Квартира в аренду', 2],
+      ['ru', 'Продажа квартиры', 1],
+      ['jp', '賃貸マンション', 2],
+      ['sa', 'فيلا للبيع', 1],
+      ['mx', 'Renta vacacional', 3],
+      ['mx', 'Bodega en renta', 14],
+      ['mx', 'Local en renta', 12],
+      ['es', 'Casa con garaje en venta', 1],
+    ];
+    let source = 40;
+    for (const [country, type, id] of types) {
+      const summary = await run(
+        feed(record(`T${source}`, `<title>Anuncio ${source}</title><type>${type}</type>`)),
+        {
+          country,
+          vertical: 'homes',
+        } as SiteKey,
+        source,
+      );
+      expect(summary.rejected, `${country} "${type}"`).to.equal(0);
+      expect((await stored(`T${source}`, source)).typeId, `${country} "${type}"`).to.equal(id);
+      source++;
+    }
+  });
+
+  it('reads "1.200 m2" as 1,200 where dots group thousands (Portugal too), a weekly rent in its text, and "1K"', async () => {
+    const home = (id: string, elements: string) => record(id, `<title>Piso ${id}</title>${elements}`);
+    const areas = (country: string, source: number) =>
+      run(
+        feed(
+          home(`M${source}`, '<type>For Sale</type><floor_area>1.200 m2</floor_area><plot_area>2.500 m2</plot_area>'),
+        ),
+        { country, vertical: 'homes' } as SiteKey,
+        source,
+      );
+    for (const [country, source] of [
+      ['es', 60],
+      ['pt', 61],
+      ['it', 62],
+    ] as const) {
+      const summary = await areas(country, source);
+      expect(summary.warnings, country).to.deep.equal([]);
+      expect((await stored(`M${source}`, source)).homes, country).to.deep.include({ floorArea: 1200, plotArea: 2500 });
+    }
+    await run(
+      feed(
+        home('W1', '<type>For Rent</type><price>£400 per week</price>'),
+        home('W2', '<type>For Rent</type><price>£1,500 pcm</price>'),
+        home('W3', '<type>For Sale</type><price>£250,000 (year 2005)</price>'),
+      ),
+      UK_HOMES,
+      63,
+    );
+    expect((await stored('W1', 63)).price).to.deep.equal({ value: 400, isWeekly: true });
+    expect((await stored('W2', 63)).price).to.deep.equal({ value: 1500 });
+    expect((await stored('W3', 63)).price).to.deep.equal({ value: 250000 });
+    const jp = await run(
+      feed(
+        home('K1', '<type>For Rent</type><rooms>1K</rooms>'),
+        home('K2', '<type>For Rent</type><rooms>2LDK</rooms>'),
+      ),
+      JP_HOMES,
+      64,
+    );
+    expect(jp.warnings).to.deep.equal([]);
+    expect((await stored('K1', 64)).homes?.rooms).to.equal(1);
+    expect((await stored('K2', 64)).homes?.rooms).to.equal(2);
+  });
+
   it('tells the partner of the entities left as written, which visitors would see', async () => {
     const doctype = '<!DOCTYPE trovit [<!ENTITY agency "Fincas Ribera"><!ENTITY logo SYSTEM "https://x.example/l">]>';
     const xml = feed(
