@@ -33,6 +33,17 @@ const ad = (id: string, body: string) =>
   `<city>Valencia</city><date>2025-05-20</date>${body}</ad>`;
 const feed = (...ads: string[]) => trovitXml(ads);
 
+/** A homes record as a JSON line, with `extra` members. */
+const jsonLine = (id: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    id,
+    url: `https://portal.example/anuncio/${id}`,
+    title: `Casa ${id} en Ronda`,
+    type: 'For Sale',
+    content: 'Casa encalada con patio andaluz, tres dormitorios y vistas a la serranía.',
+    ...extra,
+  });
+
 describe('feed import: feeds as partners really write them', function () {
   this.timeout(30_000);
   let f: FeedApp;
@@ -811,20 +822,14 @@ describe('feed import: feeds as partners really write them', function () {
   });
 
   it('reads JSON lines whose objects group fields, or give a price as an amount', async () => {
-    const line = (id: string, extra: Record<string, unknown>) =>
-      JSON.stringify({
-        id,
-        url: `https://portal.example/anuncio/${id}`,
-        title: `Casa ${id} en Ronda`,
-        type: 'For Sale',
-        content: 'Casa encalada con patio andaluz, tres dormitorios y vistas a la serranía.',
-        ...extra,
-      });
     const file = f.writeFile(
       'grouped.jsonl',
       [
-        line('G1', { location: { city: 'Ronda', region: 'Andalucía' }, price: { amount: 180000, currency: 'EUR' } }),
-        line('G2', { agency: { id: 'AG9', url: 'https://agency.example/' }, price: 195000 }),
+        jsonLine('G1', {
+          location: { city: 'Ronda', region: 'Andalucía' },
+          price: { amount: 180000, currency: 'EUR' },
+        }),
+        jsonLine('G2', { agency: { id: 'AG9', url: 'https://agency.example/' }, price: 195000 }),
       ].join('\n') + '\n',
     );
     const summary = await f.importFeed(file, ES_HOMES, 31);
@@ -838,18 +843,9 @@ describe('feed import: feeds as partners really write them', function () {
   });
 
   it('rejects a JSON line that is JSON but no object as a record, even the last; keeps a field named "__error"', async () => {
-    const line = (id: string, extra: Record<string, unknown> = {}) =>
-      JSON.stringify({
-        id,
-        url: `https://portal.example/anuncio/${id}`,
-        title: `Casa ${id} en Ronda`,
-        type: 'For Sale',
-        content: 'Casa encalada con patio andaluz, tres dormitorios y vistas a la serranía.',
-        ...extra,
-      });
     const file = f.writeFile(
       'odd.jsonl',
-      [line('J1', { __error: 'none' }), '[1, 2]', line('J2'), '42'].join('\n') + '\n',
+      [jsonLine('J1', { __error: 'none' }), '[1, 2]', jsonLine('J2'), '42'].join('\n') + '\n',
     );
     const summary = await f.importFeed(file, ES_HOMES, 31);
     expect(summary).to.include({ records: 4, imported: 2, rejected: 2 });
@@ -859,7 +855,7 @@ describe('feed import: feeds as partners really write them', function () {
     ]);
     expect((await stored('J1')).feedAttributes).to.deep.include({ __error: 'none' });
     // A last line that is not JSON at all is a record cut short: the file is malformed, nothing changes.
-    const cut = f.writeFile('cut.jsonl', [line('J3'), line('J4').slice(0, 40)].join('\n'));
+    const cut = f.writeFile('cut.jsonl', [jsonLine('J3'), jsonLine('J4').slice(0, 40)].join('\n'));
     const error = await f.importFeed(cut, ES_HOMES, 31).then(
       () => undefined,
       (err: Error) => err.message,
