@@ -127,8 +127,9 @@ export function homeTypeId(value: string): number | undefined {
   const words = key.replace(/ı/g, 'i');
   const rent = RENT_WORDS.test(words) || RENT_SCRIPTS.test(words);
   const sale = !rent && (SALE_WORDS.test(words) || SALE_SCRIPTS.test(words));
-  if (HOLIDAY_WORDS.test(words)) return 3;
-  if (SHORT_LET_WORDS.test(words)) return 17;
+  // A holiday or short let (not a holiday home for sale).
+  if (!sale && HOLIDAY_WORDS.test(words)) return 3;
+  if (!sale && SHORT_LET_WORDS.test(words)) return 17;
   if (!DWELLING_WORDS.test(words)) {
     for (const [kind, rentId, saleId] of DEALT_IN) {
       if (!kind.test(words)) continue;

@@ -416,6 +416,7 @@ describe('feed import: feeds as partners really write them', function () {
       ['mx', 'Bodega en renta', 14],
       ['mx', 'Local en renta', 12],
       ['es', 'Casa con garaje en venta', 1],
+      ['es', 'Casa de vacaciones en venta', 1],
     ];
     let source = 40;
     for (const [country, type, id] of types) {
