@@ -108,7 +108,9 @@ function expectSame(ad: AdInput): void {
   }
 }
 
-describe('adWriteOf: the document and the index parts of a write as before', () => {
+describe('adWriteOf: the document and the index parts of a write as before', function () {
+  // Thousands of ads each, ~6 s on a quiet 2-core machine: room for a busy one.
+  this.timeout(60_000);
   it('gives the fixtures and the generated feed the document, title words, full text and keywords of before', async () => {
     let n = 0;
     for (const { ad } of await fixtureAndGeneratedAds(500)) {
