@@ -449,9 +449,7 @@ export class SearchEngine {
       .slice()
       .sort(
         (a, b) =>
-          (premiumCpc.get(b.c.sourceId) ?? 0) - (premiumCpc.get(a.c.sourceId) ?? 0) ||
-          a.c.score - b.c.score ||
-          b.c.date - a.c.date,
+          (premiumCpc.get(b.sourceId) ?? 0) - (premiumCpc.get(a.sourceId) ?? 0) || a.score - b.score || b.date - a.date,
       );
     const keyword = params.retrieveKeyword ? await this.keyword(plan, correction) : undefined;
     if (total + (mode === 'landing' ? premiumRanked.total : 0) === 0) {
@@ -465,8 +463,8 @@ export class SearchEngine {
     if (pageItems.length === 0 && (mode !== 'landing' || params.pageNumber > 1)) {
       throw new ServiceError(404, 'PAGE_NOT_FOUND', `Page ${params.pageNumber} is past the last page (${maxPage})`);
     }
-    const onPage = new Set(pageItems.map((i) => i.c.id));
-    const premiumPool = premiumSorted.filter((p) => !onPage.has(p.c.id));
+    const onPage = new Set(pageItems.map((c) => c.id));
+    const premiumPool = premiumSorted.filter((c) => !onPage.has(c.id));
     const psize = params.premiumSize;
     const premiumItems: typeof premiumPool = [];
     if (premiumPool.length > 0 && psize > 0) {
@@ -479,10 +477,10 @@ export class SearchEngine {
     let alternative: Candidate[] = [];
     const similar: Candidate[] = [];
     if (mode === 'search' && total < FEW_RESULTS) {
-      const shown = new Set([...onPage, ...premiumItems.map((p) => p.c.id)]);
+      const shown = new Set([...onPage, ...premiumItems.map((c) => c.id)]);
       // A flat published by several partners is shown once, in whichever list comes first (decision 041).
       const shownGroups = new Set<number>();
-      for (const { c } of [...pageItems, ...premiumItems]) {
+      for (const c of [...pageItems, ...premiumItems]) {
         if (c.duplicateGroup !== null) shownGroups.add(c.duplicateGroup);
       }
       if (plan.placeTags.length > 0) {
@@ -503,19 +501,16 @@ export class SearchEngine {
       }
     }
     const ids = [
-      ...pageItems.map((i) => i.c.id),
-      ...premiumItems.map((i) => i.c.id),
+      ...pageItems.map((c) => c.id),
+      ...premiumItems.map((c) => c.id),
       ...alternative.map((c) => c.id),
       ...similar.map((c) => c.id),
     ];
     const docs = new Map((await this.store.getAds(ids)).map((a) => [a.id, a]));
-    // A grouped ad's sources are its group's live ads, whatever the search matched of them: the
-    // number its ad page gives (a filter that only one copy passes does not make it one source).
-    const groupsShown = [...pageItems.map((i) => i.c), ...premiumItems.map((i) => i.c), ...alternative, ...similar]
-      .map((c) => c.duplicateGroup)
-      .filter((g): g is number => g !== null);
-    const sizes = await this.store.groupSizes(site, groupsShown);
-    const sourcesOf = (c: Candidate) => (c.duplicateGroup !== null ? (sizes.get(c.duplicateGroup) ?? 1) : 1);
+    const sourcesOf = await this.groupSources(
+      site,
+      [...pageItems, ...premiumItems, ...alternative, ...similar].map((c) => c.duplicateGroup),
+    );
     const ctx = plan.ctx;
     const present = (c: Candidate, placement: Parameters<typeof adResource>[2]) => {
       const ad = docs.get(c.id);
@@ -532,31 +527,26 @@ export class SearchEngine {
     };
     const organicSection =
       mode === 'retention' ? SECTION.onlyNew : mode === 'landing' ? SECTION.landing : SECTION.results;
-    const organicData = pageItems.flatMap((item, i) =>
-      present(item.c, {
+    const organicData = pageItems.flatMap((c, i) =>
+      present(c, {
         sectionId: organicSection,
         sectionTypeId: SECTION_TYPE.organic,
         position: start + i + 1,
-        totalSources: sourcesOf(item.c),
+        totalSources: sourcesOf(c.duplicateGroup),
       }),
     );
-    const premiumData = premiumItems.flatMap((item, i) =>
-      present(item.c, {
+    const premiumData = premiumItems.flatMap((c, i) =>
+      present(c, {
         sectionId: mode === 'landing' ? SECTION.landing : SECTION.premiumTop,
         sectionTypeId: SECTION_TYPE.premium,
         position: i + 1,
-        totalSources: sourcesOf(item.c),
+        totalSources: sourcesOf(c.duplicateGroup),
       }),
     );
     if (mode === 'search' && params.userCampaignIds.length === 0 && plan.whatTokens.length > 0 && total > 0) {
       this.store.recordSearch(site, correction.redirect ?? params.what);
     }
-    const facets = buildFacets(
-      ranked.list.map((i) => i.c),
-      ranked.scale,
-      plan,
-      this.places,
-    );
+    const facets = buildFacets(ranked.list, ranked.scale, plan, this.places);
     const pagination = paginationLinks(selfPath, params, maxPage);
     const title = titleOf(plan, correction.redirect);
     const meta: Record<string, unknown> = {
@@ -565,7 +555,7 @@ export class SearchEngine {
       totalCount: total,
       totalPremiumCount: premiumRanked.total,
       countIsEstimate: !organic.complete,
-      fresh: ranked.list.filter((i) => ctx.now - i.c.date < 24 * 3600).length,
+      fresh: ranked.list.filter((c) => ctx.now - c.date < 24 * 3600).length,
       facets,
       pagination: { page: params.pageNumber, maxPage, ...pagination },
       pageSizes: { organic: size, premium: psize },
@@ -577,7 +567,7 @@ export class SearchEngine {
           sectionId: SECTION.fewResultsAlternative,
           sectionTypeId: SECTION_TYPE.organic,
           position: i + 1,
-          totalSources: sourcesOf(c),
+          totalSources: sourcesOf(c.duplicateGroup),
           isAlternativeAd: true,
         }),
       ),
@@ -586,7 +576,7 @@ export class SearchEngine {
           sectionId: SECTION.fewResultsSimilar,
           sectionTypeId: SECTION_TYPE.organic,
           position: i + 1,
-          totalSources: sourcesOf(c),
+          totalSources: sourcesOf(c.duplicateGroup),
           isSimilarContentAd: true,
         }),
       ),
@@ -597,6 +587,22 @@ export class SearchEngine {
       meta,
       links: { self: pagination.self },
     };
+  }
+
+  /**
+   * The sources of listed ads, by their duplicate groups: a group's live ads on the site, whatever a
+   * search matched of them (the number its ad page gives: a filter only one copy passes does not make
+   * it one source); 1 for an ad of no group. One query for all the groups listed.
+   */
+  private async groupSources(
+    site: SiteKey,
+    groups: readonly (number | null | undefined)[],
+  ): Promise<(group: number | null | undefined) => number> {
+    const sizes = await this.store.groupSizes(
+      site,
+      groups.filter((g): g is number => typeof g === 'number'),
+    );
+    return (group) => (typeof group === 'number' ? (sizes.get(group) ?? 1) : 1);
   }
 
   /**
@@ -930,9 +936,9 @@ export class SearchEngine {
       }
     }
     const similarDocs = await this.store.getAds(similar.map((c) => c.id));
-    const sizes = await this.store.groupSizes(
+    const sourcesOf = await this.groupSources(
       site,
-      similar.map((c) => c.duplicateGroup).filter((g): g is number => g !== null),
+      similar.map((c) => c.duplicateGroup),
     );
     const dupSection = params.device === 'desktop' ? SECTION.duplicatesDesktop : SECTION.duplicatesMobile;
     const data = [
@@ -944,7 +950,7 @@ export class SearchEngine {
           sectionId: SECTION.similar,
           sectionTypeId: sectionTypeOf(d),
           position: duplicates.length + i + 1,
-          totalSources: typeof d.duplicateGroup === 'number' ? (sizes.get(d.duplicateGroup) ?? 1) : 1,
+          totalSources: sourcesOf(d.duplicateGroup),
           listing: true,
         }),
       ),
@@ -1267,23 +1273,19 @@ function detectMake(tokens: string[]): { make?: string; model?: string } {
   return {};
 }
 
-interface RankedItem {
-  c: Candidate;
-}
-
 /** Collapses duplicates (keeping the best of each group) and sorts by the asked order. */
-function rank(result: CandidateResult, plan: Plan): { list: RankedItem[]; total: number; scale: number } {
+function rank(result: CandidateResult, plan: Plan): { list: Candidate[]; total: number; scale: number } {
   const sorted = result.candidates
     .slice()
     .sort(comparator(plan.params.sort, plan.terms.length > 0, plan.params.boostAdsSince));
   const seen = new Set<number>();
-  const list: RankedItem[] = [];
+  const list: Candidate[] = [];
   for (const c of sorted) {
     if (c.duplicateGroup !== null) {
       if (seen.has(c.duplicateGroup)) continue;
       seen.add(c.duplicateGroup);
     }
-    list.push({ c });
+    list.push(c);
   }
   const collapse = sorted.length > 0 ? list.length / sorted.length : 1;
   const total = result.complete ? list.length : Math.max(list.length, Math.round(result.total * collapse));
