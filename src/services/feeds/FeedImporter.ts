@@ -184,19 +184,19 @@ const MIN_LIVE_FOR_SHARE = 50;
 const WORKER_MIN_BYTES = 8 << 20;
 const MAX_DEFAULT_WORKERS = 4;
 /**
- * A worker's heap: a few batches live (the gazetteer stays on this thread); the rest is garbage
- * that V8, left alone, lets grow to 500 MB per thread before collecting it. A young generation
- * of 128 MB lets most of a batch die there (half the scavenges and full GCs of the default).
- */
-/**
  * How long an import's connections wait for the write lock (ms). Another run's batch or chunk of
  * fingerprints holds it for a second or so, but on a big store and a busy machine for more than
  * better-sqlite3's 5 s: two partners' runs at once then failed "database is locked" half done (their
  * ads written, their run recorded as failed). A run has no visitor waiting for it; the server's own
  * connections keep their 5 s.
  */
-export const IMPORT_BUSY_MS = 120_000;
+const IMPORT_BUSY_MS = 120_000;
 
+/**
+ * A worker's heap: a few batches live (the gazetteer stays on this thread); the rest is garbage
+ * that V8, left alone, lets grow to 500 MB per thread before collecting it. A young generation
+ * of 128 MB lets most of a batch die there (half the scavenges and full GCs of the default).
+ */
 const WORKER_HEAP = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 128 };
 /** The import connection's memory map and page cache (KiB, negative) while it runs. */
 const IMPORT_MMAP_BYTES = 0;

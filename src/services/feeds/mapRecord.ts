@@ -267,6 +267,14 @@ let lastNow = NaN;
 let lastYear = 0;
 
 /** The UTC year of an epoch second (the import's: the same for every record). */
+function yearOf(now: number): number {
+  if (now !== lastNow) {
+    lastNow = now;
+    lastYear = new Date(now * 1000).getUTCFullYear();
+  }
+  return lastYear;
+}
+
 /**
  * The year in a year's text: its four-digit figure, where a partner wrote a month or a day with it
  * ("03/2019", "12.2018", "01/03/2019", "Marzo 2019"); else the text's number.
@@ -275,14 +283,6 @@ function yearIn(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const four = /(?<!\d)(1[7-9]\d\d|2[01]\d\d)(?!\d)/.exec(text);
   return four ? Number(four[1]) : parseNumber(text);
-}
-
-function yearOf(now: number): number {
-  if (now !== lastNow) {
-    lastNow = now;
-    lastYear = new Date(now * 1000).getUTCFullYear();
-  }
-  return lastYear;
 }
 
 /** Characters of a rejected record's id in the report (an id over 200 is rejected, and may be any length). */
@@ -355,14 +355,19 @@ function pricePeriodInText(text: string): string {
   if (!figure) return '';
   const words = enumKey(text.slice(figure.index + figure[0].length).split(/[,;(]/)[0] ?? '').split(' ');
   for (const word of words) {
-    const times = SALARY_PERIOD.get(word);
-    if (times === 52) return 'weekly';
-    if (times === 260) return 'daily';
-    if (times === 12) return 'monthly';
-    if (times === 1) return 'yearly';
+    const period = PRICE_PERIODS.get(SALARY_PERIOD.get(word) ?? 0);
+    if (period) return period;
   }
   return '';
 }
+
+/** A price's `period` by the periods in a year its word names (an hour is no price's). */
+const PRICE_PERIODS = new Map([
+  [260, 'daily'],
+  [52, 'weekly'],
+  [12, 'monthly'],
+  [1, 'yearly'],
+]);
 
 /** Currencies a price's text names explicitly ("US$ 450,000", "450.000 EUR"), by their marks. */
 const CURRENCY_MARKS: readonly [RegExp, string][] = [
@@ -847,8 +852,10 @@ const SALARY_PERIOD = new Map<string, number>([
 const FIGURE = /\d+(?:[.,\u00a0\u202f ']\d{3})*(?:[.,]\d{1,2}(?!\d))?/;
 
 /** What follows a range's lower figure up to the end of its upper one: a dash or word, a sign, the figure. */
-const SALARY_RANGE_END =
-  /^\s*k?\s*(?:[-–—~]|to|a|à|al|bis|hasta|até|tot|do)\s*[^\d\s]{0,4}\s*\d+(?:[.,\u00a0\u202f ']\d{3})*(?:[.,]\d{1,2}(?!\d))?(?:\s*k\b)?/i;
+const SALARY_RANGE_END = new RegExp(
+  String.raw`^\s*k?\s*(?:[-–—~]|to|a|à|al|bis|hasta|até|tot|do)\s*[^\d\s]{0,4}\s*${FIGURE.source}(?:\s*k\b)?`,
+  'i',
+);
 
 /**
  * A salary's text as a yearly figure: its lower bound ("30.000 - 40.000 € brutos/año" is 30,000,

@@ -103,7 +103,6 @@ export class PlaceResolver {
       if (lat === 0 && lng === 0) coordinates = '0, 0 is no place';
       else if (lat !== undefined && lng === undefined) coordinates = 'a latitude without a longitude';
       else if (lng !== undefined && lat === undefined) coordinates = 'a longitude without a latitude';
-      else if (lat !== undefined) coordinates = 'not a point on Earth';
       lat = undefined;
       lng = undefined;
     }
