@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureFeedTables } from '../../src/services/feeds/FeedImporter';
+import { DEFAULT_BATCH_SIZE, ensureFeedTables } from '../../src/services/feeds/FeedImporter';
 import { readFeed } from '../../src/services/feeds/feedRecords';
 import { GazetteerPlaces } from '../../src/services/feeds/gazetteerPlaces';
 import { BatchWriter } from '../../src/services/feeds/importBatches';
@@ -21,7 +21,8 @@ import { Gazetteer } from '../../src/services/places/Gazetteer';
 import { siteCode } from '../../src/services/search/siteKeys';
 import { SqliteSearchStore } from '../../src/services/search/SqliteSearchStore';
 
-const BATCH = 5000;
+/** Records per prepared batch: as an import's. */
+const BATCH = DEFAULT_BATCH_SIZE;
 
 /**
  * Variants: settings applied to the store's connections before the writes, and how many

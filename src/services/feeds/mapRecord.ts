@@ -21,6 +21,7 @@ import { fuelMeasureOf } from '../../shared/domain/units';
 import {
   enumKey,
   groupsThousandsWithDots,
+  parseAmount,
   parseArea,
   parseBoolean,
   parseCoordinate,
@@ -30,6 +31,7 @@ import {
   parseLitresPer100Km,
   parseNumber,
   parseUrl,
+  scalePower,
   toPlainText,
 } from './values';
 
@@ -315,7 +317,7 @@ function priceInRange(value: number, min: number, max: number): boolean {
 
 function readPrice({ r, ad, field: priceField, rate, currency, dots }: PriceContext, min: number, max: number): void {
   if (!priceField || !priceField.text.trim()) return;
-  const value = parseNumber(priceField.text, dots);
+  const value = parseAmount(priceField.text, dots);
   if (value === undefined) {
     r.keep('price', `not a number: "${priceField.text.trim().slice(0, 40)}"`);
     return;
@@ -329,7 +331,7 @@ function readPrice({ r, ad, field: priceField, rate, currency, dots }: PriceCont
   if (!priceInRange(v, min * rate, max * rate)) {
     // "250.000" is 250 as the format reads it (a dot is a decimal point), which no price is;
     // partners who group thousands with dots mean 250,000, which is one.
-    const grouped = parseNumber(priceField.text, true);
+    const grouped = parseAmount(priceField.text, true);
     const thousands = grouped !== undefined && grouped !== value ? (grouped * days) / months : undefined;
     if (thousands !== undefined && priceInRange(thousands, min * rate, max * rate)) v = thousands;
   }
@@ -849,19 +851,38 @@ const SALARY_PERIOD = new Map<string, number>([
  * A figure in a text: digits, their thousands in groups of three, perhaps two decimals ("24,000",
  * "2 500", "12.50"), never running on into the next figure ("£24,000, 37.5 hours").
  */
-const FIGURE = /\d+(?:[.,\u00a0\u202f ']\d{3})*(?:[.,]\d{1,2}(?!\d))?/;
+const FIGURE = /\d{1,2}(?:,\d\d)+,\d{3}(?!\d)|\d+(?:[.,\u00a0\u202f ']\d{3})*(?:[.,]\d{1,2}(?!\d))?/;
+
+/** A scale word after a figure ("45 lakh", "1,2 millones", "45k"), with the blanks before it. */
+const SCALE_AFTER = /^\s*(\p{L}+)\.?(?![\p{L}\d])/u;
 
 /** What follows a range's lower figure up to the end of its upper one: a dash or word, a sign, the figure. */
 const SALARY_RANGE_END = new RegExp(
-  String.raw`^\s*k?\s*(?:[-–—~]|to|a|à|al|bis|hasta|até|tot|do)\s*[^\d\s]{0,4}\s*${FIGURE.source}(?:\s*k\b)?`,
+  String.raw`^\s*k?\s*(?:[-–—~]|to|a|à|al|bis|hasta|até|tot|do)\s*[^\d\s]{0,4}\s*(?:${FIGURE.source})`,
   'i',
+);
+
+/** Words for a salary's payments in a year ("14 pagas", "× 14 mensilità", "13 Monatsgehälter"). */
+const PAYMENT_WORDS = String.raw`(?:pagas|pagos|mensualidades|mensualités|mensilità|mensilita|payments|(?:monats)?gehälter|salários|salarios)`;
+
+/** "14 pagas de 1.500 €": a count of payments, then (after a sign perhaps) each one's figure. */
+const PAYMENTS_OF = new RegExp(
+  String.raw`^\s*${PAYMENT_WORDS}\s*(?:de|of|da|di|von|à|a)?\s*[^\d\s]{0,4}\s*(${FIGURE.source})`,
+  'iu',
+);
+
+/** "1.500 € brutos x 14 pagas": a payment's figure, then how many a year. */
+const TIMES_PAYMENTS = new RegExp(
+  String.raw`^\s*[^\d\s]{0,4}\s*(?:\p{L}+\s*){0,2}[x×*]\s*(\d{1,2})\s*${PAYMENT_WORDS}`,
+  'iu',
 );
 
 /**
  * A salary's text as a yearly figure: its lower bound ("30.000 - 40.000 € brutos/año" is 30,000,
- * "£30k - £40k" 30,000), times the periods in a year of the first period it names after the figure
- * ("£12.50 per hour" is 26,000, "1.200 € al mes" 14,400, "30.000 € al año, 40 horas semanales" 30,000);
- * a year when it names none.
+ * "£30k - £40k" 30,000, "₹8-12 LPA" 800,000), times the periods in a year of the first period it names
+ * after the figure ("£12.50 per hour" is 26,000, "1.200 € al mes" 14,400, "30.000 € al año, 40 horas
+ * semanales" 30,000), or its payments in a year ("14 pagas de 1.500 €" and "1.500 € x 14 pagas" are
+ * 21,000); a year when it names none.
  */
 export function yearlySalary(text: string, dots: boolean): number | undefined {
   // The first figure (its lower bound, when a range).
@@ -870,20 +891,45 @@ export function yearlySalary(text: string, dots: boolean): number | undefined {
   let n = parseNumber(first[0], dots);
   if (n === undefined) return undefined;
   let rest = text.slice(first.index + first[0].length);
-  if (/^\s*k\b/i.test(rest)) n *= 1000;
+  // Payments: a count of them then each one's figure, or a figure times their count.
+  const each = PAYMENTS_OF.exec(rest);
+  if (each && Number.isInteger(n) && n >= 1 && n <= 16) {
+    const pay = parseNumber(each[1], dots);
+    return pay === undefined ? undefined : n * pay;
+  }
+  const times = TIMES_PAYMENTS.exec(rest);
+  if (times) return n * Number(times[1]);
+  // A scale word after it ("45k", "12 lakh", "12 LPA", "1,2 millones"), or after a range's upper figure only ("8-12 LPA").
+  let power = scaleOf(rest);
+  if (power !== undefined) rest = rest.replace(SCALE_AFTER, '');
   // A range's upper figure, whose thousands are no clause's comma and whose period is the range's
   // ("£1,800 - £2,000 per month", "12 - 14 €/hora"): the period is read after it.
   const upper = SALARY_RANGE_END.exec(rest);
-  if (upper) rest = rest.slice(upper[0].length);
+  if (upper) {
+    rest = rest.slice(upper[0].length);
+    const upperPower = scaleOf(rest);
+    if (upperPower !== undefined) rest = rest.replace(SCALE_AFTER, '');
+    power ??= upperPower;
+  }
+  if (power !== undefined) n = Number(`${n}e${power}`);
   // The figure's own period, before anything else is said of the job ("£24,000 (37.5 hours per week)" is
   // a year's; a number before a period word is another measure: "2 days a week", "40 horas").
   const words = enumKey(rest.split(/[,;(]/)[0] ?? '').split(' ');
   for (let i = 0; i < words.length; i++) {
-    const times = SALARY_PERIOD.get(words[i] as string);
-    if (times === undefined) continue;
-    return /^\d/.test(words[i - 1] ?? '') ? n : n * times;
+    const periods = SALARY_PERIOD.get(words[i] as string);
+    if (periods === undefined) continue;
+    return /^\d/.test(words[i - 1] ?? '') ? n : n * periods;
   }
   return n;
+}
+
+/** The power of ten of a scale word at the start of a text ("k" thousands, "lakh", "LPA": lakhs a year). */
+function scaleOf(text: string): number | undefined {
+  const word = SCALE_AFTER.exec(text)?.[1]?.toLowerCase();
+  if (word === undefined) return undefined;
+  if (word === 'k') return 3;
+  if (word === 'lpa') return 5;
+  return scalePower(`1 ${word}`);
 }
 
 /** The first entity reference (`&name;`) in a text that reading and `toPlainText` left, if any. */

@@ -110,7 +110,9 @@ export function parseNumber(text: string | undefined, dotThousands = false): num
   }
   // Digits alone (most figures of most feeds): nothing more to read.
   if (PLAIN_NUMBER.test(plain)) return Number(plain);
-  let t = plain.replace(/[\s\u00a0\u202f']/g, '').replace(/^[^\d+-.,]+/, '');
+  // What comes before the figure: signs and words, a word's abbreviating dot with them ("Fr. 1'500.–",
+  // "Rs. 45,00,000"), never a decimal point: a dot before digits is one only after no letter (".5").
+  let t = plain.replace(/[\s\u00a0\u202f']/g, '').replace(LEADING_WORDS, '');
   const m = /^[+-]?[\d.,]*\d/.exec(t);
   if (!m) return undefined;
   t = m[0];
@@ -127,6 +129,52 @@ export function parseNumber(text: string | undefined, dotThousands = false): num
   }
   const n = Number(t);
   return Number.isFinite(n) ? scaled(n, plain) : undefined;
+}
+
+/** Signs and words before a figure, each word with the dot that abbreviates it ("Fr.", "Rs.", "US$"). */
+const LEADING_WORDS = /^(?:\p{L}+\.?|[^\d+\-.,\p{L}])+/u;
+
+/**
+ * Words that scale the figure before them in an amount of money, by their power of ten: thousands
+ * ("45 mil €", "45 bin TL", "45 ribu"), lakhs and crores as India writes prices ("₹45 lakh", "1.2 Cr"),
+ * millions ("1,5 millones €", "€1.2 million", "1,2 Mio. €", "2 mln zł", "3 triệu") and billions
+ * ("3,5 tỷ", "Rp 1,2 miliar"). Only for prices and salaries: "12 000 mil" of a Swedish car is in
+ * Nordic miles, and a bare "M" is metres as often as millions.
+ */
+const SCALE_WORDS: ReadonlyMap<string, number> = new Map(
+  (
+    [
+      [3, 'thousand thousands mil mille mila tausend tsd tys тыс bin ribu nghìn ngàn'],
+      [5, 'lakh lakhs lac lacs'],
+      [
+        6,
+        'million millions millón millon millones milhão milhao milhões milhoes milione milioni mio mln mn miljoen ' +
+          'miljon miljoner millioner milyon juta jt triệu млн миллион миллиона миллионов',
+      ],
+      [7, 'crore crores cr'],
+      [9, 'billion billions bn mrd mia milliard milliards miliardo miliardi mld miliar milyar tỷ млрд'],
+    ] as const
+  ).flatMap(([power, words]) => words.split(' ').map((w) => [w, power] as const)),
+);
+
+/** The first figure and the word after it (with its abbreviating dot), if a letter starts it. */
+const FIGURE_AND_WORD = /^[^\d]*?[+-]?\d[\d.,\s\u00a0\u202f']*?\s?(\p{L}+)\.?(?![\p{L}\d])/u;
+
+/**
+ * An amount of money as partners write it: `parseNumber`, times the word that scales its figure
+ * ("1,5 millones €" is 1,500,000, "₹45 Lakh" 4,500,000, "1.2 Cr" 12,000,000).
+ */
+export function parseAmount(text: string | undefined, dotThousands = false): number | undefined {
+  const n = parseNumber(text, dotThousands);
+  if (n === undefined || text === undefined) return n;
+  const power = scalePower(text);
+  return power === undefined ? n : Number(`${n}e${power}`);
+}
+
+/** The power of ten of the word that scales a text's first figure ("1,5 millones"), if one does. */
+export function scalePower(text: string): number | undefined {
+  const word = FIGURE_AND_WORD.exec(text)?.[1];
+  return word === undefined ? undefined : SCALE_WORDS.get(word.toLowerCase());
 }
 
 /**

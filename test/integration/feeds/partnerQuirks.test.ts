@@ -19,6 +19,7 @@ const SA_HOMES: SiteKey = { country: 'sa', vertical: 'homes' };
 const DE_CARS: SiteKey = { country: 'de', vertical: 'cars' };
 const JP_HOMES: SiteKey = { country: 'jp', vertical: 'homes' };
 const UK_HOMES: SiteKey = { country: 'uk', vertical: 'homes' };
+const IN_HOMES: SiteKey = { country: 'in', vertical: 'homes' };
 
 /** An ad of any vertical: its id, then its elements as written. */
 const record = (id: string, elements: string) =>
@@ -532,6 +533,33 @@ describe('feed import: feeds as partners really write them', function () {
     // Dollars on a British site: 37,440 a year in them, filtered as pounds (0.85 / 1.08 a dollar).
     expect(await stored('L3', 36)).to.deep.include({ currency: 'USD', price: { value: 37440 } });
     expect((await stored('L3', 36)).jobs?.salary).to.equal(Math.round((37440 / 1.08) * 0.85));
+  });
+
+  it('reads a price in millions or lakhs, after "Fr." or "Rs.", and a salary of 14 payments, as partners mean them', async () => {
+    await run(
+      feed(
+        ad('M1', '<price>1,5 millones €</price>'),
+        ad('M2', "<price>Fr. 1'250'000.–</price>"),
+        ad('M3', '<price>250.000 €</price>'),
+      ),
+    );
+    expect((await stored('M1')).price?.value).to.equal(1_500_000);
+    expect((await stored('M2')).price?.value).to.equal(1_250_000);
+    // The dearest first: a million and a half is no 1.5 €, and "Fr." no 0.15.
+    const found = (await f.get('/api/sites/es/homes/search?what=valencia&dealTypeId=1&filters[priceMin]=1000000'))
+      .body as { data: { id: string }[] };
+    expect(found.data.map((a) => a.id)).to.have.members([(await stored('M1')).id, (await stored('M2')).id]);
+    await run(feed(ad('R1', '<price>₹45 Lakh</price>'), ad('R2', '<price>Rs. 1.2 Cr</price>')), IN_HOMES, 37);
+    expect((await stored('R1', 37)).price?.value).to.equal(4_500_000);
+    expect((await stored('R2', 37)).price?.value).to.equal(12_000_000);
+    const job = (id: string, salary: string) =>
+      record(
+        id,
+        `<title>Puesto ${id}</title><company>Empresa</company><category>Finance</category><salary>${salary}</salary>`,
+      );
+    await run(feed(job('P1', '14 pagas de 1.500 €'), job('P2', '1.500 € brutos x 14 pagas')), ES_JOBS, 38);
+    for (const id of ['P1', 'P2']) expect((await stored(id, 38)).jobs, id).to.deep.include({ salary: 21_000 });
+    expect((await stored('P1', 38)).jobs?.salaryText).to.equal('14 pagas de 1.500 €');
   });
 
   it("reads a range's period after its upper figure, and an hour's short forms", async () => {

@@ -156,6 +156,16 @@ describe("mapRecord: a job's salary, as a figure and as written", () => {
     expect(job('uk', [['salary', '£45,000']])).to.deep.include({ salary: 45000 });
   });
 
+  it('reads payments in a year, lakhs and a range scaled by its upper figure’s word, and shows the words', () => {
+    // Spain pays 14 a year: either way round, the year is 21,000 €, and the words are the ad page's.
+    for (const written of ['14 pagas de 1.500 €', '1.500 € brutos x 14 pagas']) {
+      expect(job('es', [['salary', written]]), written).to.deep.include({ salary: 21000, salaryText: written });
+    }
+    expect(job('it', [['salary', '€ 2.000 x 14 mensilità']])).to.deep.include({ salary: 28000 });
+    expect(job('in', [['salary', '₹8-12 LPA']])).to.deep.include({ salary: 800_000, salaryText: '₹8-12 LPA' });
+    expect(job('in', [['salary', '₹12,00,000 per annum']])).to.deep.include({ salary: 1_200_000 });
+  });
+
   it('keeps as written a figure with pennies, or not the feed’s own number', () => {
     expect(job('uk', [['salary', '£12.50']])?.salaryText).to.equal('£12.50');
     expect(
@@ -164,5 +174,22 @@ describe("mapRecord: a job's salary, as a figure and as written", () => {
         ['salary_numeric', '42000'],
       ]),
     ).to.deep.include({ salary: 42000, salaryText: '£40,000' });
+  });
+});
+
+describe('mapRecord: a price written with the word that scales it', () => {
+  const priced = (country: string, price: string) => {
+    const result = mapRecord(record([['price', price]]), contextOf(country));
+    if (!result.ok) throw new Error(result.reason);
+    return result.ad.price?.value;
+  };
+
+  it('reads millions, lakhs and crores, and a figure after an abbreviated currency, as the partner meant them', () => {
+    expect(priced('es', '1,5 millones €')).to.equal(1_500_000);
+    expect(priced('es', '250.000 €')).to.equal(250_000);
+    expect(priced('in', '₹45 Lakh')).to.equal(4_500_000);
+    expect(priced('in', '1.2 Cr')).to.equal(12_000_000);
+    expect(priced('in', 'Rs. 45,00,000')).to.equal(4_500_000);
+    expect(priced('ch', "Fr. 1'250'000.–")).to.equal(1_250_000);
   });
 });

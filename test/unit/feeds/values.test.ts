@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import {
   decodeEntities,
+  parseAmount,
   parseArea,
   parseCoordinate,
   parseBoolean,
@@ -107,6 +108,38 @@ describe('feed values: the forms partners write', () => {
     expect(parseNumber('5万3千円')).to.equal(53_000);
     expect(parseNumber('8千円')).to.equal(8_000);
     expect(parseNumber('1億2,000万5千円')).to.equal(120_005_000);
+  });
+
+  it('reads a word before the figure with its abbreviating dot, and the words that scale an amount of money', () => {
+    // "Fr." and "Rs." are words: their dot is no decimal point (it read 0.15 and nothing).
+    expect(parseNumber("Fr. 1'500.–")).to.equal(1500);
+    expect(parseNumber('Rs. 45,00,000')).to.equal(4_500_000);
+    expect(parseNumber('US$1,500')).to.equal(1500);
+    expect(parseNumber('.5')).to.equal(0.5);
+    expect(parseNumber('€.5')).to.equal(0.5);
+    const amounts: [string, number][] = [
+      ['₹45 Lakh', 4_500_000],
+      ['₹ 85 lacs', 8_500_000],
+      ['1.2 Cr', 12_000_000],
+      ['1,5 millones €', 1_500_000],
+      ['€1.2 million', 1_200_000],
+      ['1,2 Mio. €', 1_200_000],
+      ['2 mln zł', 2_000_000],
+      ['45 mil €', 45_000],
+      ['45 bin TL', 45_000],
+      ['3,5 tỷ', 3_500_000_000],
+      ['1,2 mia. kr', 1_200_000_000],
+      ['45k', 45_000],
+      ['350000 EUR', 350_000],
+      ['1 200 000 Kč', 1_200_000],
+    ];
+    for (const [text, value] of amounts) {
+      expect(parseAmount(text), text).to.equal(value);
+      expect(parseAmount(text, true), text).to.equal(value);
+    }
+    // Only money is scaled: a Swedish car's "12 000 mil" is in Nordic miles, read as written.
+    expect(parseNumber('12 000 mil')).to.equal(12_000);
+    expect(parseArea('45 mil', undefined)).to.deep.equal({ unit: 'mil' });
   });
 
   it('reads rooms in steps of 0.5 and ranges (the lower bound)', () => {
@@ -385,7 +418,8 @@ describe('feed values: the forms partners write', () => {
       let t = text
         .trim()
         .replace(/[\s\u00a0\u202f']/g, '')
-        .replace(/^[^\d+-.,]+/, '');
+        // Since then, a dot right after a word before the figure is the word's ("Fr. 1'500.–"), not a decimal point.
+        .replace(/^(?:\p{L}+\.?|[^\d+\-.,\p{L}])+/u, '');
       const m = /^[+-]?[\d.,]*\d/.exec(t);
       if (!m) return undefined;
       t = m[0];
