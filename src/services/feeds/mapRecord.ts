@@ -315,7 +315,12 @@ function priceInRange(value: number, min: number, max: number): boolean {
   return value > 0 && value >= min && value <= max;
 }
 
-function readPrice({ r, ad, field: priceField, rate, currency, dots }: PriceContext, min: number, max: number): void {
+function readPrice(
+  { r, ad, field: priceField, rate, currency, dots }: PriceContext,
+  min: number,
+  max: number,
+  sold = false,
+): void {
   if (!priceField || !priceField.text.trim()) return;
   const value = parseAmount(priceField.text, dots);
   if (value === undefined) {
@@ -323,6 +328,13 @@ function readPrice({ r, ad, field: priceField, rate, currency, dots }: PriceCont
     return;
   }
   const period = enumKey(priceField.attrs.period ?? pricePeriodInText(priceField.text));
+  // A car or a thing is sold: a price by the month ("Desde 349 €/mes", "£329 pm") is a lease's or a
+  // loan's instalment, which no filter or sort may take for what the car costs.
+  const per = PERIOD_NOUN[period] ?? (YEARLY.has(period) ? 'year' : undefined);
+  if (sold && per !== undefined) {
+    r.keep('price', `a price by the ${per} ("${priceField.text.trim().slice(0, 40)}"), not the price`);
+    return;
+  }
   const weekly = period === 'weekly' || period === 'week' || period === 'daily' || period === 'day';
   const days = period === 'daily' || period === 'day' ? 7 : 1;
   // A yearly rent (the usual one in the Gulf) is indexed by the month, as the others.
@@ -344,6 +356,18 @@ function readPrice({ r, ad, field: priceField, rate, currency, dots }: PriceCont
   if (period && !['monthly', 'month', 'weekly', 'week'].includes(period)) r.kept.set('price_period', period);
   if (months > 1) r.kept.set('price', priceField.text.trim().slice(0, MAX_ATTRIBUTE));
 }
+
+/** A price period's noun in a rejection's reason. */
+const PERIOD_NOUN: Readonly<Record<string, string>> = {
+  monthly: 'month',
+  month: 'month',
+  weekly: 'week',
+  week: 'week',
+  daily: 'day',
+  day: 'day',
+  yearly: 'year',
+  year: 'year',
+};
 
 const YEARLY = new Set(['yearly', 'year', 'annual', 'annually', 'anual', 'annuel', 'jahrlich', 'annuale']);
 
@@ -586,9 +610,11 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     ad.homes = homes;
     extra = EXTRA_FIELDS.homes;
   } else if (vertical === 'cars') {
-    readPrice(price, 300, 1_000_000);
-    const { make, model, makeKnown } = carMakeModel(r.plain('make', 60), r.plain('model', 60), title);
+    readPrice(price, 300, 1_000_000, true);
+    const { make, model, makeKnown, modelWritten } = carMakeModel(r.plain('make', 60), r.plain('model', 60), title);
     if (!makeKnown && make) r.warnings.push({ field: 'make', reason: `unknown make "${make.slice(0, 40)}"` });
+    // "Golf GTI" is filtered and counted as a Golf; the partner's words stay with the ad.
+    if (modelWritten) r.kept.set('model', modelWritten);
     const cars: NonNullable<AdInput['cars']> = { make, model };
     const type = r.enumerated('car_type', carTypeOf);
     if (type) cars.type = type;
@@ -614,7 +640,8 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (gears !== undefined) cars.gears = Math.round(gears);
     const transmission = r.enumerated('transmission', transmissionOf);
     if (transmission) cars.transmission = transmission;
-    const fuel = r.enumerated('fuel', fuelOf);
+    const language = (def?.locale ?? 'en').slice(0, 2).toLowerCase();
+    const fuel = r.enumerated('fuel', (v) => fuelOf(v, language));
     if (fuel) cars.fuel = fuel;
     const engine = parseNumber(r.text('engine_size'));
     // Litres (1.6) become cubic centimetres.
@@ -681,9 +708,8 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (requirements) jobs.requirements = toPlainText(requirements).slice(0, 4000);
     const experience = r.text('experience');
     if (experience !== undefined) {
-      const years = /(\d+(?:[.,]\d+)?)/.exec(experience);
-      const n = years ? Number((years[1] as string).replace(',', '.')) : undefined;
-      if (n !== undefined && n >= 0 && n <= 50) jobs.experience = Math.round(n);
+      const n = experienceYears(experience);
+      if (n !== undefined && n >= 0 && n <= 50) jobs.experience = n;
       r.kept.set('experience', toPlainText(experience, false).slice(0, MAX_ATTRIBUTE));
     }
     const tele = r.bool('telecommute');
@@ -723,7 +749,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (ids.length > 1) r.kept.set('categories', ids.join(','));
     ad.typeId = categoryId;
     ad.products = { categoryId };
-    readPrice(price, 0.01, 500_000);
+    readPrice(price, 0.01, 500_000, true);
     const shipping = r.number('shipping_cost', 0, 1000);
     if (shipping !== undefined) {
       if (ad.price) r.kept.set('shipping_cost', String(shipping));
@@ -817,6 +843,8 @@ const SALARY_PERIOD = new Map<string, number>([
     'hodinu',
   ].map((w) => [w, 2080] as const),
   ...['day', 'daily', 'pd', 'diario', 'jour', 'giorno', 'dzien', 'gun'].map((w) => [w, 260] as const),
+  // Mexico pays by the fortnight: "$8,000 quincenales".
+  ...['quincena', 'quincenal', 'quincenales'].map((w) => [w, 24] as const),
   ...['week', 'weekly', 'pw', 'semana', 'semanal', 'semaine', 'woche', 'settimana', 'tydzien', 'hafta'].map(
     (w) => [w, 52] as const,
   ),
@@ -834,6 +862,11 @@ const SALARY_PERIOD = new Map<string, number>([
     'monatlich',
     'mese',
     'mensile',
+    'mensili',
+    'mensal',
+    'mensais',
+    'mtl',
+    'mies',
     'maand',
     'miesiac',
     'miesiecznie',
@@ -885,6 +918,13 @@ const TIMES_PAYMENTS = new RegExp(
  * 21,000); a year when it names none.
  */
 export function yearlySalary(text: string, dots: boolean): number | undefined {
+  // Japanese: the period is the word before the figure ("月給25万円" is 250,000 a month, "時給1,200円" an
+  // hour's), the figure in ten thousands perhaps (`parseNumber`: a range's lower bound).
+  const japanese = JAPANESE_PAY.exec(text);
+  if (japanese) {
+    const figure = parseNumber(text.slice(japanese.index + japanese[0].length));
+    return figure === undefined ? undefined : figure * (JAPANESE_PAY_PERIODS[japanese[1] as string] ?? 1);
+  }
   // The first figure (its lower bound, when a range).
   const first = FIGURE.exec(text);
   if (!first) return undefined;
@@ -914,14 +954,44 @@ export function yearlySalary(text: string, dots: boolean): number | undefined {
   if (power !== undefined) n = Number(`${n}e${power}`);
   // The figure's own period, before anything else is said of the job ("£24,000 (37.5 hours per week)" is
   // a year's; a number before a period word is another measure: "2 days a week", "40 horas").
-  const words = enumKey(rest.split(/[,;(]/)[0] ?? '').split(' ');
+  // (Turkish's dotless ı as an i: "aylık" is "aylik", as the table writes it.)
+  const words = periodWords(rest.split(/[,;(]/)[0] ?? '');
   for (let i = 0; i < words.length; i++) {
     const periods = SALARY_PERIOD.get(words[i] as string);
     if (periods === undefined) continue;
     return /^\d/.test(words[i - 1] ?? '') ? n : n * periods;
   }
+  // Else a period said before the figure, in its clause ("Aylık 20.000 TL", "Salario mensual: 1.500 €").
+  const before = periodWords(
+    text
+      .slice(0, first.index)
+      .split(/[,;()]/)
+      .pop() ?? '',
+  );
+  for (const word of before) {
+    const periods = SALARY_PERIOD.get(word);
+    if (periods !== undefined) return n * periods;
+  }
   return n;
 }
+
+/** A text's words as `SALARY_PERIOD` has them: folded, Turkish's dotless ı as an i. */
+function periodWords(text: string): string[] {
+  return enumKey(text).replace(/ı/g, 'i').split(' ');
+}
+
+/** A Japanese pay's kind, written before its figure: a month's, a year's, a day's, an hour's, a week's. */
+const JAPANESE_PAY = /(月給|月収|年収|年俸|年給|日給|時給|週給)/;
+const JAPANESE_PAY_PERIODS: Readonly<Record<string, number>> = {
+  月給: 12,
+  月収: 12,
+  年収: 1,
+  年俸: 1,
+  年給: 1,
+  日給: 260,
+  時給: 2080,
+  週給: 52,
+};
 
 /** The power of ten of a scale word at the start of a text ("k" thousands, "lakh", "LPA": lakhs a year). */
 function scaleOf(text: string): number | undefined {
@@ -931,6 +1001,29 @@ function scaleOf(text: string): number | undefined {
   if (word === 'lpa') return 5;
   return scalePower(`1 ${word}`);
 }
+
+/**
+ * The years of experience a text asks for: the figure before a word for years ("Level 3 NVQ and 2 years
+ * experience" is 2), else the first figure; in whole years when it counts months ("18 months" is 1,
+ * "6 meses" 0); none asked ("Sin experiencia", "No experience required") is 0.
+ */
+export function experienceYears(text: string): number | undefined {
+  const t = enumKey(text);
+  if (NO_EXPERIENCE.test(t)) return 0;
+  const counted = EXPERIENCE_COUNT.exec(t);
+  const figure = counted ?? /(\d+(?: \d+)?)/.exec(t);
+  if (!figure) return undefined;
+  // enumKey writes a decimal separator as a blank ("1,5 años" is "1 5 anos").
+  const n = Number((figure[1] as string).replace(' ', '.'));
+  if (!Number.isFinite(n)) return undefined;
+  return counted && MONTH_WORDS.test(counted[2] as string) ? Math.floor(n / 12) : Math.round(n);
+}
+
+const EXPERIENCE_COUNT =
+  /(\d+(?: \d+)?)\s*\+?\s*(years?|yrs?|anos?|annees?|ans?|anni|anno|jahre?n?|jaar|jaren|lat|yil|months?|meses|mes|mois|mesi|monate?n?|maanden|miesiecy)\b/;
+const MONTH_WORDS = /^(months?|meses|mes|mois|mesi|monate?n?|maanden|miesiecy)$/;
+const NO_EXPERIENCE =
+  /^(sin experiencia|no experience( required| needed)?|none|ninguna|sans experience|nessuna esperienza|keine erfahrung|sem experiencia|geen ervaring)$/;
 
 /** The first entity reference (`&name;`) in a text that reading and `toPlainText` left, if any. */
 function unknownEntity(text: string): string | undefined {

@@ -48,8 +48,11 @@ export function parseDate(text: string | undefined): number | undefined {
 }
 
 const PLAIN_NUMBER = /^\d+(?:\.\d+)?$/;
-/** A whole number whose thousands are grouped by dots, among signs or units without digits: "€250.000", "85.000km". */
-const DOT_GROUPED = /^[^\d.,+-]*(\d{1,3}(?:\.\d{3})+)(?![\d.,])[^\d]*$/;
+/**
+ * A whole number whose thousands are grouped by dots, after signs or words without digits: "€250.000",
+ * "85.000km", and whatever follows it ("120.000 km (1 propietario)", "15.990 € IVA 21% incluido").
+ */
+const DOT_GROUPED = /^[^\d.,+-]*(\d{1,3}(?:\.\d{3})+)(?![\d.,])/;
 
 /** A dash (or two) where the cents go: "15.990,-", "15'990.--", "15.990,–". */
 const NO_CENTS = /(\d)([.,])[-\u2013\u2014]{1,2}(?=\D*$)/;
@@ -277,8 +280,9 @@ export function parseKilometres(
   const n = parseNumber(text, dotThousands);
   if (n === undefined) return undefined;
   let u = (unit?.trim() || /[\d\s]([a-z]+)\.?$/i.exec(text?.trim() ?? '')?.[1] || '').toLowerCase();
-  // "45k" is thousands of the site's unit (`parseNumber`), not a unit.
+  // "45k" is thousands of the site's unit (`parseNumber`), not a unit; "85 Tkm" thousands of kilometres.
   if (u === 'k') u = '';
+  if (u === 'tkm') return Math.round(n * 1000);
   return Math.round((u === '' ? miles : /^mi(les?)?$/.test(u)) ? n * KM_PER_MILE : n);
 }
 

@@ -12,6 +12,7 @@ import {
   WORKING_HOURS,
   type RefItem,
 } from '../search/reference';
+import { makeNamesInOtherScripts } from '../search/searchWords';
 import { enumKey } from './values';
 
 /**
@@ -54,13 +55,16 @@ function lookup<V>(
 
 function withLabels<V extends string | number>(items: readonly RefItem<V>[], extra: readonly (readonly [string, V])[]) {
   const map = table(extra);
-  // Each language's label first, then each region's ("Para alugar", "Departamento", "Sedan"): a
+  // Each language's labels first, in the languages' order (English's "Van" is a van, before German's
+  // word for an MPV), then the slugs, then each region's ("Para alugar", "Departamento", "Sedan"): a
   // region's word that is another value's in a language keeps the language's meaning.
-  for (const item of items) {
-    for (const lang of LANGS) {
+  for (const lang of LANGS) {
+    for (const item of items) {
       const key = enumKey(item.labels[lang]);
       if (!map.has(key)) map.set(key, item.value);
     }
+  }
+  for (const item of items) {
     const slug = enumKey(String(item.value));
     if (!map.has(slug)) map.set(slug, item.value);
   }
@@ -290,7 +294,12 @@ const FUEL_VALUES = withLabels(FUELS, [
   ['essence', 'petrol'],
   ['benzin', 'petrol'],
   ['unleaded', 'petrol'],
+  // River Plate Spanish: "Nafta" is petrol (Czech's word for diesel, which `fuelOf` reads on Czech sites).
+  ['nafta', 'petrol'],
+  ['nafta gnc', 'petrol'],
   ['gasoil', 'diesel'],
+  ['gasolio', 'diesel'],
+  ['olej napedowy', 'diesel'],
   ['gasoleo', 'diesel'],
   ['gazole', 'diesel'],
   ['hibrido', 'hybrid'],
@@ -315,7 +324,13 @@ function fuels(found: ReadonlySet<string>): string | undefined {
   if (found.has('lpg') && found.size === 2) return 'lpg';
   return undefined;
 }
-export const fuelOf = (value: string) => lookup(FUEL_VALUES, value, GAS, fuels);
+/** Words whose fuel depends on the site's language: Czech and Slovak "nafta" is diesel. */
+const FUEL_IN_LANGUAGE: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+  ['cs', table([['nafta', 'diesel']])],
+  ['sk', table([['nafta', 'diesel']])],
+]);
+export const fuelOf = (value: string, lang = 'en') =>
+  FUEL_IN_LANGUAGE.get(lang)?.get(enumKey(value)) ?? lookup(FUEL_VALUES, value, GAS, fuels);
 
 const TRANSMISSION_VALUES = withLabels(TRANSMISSIONS, [
   ['manuel', 'manual'],
@@ -328,6 +343,13 @@ const TRANSMISSION_VALUES = withLabels(TRANSMISSIONS, [
   ['auto', 'automatic'],
   ['semi automatic', 'automatic'],
   ['cvt', 'automatic'],
+  ['a t', 'automatic'],
+  ['m t', 'manual'],
+  ['amt', 'automatic'],
+  ['automatizada', 'automatic'],
+  ['automatizado', 'automatic'],
+  ['オートマ', 'automatic'],
+  ['マニュアル', 'manual'],
 ]);
 export const transmissionOf = (value: string) => lookup(TRANSMISSION_VALUES, value);
 
@@ -356,8 +378,55 @@ const CAR_TYPE_VALUES = withLabels(CAR_TYPES, [
 ]);
 export const carTypeOf = (value: string) => CAR_TYPE_VALUES.get(enumKey(value));
 
+/**
+ * Makes that partners list beyond the search reference's (`CAR_MAKES`, the site's own make list): under
+ * one spelling whatever a partner's ("LAND ROVER", "Land-Rover"), with the models a title may name.
+ */
+const MORE_MAKES: readonly { name: string; models: readonly string[] }[] = [
+  { name: 'Alfa Romeo', models: ['Giulia', 'Giulietta', 'Stelvio', 'MiTo', 'Tonale'] },
+  { name: 'Land Rover', models: ['Range Rover', 'Discovery', 'Defender', 'Freelander'] },
+  { name: 'Mini', models: ['Cooper', 'Countryman', 'Clubman'] },
+  { name: 'Cupra', models: ['Formentor', 'Born', 'Leon', 'Ateca'] },
+  { name: 'DS', models: ['DS 3', 'DS 4', 'DS 7'] },
+  { name: 'Jeep', models: ['Renegade', 'Compass', 'Wrangler', 'Grand Cherokee', 'Cherokee'] },
+  { name: 'Porsche', models: ['911', 'Cayenne', 'Macan', 'Panamera', 'Taycan'] },
+  { name: 'Lexus', models: ['NX', 'RX', 'UX', 'IS', 'CT'] },
+  { name: 'Mitsubishi', models: ['ASX', 'Outlander', 'Eclipse Cross', 'Space Star', 'L200'] },
+  { name: 'Subaru', models: ['Impreza', 'Forester', 'Outback', 'XV'] },
+  { name: 'Chevrolet', models: ['Spark', 'Aveo', 'Cruze', 'Captiva', 'Camaro'] },
+  { name: 'Jaguar', models: ['XE', 'XF', 'F-Pace', 'E-Pace'] },
+  { name: 'Smart', models: ['Fortwo', 'Forfour'] },
+  { name: 'Lancia', models: ['Ypsilon', 'Delta'] },
+  { name: 'MG', models: ['ZS', 'MG4', 'HS'] },
+  { name: 'BYD', models: ['Atto 3', 'Dolphin', 'Seal'] },
+  { name: 'Abarth', models: ['595', '695'] },
+  { name: 'Alpine', models: ['A110'] },
+  { name: 'Lada', models: ['Niva', 'Vesta', 'Granta'] },
+  { name: 'Isuzu', models: ['D-Max'] },
+  { name: 'Daihatsu', models: ['Terios', 'Sirion'] },
+  { name: 'SsangYong', models: ['Tivoli', 'Korando', 'Rexton'] },
+  { name: 'Geely', models: [] },
+  { name: 'Chery', models: [] },
+  { name: 'Infiniti', models: [] },
+  { name: 'Dodge', models: [] },
+  { name: 'Chrysler', models: [] },
+  { name: 'Cadillac', models: [] },
+  { name: 'Maserati', models: [] },
+  { name: 'Ferrari', models: [] },
+  { name: 'Lamborghini', models: [] },
+  { name: 'Bentley', models: [] },
+  { name: 'Aston Martin', models: [] },
+  { name: 'Rolls-Royce', models: [] },
+  { name: 'Polestar', models: [] },
+  { name: 'Iveco', models: ['Daily'] },
+  { name: 'Saab', models: [] },
+  { name: 'Tata', models: [] },
+  { name: 'Mahindra', models: [] },
+  { name: 'Maruti Suzuki', models: ['Swift', 'Baleno', 'Alto', 'Dzire'] },
+];
+
 const MAKES = new Map<string, { name: string; models: Map<string, string> }>();
-for (const make of CAR_MAKES) {
+for (const make of [...CAR_MAKES, ...MORE_MAKES]) {
   MAKES.set(enumKey(make.name), { name: make.name, models: new Map(make.models.map((m) => [enumKey(m), m])) });
 }
 for (const [alias, name] of [
@@ -366,12 +435,25 @@ for (const [alias, name] of [
   ['mercedes benz', 'Mercedes-Benz'],
   ['citroen', 'Citroën'],
   ['skoda', 'Skoda'],
+  ['landrover', 'Land Rover'],
+  ['alfa', 'Alfa Romeo'],
+  ['ds automobiles', 'DS'],
+  ['maruti', 'Maruti Suzuki'],
 ] as const) {
   const known = MAKES.get(enumKey(name));
   if (known) MAKES.set(alias, known);
 }
+// Their names in other scripts ("トヨタ", "тойота", "تويوتا"): the ad is the Latin make's, as a search of either finds it.
+for (const [latin, names] of makeNamesInOtherScripts()) {
+  const known = MAKES.get(latin);
+  if (known) for (const name of names) if (!MAKES.has(enumKey(name))) MAKES.set(enumKey(name), known);
+}
 
-/** A car make (and model) under its canonical spelling; the partner's spelling when unknown. */
+/**
+ * A car make (and model) under its canonical spelling; the partner's spelling when unknown. A model
+ * the partner writes as a known one and more ("Golf GTI") is the known one (`modelWritten` keeps the
+ * partner's); without a model, the known model the title names first ("Peugeot 3008 1.6 HDi 2008" is a 3008).
+ */
 export function carMakeModel(make: string | undefined, model: string | undefined, title: string) {
   let known = make ? MAKES.get(enumKey(make)) : undefined;
   if (!make) {
@@ -384,19 +466,31 @@ export function carMakeModel(make: string | undefined, model: string | undefined
   }
   const makeName = known?.name ?? make?.trim() ?? '';
   let modelName = model?.trim() ?? '';
+  let modelWritten: string | undefined;
   if (known) {
-    if (modelName) modelName = known.models.get(enumKey(modelName)) ?? modelName;
-    else {
-      const t = ` ${enumKey(title)} `;
-      for (const [key, name] of known.models) {
-        if (t.includes(` ${key} `)) {
-          modelName = name;
-          break;
-        }
-      }
-    }
+    if (modelName) {
+      const key = enumKey(modelName);
+      const base = known.models.get(key) ?? firstModelIn(known.models, key, true);
+      if (base !== undefined && base !== modelName) modelWritten = modelName;
+      modelName = base ?? modelName;
+    } else modelName = firstModelIn(known.models, enumKey(title), false) ?? '';
   }
-  return { make: makeName, model: modelName, makeKnown: known !== undefined };
+  return { make: makeName, model: modelName, makeKnown: known !== undefined, modelWritten };
+}
+
+/**
+ * The known model a folded text names first (the longest at one place: "Grand Cherokee" before
+ * "Cherokee"); with `atStart`, only one the text starts with ("golf gti" is a Golf).
+ */
+function firstModelIn(models: ReadonlyMap<string, string>, text: string, atStart: boolean): string | undefined {
+  const t = ` ${text} `;
+  let best: { at: number; length: number; name: string } | undefined;
+  for (const [key, name] of models) {
+    const at = t.indexOf(` ${key} `);
+    if (at === -1 || (atStart && at !== 0)) continue;
+    if (!best || at < best.at || (at === best.at && key.length > best.length)) best = { at, length: key.length, name };
+  }
+  return best?.name;
 }
 
 const JOB_CATEGORY_IDS = withLabels(JOB_CATEGORIES, [
@@ -438,7 +532,11 @@ const JOB_CATEGORY_IDS = withLabels(JOB_CATEGORIES, [
   ['contabilidad', 1],
   ['banca', 1],
   ['administracion', 2],
-  ['atencion', 3],
+  // Not "atención" alone ("Atención sociosanitaria" is care), nor "recursos" ("recursos naturales").
+  ['atencion al cliente', 3],
+  ['sociosanitaria', 6],
+  ['sociosanitario', 6],
+  ['paciente', 6],
   ['educacion', 4],
   ['docencia', 4],
   ['formacion', 4],
@@ -461,9 +559,13 @@ const JOB_CATEGORY_IDS = withLabels(JOB_CATEGORIES, [
   ['ventas', 12],
   ['vendite', 12],
   ['construccion', 13],
-  ['recursos', 14],
+  ['recursos humanos', 14],
+  ['humanos', 14],
 ]);
-export const jobCategoryOf = (value: string) => lookup(JOB_CATEGORY_IDS, value);
+/** "Health & Safety" is a trade of its own, not healthcare: kept as written. */
+const HEALTH_AND_SAFETY = /\bhealth (and )?safety\b/;
+export const jobCategoryOf = (value: string) =>
+  HEALTH_AND_SAFETY.test(enumKey(value)) ? undefined : lookup(JOB_CATEGORY_IDS, value);
 
 const JOB_TYPE_VALUES = withLabels(JOB_TYPES, [
   ['full time permanent', 'permanent'],

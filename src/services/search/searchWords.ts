@@ -228,6 +228,11 @@ const MAKES_IN_OTHER_SCRIPTS: Readonly<Record<string, readonly string[]>> = {
   daihatsu: ['دايهاتسو', 'дайхатсу', '大發', 'ไดฮัทสุ', 'ダイハツ'],
 };
 
+/** Each make's names in other scripts, by its Latin name folded ("toyota": トヨタ, тойота…). */
+export function makeNamesInOtherScripts(): readonly (readonly [string, readonly string[]])[] {
+  return Object.entries(MAKES_IN_OTHER_SCRIPTS);
+}
+
 /** The makes by their other-script names as a search parts them: one word, or a run of words (Thai). */
 let makeNames: { words: Map<string, string>; runs: Map<string, string>; longest: number } | undefined;
 

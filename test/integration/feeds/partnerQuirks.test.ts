@@ -20,6 +20,9 @@ const DE_CARS: SiteKey = { country: 'de', vertical: 'cars' };
 const JP_HOMES: SiteKey = { country: 'jp', vertical: 'homes' };
 const UK_HOMES: SiteKey = { country: 'uk', vertical: 'homes' };
 const IN_HOMES: SiteKey = { country: 'in', vertical: 'homes' };
+const AR_CARS: SiteKey = { country: 'ar', vertical: 'cars' };
+const JP_CARS: SiteKey = { country: 'jp', vertical: 'cars' };
+const JP_JOBS: SiteKey = { country: 'jp', vertical: 'jobs' };
 
 /** An ad of any vertical: its id, then its elements as written. */
 const record = (id: string, elements: string) =>
@@ -295,6 +298,86 @@ describe('feed import: feeds as partners really write them', function () {
     const ids = low.body.data.map((a: { id: string }) => a.id);
     expect(ids).to.include((await stored('C2', 33)).id);
     expect(ids).to.not.include((await stored('C1', 33)).id);
+  });
+
+  it("reads cars as partners write them: River Plate petrol, a mileage with more said after it, a lease's instalment, the title's model", async () => {
+    const car = (id: string, elements: string) => record(id, `<title>Coche ${id}</title>${elements}`);
+    await run(
+      feed(
+        car('N1', '<make>Fiat</make><model>Cronos</model><fuel>Nafta</fuel><price>$ 9.500.000</price>'),
+        car('N2', '<make>Fiat</make><model>Cronos</model><fuel>Nafta/GNC</fuel><price>$ 8.900.000</price>'),
+      ),
+      AR_CARS,
+      41,
+    );
+    for (const id of ['N1', 'N2']) expect((await stored(id, 41)).cars?.fuel, id).to.equal('petrol');
+    await run(
+      feed(
+        car(
+          'E1',
+          '<make>Seat</make><model>Ibiza</model><price>15.990 € IVA 21% incluido</price><mileage>120.000 km (1 propietario)</mileage>',
+        ),
+        car('E2', '<make>Seat</make><model>Leon</model><price>Desde 349 €/mes</price>'),
+        record('E3', '<title>Peugeot 3008 1.6 HDi 2008</title><price>9000</price>'),
+        car('E4', '<make>VW</make><model>Golf GTI</model><price>21000</price><car_type>Van</car_type>'),
+      ),
+      ES_CARS,
+      42,
+    );
+    const e1 = await stored('E1', 42);
+    expect(e1.cars?.mileage).to.equal(120_000);
+    expect(e1.price).to.deep.equal({ value: 15_990 });
+    // An instalment is no price: kept with the partner's words, and no price filter finds the car at 349 €.
+    const e2 = await stored('E2', 42);
+    expect(e2.price).to.equal(undefined);
+    expect(e2.feedAttributes?.price).to.equal('Desde 349 €/mes');
+    expect((await stored('E3', 42)).cars).to.deep.include({ make: 'Peugeot', model: '3008' });
+    const e4 = await stored('E4', 42);
+    expect(e4.cars).to.deep.include({ make: 'Volkswagen', model: 'Golf', type: 'van' });
+    expect(e4.feedAttributes?.model).to.equal('Golf GTI');
+    const golf = (await f.get('/api/sites/es/cars/search?filters[model]=golf')).body as { data: { id: string }[] };
+    expect(golf.data.map((a) => a.id)).to.deep.equal([e4.id]);
+    const cheap = (await f.get('/api/sites/es/cars/search?filters[priceMax]=1000')).body as { data?: unknown[] };
+    expect(cheap.data ?? []).to.deep.equal([]);
+    // A make written in its own script is the make a visitor filters by.
+    await run(feed(car('T1', '<make>トヨタ</make><model>カローラ</model><price>198万円</price>')), JP_CARS, 43);
+    expect((await stored('T1', 43)).cars?.make).to.equal('Toyota');
+    const toyota = (await f.get('/api/sites/jp/cars/search?filters[make]=toyota')).body as { data: { id: string }[] };
+    expect(toyota.data.map((a) => a.id)).to.deep.equal([(await stored('T1', 43)).id]);
+  });
+
+  it('reads jobs as partners write them: a sector by its phrase, months of experience, Japanese pay by its kind', async () => {
+    const job = (id: string, elements: string) =>
+      record(id, `<title>Puesto ${id}</title><company>Empresa</company>${elements}`);
+    await run(
+      feed(
+        job('S1', '<category>Atención sociosanitaria</category><experience>6 meses</experience>'),
+        job('S2', '<category>Medio ambiente y recursos naturales</category><experience>Sin experiencia</experience>'),
+        job('S3', '<category>Atención al cliente</category><experience>Al menos 2 años</experience>'),
+      ),
+      ES_JOBS,
+      44,
+    );
+    expect((await stored('S1', 44)).jobs).to.deep.include({ category: 6, experience: 0 });
+    expect((await stored('S2', 44)).jobs).to.deep.include({ category: 0, experience: 0 });
+    expect((await stored('S2', 44)).feedAttributes?.category).to.equal('Medio ambiente y recursos naturales');
+    expect((await stored('S3', 44)).jobs).to.deep.include({ category: 3, experience: 2 });
+    await run(
+      feed(
+        job('J1', '<category>IT</category><salary>月給25万円</salary>'),
+        job('J2', '<category>IT</category><salary>時給1,200円</salary>'),
+      ),
+      JP_JOBS,
+      45,
+    );
+    expect((await stored('J1', 45)).jobs?.salary).to.equal(3_000_000);
+    expect((await stored('J2', 45)).jobs?.salary).to.equal(2_496_000);
+    const low = (await f.get('/api/sites/jp/jobs/search?filters[salaryMax]=1000')).body as { data?: unknown[] };
+    expect(low.data ?? []).to.deep.equal([]);
+    const found = (await f.get('/api/sites/jp/jobs/search?filters[salaryMin]=2000000')).body as {
+      data: { id: string }[];
+    };
+    expect(found.data.map((a) => a.id)).to.have.members([(await stored('J1', 45)).id, (await stored('J2', 45)).id]);
   });
 
   it('reads a half bathroom written as one character ("1½"), not as one bathroom', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { RawRecord } from '../../../src/services/feeds/feedRecords';
 import { GazetteerPlaces } from '../../../src/services/feeds/gazetteerPlaces';
-import { mapRecord } from '../../../src/services/feeds/mapRecord';
+import { experienceYears, mapRecord, yearlySalary } from '../../../src/services/feeds/mapRecord';
 import { PlaceResolver } from '../../../src/services/feeds/placeResolver';
 import { Gazetteer } from '../../../src/services/places/Gazetteer';
 
@@ -164,6 +164,37 @@ describe("mapRecord: a job's salary, as a figure and as written", () => {
     expect(job('it', [['salary', '€ 2.000 x 14 mensilità']])).to.deep.include({ salary: 28000 });
     expect(job('in', [['salary', '₹8-12 LPA']])).to.deep.include({ salary: 800_000, salaryText: '₹8-12 LPA' });
     expect(job('in', [['salary', '₹12,00,000 per annum']])).to.deep.include({ salary: 1_200_000 });
+  });
+
+  it('reads a pay’s period before its figure, in Japanese and in words, and periods of more languages', () => {
+    const cases: [string, boolean, number][] = [
+      ['月給25万円', false, 3_000_000],
+      ['年収400万円～600万円', false, 4_000_000],
+      ['日給1万円', false, 2_600_000],
+      ['時給1,200円', false, 2_496_000],
+      ['Aylık 20.000 TL', true, 240_000],
+      ['Salario mensual: 1.500 €', true, 18_000],
+      ['R$ 3.000 mensal', true, 36_000],
+      ['1.400 € netti mensili', true, 16_800],
+      ['ab 3.000 € mtl.', true, 36_000],
+      ['5 000 - 7 000 zł / mies.', false, 60_000],
+      ['$8,000 quincenales', false, 192_000],
+      ['£35,000 pro rata, 3 days a week', false, 35_000],
+    ];
+    for (const [text, dots, yearly] of cases) expect(yearlySalary(text, dots), text).to.equal(yearly);
+  });
+
+  it('reads years of experience by the word after the figure, months as whole years, none as 0', () => {
+    const cases: [string, number][] = [
+      ['6 meses', 0],
+      ['18 months', 1],
+      ['Sin experiencia', 0],
+      ['No experience required', 0],
+      ['Level 3 NVQ and 2 years experience', 2],
+      ['5+ years', 5],
+      ['3', 3],
+    ];
+    for (const [text, years] of cases) expect(experienceYears(text), text).to.equal(years);
   });
 
   it('keeps as written a figure with pennies, or not the feed’s own number', () => {

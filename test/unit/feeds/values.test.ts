@@ -17,7 +17,15 @@ import {
   toPlainText,
 } from '../../../src/services/feeds/values';
 import { fuelConsumptionOf } from '../../../src/shared/domain/units';
-import { homeTypeId, productCategoryIds } from '../../../src/services/feeds/vocabulary';
+import {
+  carMakeModel,
+  carTypeOf,
+  fuelOf,
+  homeTypeId,
+  jobCategoryOf,
+  productCategoryIds,
+  transmissionOf,
+} from '../../../src/services/feeds/vocabulary';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,6 +116,48 @@ describe('feed values: the forms partners write', () => {
     expect(parseNumber('5万3千円')).to.equal(53_000);
     expect(parseNumber('8千円')).to.equal(8_000);
     expect(parseNumber('1億2,000万5千円')).to.equal(120_005_000);
+  });
+
+  it('reads a figure whose thousands are dotted with more said after it, and thousands of kilometres', () => {
+    expect(parseNumber('120.000 km (1 propietario)', true)).to.equal(120_000);
+    expect(parseNumber('15.990 € IVA 21% incluido', true)).to.equal(15_990);
+    expect(parseNumber('12.500 € (2 años de garantía)', true)).to.equal(12_500);
+    expect(parseNumber('2.000,50 €', true)).to.equal(2000.5);
+    expect(parseKilometres('85.000 km, 2 Vorbesitzer', undefined)).to.equal(85_000);
+    expect(parseKilometres('85 Tkm', undefined)).to.equal(85_000);
+  });
+
+  it("maps cars' words by the site's language and the title's first model, and a sector by its phrase", () => {
+    expect([fuelOf('Nafta'), fuelOf('Nafta/GNC'), fuelOf('Nafta', 'cs'), fuelOf('Gasolio')]).to.deep.equal([
+      'petrol',
+      'petrol',
+      'diesel',
+      'diesel',
+    ]);
+    expect([transmissionOf('A/T'), transmissionOf('M/T'), transmissionOf('オートマ')]).to.deep.equal([
+      'automatic',
+      'manual',
+      'automatic',
+    ]);
+    expect([carTypeOf('Van'), carTypeOf('Monovolumen')]).to.deep.equal(['van', 'mpv']);
+    expect(carMakeModel(undefined, undefined, 'Peugeot 3008 1.6 HDi 2008')).to.deep.include({ model: '3008' });
+    expect(carMakeModel('Fiat', undefined, 'Fiat Doblo Cargo 500 kg')).to.deep.include({ model: 'Doblo' });
+    expect(carMakeModel('VW', 'Golf GTI', '')).to.deep.include({
+      make: 'Volkswagen',
+      model: 'Golf',
+      modelWritten: 'Golf GTI',
+    });
+    expect(carMakeModel('LAND ROVER', '', 'Land Rover Range Rover Sport')).to.deep.include({
+      make: 'Land Rover',
+      model: 'Range Rover',
+      makeKnown: true,
+    });
+    expect(carMakeModel('тойота', 'Camry', '')).to.deep.include({ make: 'Toyota' });
+    expect(jobCategoryOf('Atención sociosanitaria')).to.equal(6);
+    expect(jobCategoryOf('Atención al cliente')).to.equal(3);
+    expect(jobCategoryOf('Medio ambiente y recursos naturales')).to.equal(undefined);
+    expect(jobCategoryOf('Recursos humanos')).to.equal(14);
+    expect(jobCategoryOf('Health & Safety')).to.equal(undefined);
   });
 
   it('reads a word before the figure with its abbreviating dot, and the words that scale an amount of money', () => {
