@@ -1,3 +1,4 @@
+import { comparablePrice } from '../search/currencies';
 import { distanceKm } from '../places/distance';
 import { tokenize } from '../search/text';
 import { bottomK } from './foldedWords';
@@ -76,7 +77,9 @@ export function fingerprintOf(ad: AdInput, partnerCoordinates: boolean): Fingerp
   const l = ad.location;
   if (l.cityId === undefined) return undefined;
   let block: string;
-  const price = ad.price?.value ?? null;
+  // Compared as filters compare prices: in the site's currency, a weekly rent by the month (so that
+  // "346 €/semana" is "1.500 €/mes", and "£1,500" no "1.500 €").
+  const price = ad.price ? comparablePrice(ad.price, ad.currency, ad.country) : null;
   if (ad.homes) {
     if (price === null) return undefined;
     block = `h|${ad.typeId ?? 0}|${l.cityId}`;

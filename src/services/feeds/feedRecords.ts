@@ -1701,10 +1701,25 @@ const NOT_JSON = Symbol('not JSON');
 
 function jsonValue(line: string): unknown {
   try {
-    return JSON.parse(line);
+    return JSON.parse(LONG_INTEGER_HINT.test(line) ? longIntegersAsText(line) : line);
   } catch {
     return NOT_JSON;
   }
+}
+
+/** Sixteen digits in a row: perhaps an integer past 2^53, which a JavaScript number rounds. */
+const LONG_INTEGER_HINT = /\d{16}/;
+/** A JSON string, or an integer of 16 digits or more outside one. */
+const STRING_OR_LONG_INTEGER = /"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])(-?\d{16,})(?![\d.eE])/g;
+
+/**
+ * A JSON line whose long integers are strings of their digits: an id 9007199254740993 stays that id
+ * (as a number it is read 9007199254740992, another partner id, or a duplicate of the one before).
+ */
+function longIntegersAsText(line: string): string {
+  return line.replace(STRING_OR_LONG_INTEGER, (token, digits: string | undefined) =>
+    digits === undefined ? token : `"${digits}"`,
+  );
 }
 
 function isJsonObject(value: unknown): value is Record<string, unknown> {

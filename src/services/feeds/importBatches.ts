@@ -216,18 +216,33 @@ export class BatchWriter {
           delete ad.expired;
           ad.id = before.id;
           if (!item.dateGiven) ad.date = before.date ?? now;
-          // A price in another currency than before starts its history anew: figures in two currencies
-          // are no drop or rise (a partner that moves from dollars to pesos has not cut its price 1,000-fold).
+          // A price in another currency than before, or of another deal, starts its history anew: figures in
+          // two currencies are no drop or rise (a partner that moves from dollars to pesos has not cut its
+          // price 1,000-fold), nor is a flat's rent after its sale price.
           const price =
-            before.currency === ad.currency ? nextPrice(before.price, ad.price, now, before.date ?? now) : ad.price;
+            before.currency === ad.currency && before.typeId === ad.typeId
+              ? nextPrice(before.price, ad.price, now, before.date ?? now)
+              : ad.price;
           if (price) ad.price = price;
+          // A price the record gives but no reading of it is one ("abc", out of range): the last good price
+          // and its history stay (a feed's glitch is no price cut when the figure comes back).
+          else if (
+            ad.feedAttributes?.price !== undefined &&
+            before.price &&
+            before.currency === ad.currency &&
+            before.typeId === ad.typeId
+          )
+            ad.price = before.price;
           if (expired) ad.expired = true;
           if (expired) {
             if (!before.expired) result.expiredByDate++;
             else result.unchanged++;
           } else result.updated++;
-          // Duplicates: grouped with another source's ad, or out of a group it no longer matches.
-          const group = fp ? dedup.match(ad.id, fp, groupChanges) : null;
+          // Duplicates: still in its group when it is still the flat of another source's copy there, its price
+          // aside (one partner's price cut does not make it another flat); else grouped with another source's
+          // ad, or out of a group it no longer matches.
+          const stays = fp && before.duplicateGroup !== undefined && dedup.stillOf(before.duplicateGroup, ad.id, fp);
+          const group = stays ? (before.duplicateGroup as number) : fp ? dedup.match(ad.id, fp, groupChanges) : null;
           if (group !== null) {
             ad.duplicateGroup = group;
             if (before.duplicateGroup !== group) result.grouped++;
@@ -627,6 +642,7 @@ class Deduplicator {
   private readonly upsert: Database.Statement;
   private readonly upsertNew: Database.Statement;
   private readonly del: Database.Statement;
+  private readonly groupRows: Database.Statement;
   private others: number[] = [];
 
   constructor(
@@ -639,6 +655,9 @@ class Deduplicator {
     this.upsert = db.prepare(`INSERT OR REPLACE INTO feed_dedup (${DEDUP_COLUMNS}) ${values}`);
     this.upsertNew = db.prepare(`INSERT OR REPLACE INTO feed_dedup_new (${DEDUP_COLUMNS}) ${values}`);
     this.del = db.prepare('DELETE FROM feed_dedup WHERE k = ?');
+    this.groupRows = db.prepare(
+      'SELECT * FROM feed_dedup WHERE site = ? AND block = ? AND dup = ? AND source_id <> ? LIMIT 20',
+    );
   }
 
   /** The site's other sources, listed again for each batch (a source that another run creates meanwhile). */
@@ -649,6 +668,16 @@ class Deduplicator {
   /** The group of a stored ad whose fingerprint changed: another source's ad it matches, or null. */
   match(adId: string, fp: Fingerprint, changes: GroupChange[]): number | null {
     return this.matcher.match(this.site, this.others, adId, fp, changes);
+  }
+
+  /**
+   * Whether the ad is still the same as another source's ad of its group `group`, whatever their prices
+   * (`isSameAd` on everything else): the group it keeps when a partner only moved its price.
+   */
+  stillOf(group: number, adId: string, fp: Fingerprint): boolean {
+    const rows = this.groupRows.all(this.site, fp.block, group, this.sourceId) as DedupRow[];
+    const unpriced = { ...fp, price: null };
+    return rows.some((row) => row.ad_id !== adId && isSameAd(unpriced, { ...rowFingerprint(row), price: null }));
   }
 
   /** Indexes the fingerprint of the ad with key `k` (its key in `ads`). */

@@ -120,6 +120,15 @@ export interface EngineOptions {
   candidateCap?: number;
 }
 
+/**
+ * An ad's duplicates as its page lists and counts them: one copy per other partner (a partner that
+ * lists one flat twice is one source of it, and its second copy no other site's).
+ */
+function otherSources(ad: StoredAd, group: readonly StoredAd[]): StoredAd[] {
+  const seen = new Set([ad.sourceId]);
+  return group.filter((d) => !seen.has(d.sourceId) && seen.add(d.sourceId));
+}
+
 export class SearchEngine {
   private readonly cap: number;
   private readonly cache = new Map<string, { at: number; value: unknown }>();
@@ -866,7 +875,7 @@ export class SearchEngine {
     if (!ad || ad.country !== site.country || ad.vertical !== site.vertical) {
       throw ServiceError.notFound(`No ad ${id} on this site`, 'AD_NOT_FOUND');
     }
-    const duplicates = await this.store.duplicatesOf(ad);
+    const duplicates = otherSources(ad, await this.store.duplicatesOf(ad));
     const ctx = this.contextOf(site);
     const resource = adResource(ad, ctx, {
       sectionId: ad.expired ? SECTION.expired : SECTION.results,
@@ -888,8 +897,10 @@ export class SearchEngine {
       throw ServiceError.notFound(`No ad ${id} on this site`, 'AD_NOT_FOUND');
     }
     const ctx = this.contextOf(site);
-    const duplicates = (await this.store.duplicatesOf(ad)).slice(0, 6);
-    const exclude = [ad.id, ...duplicates.map((d) => d.id)];
+    // The group's every ad is left out of the similar ones; its other partners' copies are its duplicates.
+    const group = await this.store.duplicatesOf(ad);
+    const duplicates = otherSources(ad, group).slice(0, 6);
+    const exclude = [ad.id, ...group.map((d) => d.id)];
     const kindTags = relatedTags(ad);
     const { terms } = this.whatTerms(params.what, ctx);
     const wherePlace = params.where ? this.places.resolve(site.country, params.where)?.place : undefined;

@@ -31,7 +31,7 @@ export interface SearchStore {
   setDuplicateGroups(entries: readonly { id: string; group: number | null }[]): Promise<void>;
   /** The other live ads of the ad's duplicate group (the same ad from other sources). */
   duplicatesOf(ad: StoredAd): Promise<StoredAd[]>;
-  /** How many live ads each of a site's duplicate groups holds (the flat's sources); groups with none left out. */
+  /** How many sources each of a site's duplicate groups has live ads of (the flat's sources); groups with none left out. */
   groupSizes(site: SiteKey, groups: readonly number[]): Promise<Map<number, number>>;
 
   /**

@@ -964,7 +964,7 @@ export class SqliteSearchStore implements SearchStore {
     const sizes = new Map<number, number>();
     if (groups.length === 0) return sizes;
     const rows = this.stmt(
-      `SELECT a.dup AS dup, count(*) AS n FROM json_each(?) g JOIN ads a ON a.dup = g.value
+      `SELECT a.dup AS dup, count(DISTINCT a.source_id) AS n FROM json_each(?) g JOIN ads a ON a.dup = g.value
        WHERE a.site = ? AND ${LIVE_A} GROUP BY a.dup`,
     ).all(JSON.stringify([...new Set(groups)]), siteCode(site), this.clock()) as { dup: number; n: number }[];
     for (const r of rows) sizes.set(r.dup, r.n);

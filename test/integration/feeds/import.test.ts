@@ -320,6 +320,46 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       { id: 'A3', price: 410000, area: 120, rooms: 4, city: 'Barcelona' },
     ];
 
+    it('starts the price history anew when the deal changes, and keeps it through a price no reading makes one', async () => {
+      const imp = (name: string, ads: object[]) => f.importFeed(f.writeFile(name, homesXml(ads as never)), ES_HOMES, 7);
+      await imp('d1.xml', [
+        { id: 'D1', price: 300000 },
+        { id: 'D2', price: 1500, type: 'For Rent' },
+      ]);
+      // Sold, then let: 1.200 €/mes is no cut of 300.000 €.
+      await imp('d2.xml', [
+        { id: 'D1', price: 1200, type: 'For Rent' },
+        { id: 'D2', price: 1500, type: 'For Rent' },
+      ]);
+      const let1 = (await f.store.getAdByPartner(7, 'D1')) as StoredAd;
+      expect(let1.price).to.deep.equal({ value: 1200 });
+      const drops = await f.get('/api/sites/es/homes/search?dealTypeId=2&filters[decreasePrice]=true');
+      expect((drops.body.data ?? []).map((a: Body) => a.id)).to.not.include(let1.id);
+      // A glitch ("abc"), then the rent cut: the drop from 1.500 is shown, the history whole.
+      await imp('d3.xml', [{ id: 'D2', type: 'For Rent', extra: '<price>abc</price>' }]);
+      const glitch = (await f.store.getAdByPartner(7, 'D2')) as StoredAd;
+      expect(glitch.price?.value).to.equal(1500);
+      expect(glitch.feedAttributes?.price).to.equal('abc');
+      await imp('d4.xml', [{ id: 'D2', price: 1300, type: 'For Rent' }]);
+      const cut = (await f.store.getAdByPartner(7, 'D2')) as StoredAd;
+      expect(cut.price).to.deep.include({ value: 1300, oldValue: 1500 });
+      expect(cut.price?.history?.map((p) => p.value)).to.deep.equal([1500, 1300]);
+    });
+
+    it("keeps a JSON line's long numeric id as its digits: two ids past 2^53 are two ads", async () => {
+      const line = (id: string, price: number) =>
+        `{"id":${id},"url":"https://p.example/${id}","title":"Piso ${id}","type":"For Sale",` +
+        `"content":"Piso luminoso con terraza y ascensor.","city":"Madrid","price":${price}}`;
+      const file = f.writeFile(
+        'ids.jsonl',
+        `${line('9007199254740993', 200000)}\n${line('9007199254740992', 210000)}\n`,
+      );
+      const s = await f.importFeed(file, ES_HOMES, 7);
+      expect(s).to.include({ imported: 2, rejected: 0 });
+      expect((await f.store.getAdByPartner(7, '9007199254740993'))?.price?.value).to.equal(200000);
+      expect((await f.store.getAdByPartner(7, '9007199254740992'))?.price?.value).to.equal(210000);
+    });
+
     it('upserts by partner id: unchanged, updated and new ads counted', async () => {
       const file = f.writeFile('v1.xml', homesXml(base));
       const first = await f.importFeed(file, ES_HOMES, 7);
@@ -559,6 +599,61 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
         maxExpireShare: 1,
       });
       expect(await f.store.duplicatesOf(x1)).to.deep.equal([]);
+    });
+
+    it('keeps a flat in its group when one partner cuts its price, counts partners not copies, and compares prices as filters do', async () => {
+      const g = feedApp();
+      try {
+        const text =
+          'Ático con terraza de cuarenta metros, dos dormitorios, salón con chimenea, vistas despejadas ' +
+          'a la sierra y garaje. Portal con conserje, junto al parque del Oeste.';
+        const flat = (id: string, price: number | string, extra = '') => ({
+          id,
+          content: text,
+          price: price as number,
+          area: 96,
+          rooms: 2,
+          lat: 40.4301,
+          lng: -3.7201,
+          extra,
+        });
+        const imp = (name: string, ads: ReturnType<typeof flat>[], source: number) =>
+          g.importFeed(g.writeFile(name, homesXml(ads)), ES_HOMES, source, { maxExpireShare: 1 });
+        await imp('p1.xml', [flat('P1', 500000)], 1);
+        await imp('p2.xml', [flat('Q1', 500000)], 2);
+        // Partner 3 lists the flat twice: one more partner, not two.
+        await imp('p3.xml', [flat('R1', 505000), flat('R2', 498000)], 3);
+        const p1 = (await g.store.getAdByPartner(1, 'P1')) as StoredAd;
+        const group = p1.duplicateGroup;
+        expect(group).to.be.a('number');
+        const page = await g.get(`/api/sites/es/homes/ad/${p1.id}`);
+        expect(page.body.data.attributes.totalSources).to.equal(3);
+        expect(page.body.meta.duplicates).to.have.length(2);
+        const listed = (await g.get('/api/sites/es/homes/search')).body.data as Body[];
+        expect(listed.map((a) => a.attributes.totalSources)).to.deep.equal([3]);
+        // Partner 1 cuts its price by 12 %: the same flat, still one card of three partners, with its drop.
+        await imp('p1b.xml', [flat('P1', 440000)], 1);
+        const cut = (await g.store.getAdByPartner(1, 'P1')) as StoredAd;
+        expect(cut.duplicateGroup).to.equal(group);
+        expect(cut.price).to.deep.include({ value: 440000, oldValue: 500000 });
+        const after = (await g.get('/api/sites/es/homes/search')).body.data as Body[];
+        expect(after.map((a) => a.attributes.totalSources)).to.deep.equal([3]);
+        // A rent by the week and one in pounds are compared by the month and in euros: "346 €/semana" is
+        // "1.500 €/mes", "£1,500" is not.
+        const week = '<price period="weekly">346</price>';
+        const rent = (id: string, price: string) =>
+          ({ ...flat(id, 0), price: undefined, type: 'For Rent', extra: price }) as never;
+        await imp('r1.xml', [rent('W1', '<price>1500</price>')], 4);
+        await imp('r2.xml', [rent('W2', week)], 5);
+        await imp('r3.xml', [rent('W3', '<price currency="GBP">1500</price>')], 6);
+        const w1 = (await g.store.getAdByPartner(4, 'W1')) as StoredAd;
+        const w2 = (await g.store.getAdByPartner(5, 'W2')) as StoredAd;
+        const w3 = (await g.store.getAdByPartner(6, 'W3')) as StoredAd;
+        expect(w1.duplicateGroup).to.be.a('number').and.to.equal(w2.duplicateGroup);
+        expect(w3.duplicateGroup).to.not.equal(w1.duplicateGroup);
+      } finally {
+        g.close();
+      }
     });
 
     it("finds every copy of a big agency's jobs in one city, which have no price to narrow the block", async () => {
