@@ -86,6 +86,20 @@ export class PlaceResolver {
     let named = this.cache.get(key);
     if (!named) {
       named = this.lookup.names({ region: input.region, city: input.city, cityArea: input.cityArea });
+      // A city written with more than its name ("Paris 15e", "75015 Paris", "São Paulo - SP", "г. Москва",
+      // "München-Schwabing"): its name alone, the district as the city area when none is given.
+      // (Also one that named only its region as written: "г. Москва" is the city of Moscow.)
+      if (input.city && named.location.cityId === undefined) {
+        for (const v of cityNameVariants(input.city)) {
+          const found = this.lookup.names({ region: input.region, city: v.city, cityArea: input.cityArea ?? v.area });
+          if (found.location.cityId === undefined) continue;
+          // A district that is no area of the city stays the partner's words, unreported (the city is right).
+          if (v.area !== undefined && !input.cityArea && found.location.cityAreaId === undefined) {
+            named = this.lookup.names({ region: input.region, city: v.city, cityArea: undefined });
+          } else named = found;
+          break;
+        }
+      }
       if (this.cache.size > 50_000) this.cache.clear();
       this.cache.set(key, named);
     }
@@ -158,6 +172,49 @@ export class PlaceResolver {
     this.nearCache.set(key, found);
     return found ?? undefined;
   }
+}
+
+/** Words before a city's name that say it is one: "г. Москва", "м. Київ", "TP. Hồ Chí Minh", "Comune di Milano". */
+const CITY_PREFIX =
+  /^(?:г\.|гор\.|город|м\.|tp\.?|thành phố|comune di|municipio de|municipio|município de|città di|ville de|stadt|gemeente|cidade de)\s*/iu;
+/** Words after it: "Madrid Capital", "Bogotá D.C.". */
+const CITY_SUFFIX = /\s+(?:capital|d\.\s?c\.?|dc|city centre|centro|centre|zentrum)$/iu;
+/**
+ * Postcodes and district marks before or after the name: "75015", "1010", "15e", "18ème", "1er", "6W",
+ * "XI.", "11. kerület", "SW1", a compass letter ("Aarhus N", "København NV"), a state's code ("NSW").
+ */
+const DISTRICT_TOKEN =
+  /^(?:\d[\d\s-]*[a-z]{0,3}\.?|[ivxlc]+\.|kerület|arr\.?|arrondissement|bezirk|[a-z]{1,2}\d[\d a-z]*|n|s|e|w|ø|v|nv|nø|sv|sø|k|c|[a-z]{2,3})$/iu;
+
+/**
+ * The names a city's text may be written around, to try in turn when it resolves to nothing: without
+ * its brackets ("Milano (MI)"), its first part ("São Paulo - SP", "Sao Paulo/SP", "Alicante/Alacant"),
+ * without the words that say it is a city, without postcodes and district marks ("Paris 15e", "75015
+ * Paris", "Wien 1010", "Budapest XI."), and a "City-District" as the city and its area.
+ */
+export function cityNameVariants(text: string): { city: string; area?: string }[] {
+  const out: { city: string; area?: string }[] = [];
+  const add = (city: string, area?: string) => {
+    const c = city.trim().replace(/[,.;:]+$/, '');
+    // At least three letters: what is left of "La Paz" is no town's name, whatever a correction would make of it.
+    if ((c.match(/\p{L}/gu)?.length ?? 0) >= 3 && c !== text && !out.some((v) => v.city === c && v.area === area))
+      out.push({ city: c, ...(area ? { area } : {}) });
+  };
+  let t = text.replace(/\s*\([^)]*\)\s*/g, ' ').trim();
+  add(t);
+  const first = t.split(/\s+[-–]\s+|\s*\/\s*|,\s*/)[0] ?? t;
+  if (first !== t) add(first);
+  t = first.replace(CITY_PREFIX, '').replace(CITY_SUFFIX, '');
+  add(t);
+  const words = t.split(/\s+/);
+  while (words.length > 1 && DISTRICT_TOKEN.test(words[0] as string) && /\d/.test(words[0] as string)) words.shift();
+  while (words.length > 1 && DISTRICT_TOKEN.test(words[words.length - 1] as string)) words.pop();
+  t = words.join(' ');
+  add(t);
+  // "München-Schwabing", "Praha-Smíchov", "Wien-Favoriten": the city, and its district as the area.
+  const hyphen = /^([^-]{4,})-(\p{L}[\p{L} -]+)$/u.exec(t);
+  if (hyphen) add(hyphen[1] as string, (hyphen[2] as string).trim());
+  return out;
 }
 
 /**

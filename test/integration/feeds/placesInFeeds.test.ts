@@ -195,6 +195,37 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
     });
   });
 
+  describe('a city written with more than its name', () => {
+    it('is its city: a district, a postcode, a state, a label around the name, and a search of the city finds it', async () => {
+      const paris = city('fr', 'Paris');
+      const { summary, ads } = await importAds('fr', [
+        { id: 'P1', city: 'Paris 15e' },
+        { id: 'P2', city: '75018 Paris' },
+        { id: 'P3', city: 'PARIS 18EME' },
+      ]);
+      for (const id of ['P1', 'P2', 'P3']) expect(ads[id]?.location.cityId, id).to.equal(paris.id);
+      expect(placeWarnings(summary)).to.deep.equal([]);
+      expect(await found('fr', 'where=Paris')).to.have.members(['Home P1', 'Home P2', 'Home P3']);
+      const wien = await importAds('at', [
+        { id: 'W1', city: 'Wien 1010' },
+        { id: 'W2', city: '1100 Wien' },
+        { id: 'W3', city: 'Wien-Favoriten' },
+      ]);
+      for (const id of ['W1', 'W2', 'W3']) expect(wien.ads[id]?.location.cityId, id).to.equal(city('at', 'Wien').id);
+      const others = await importAds('br', [
+        { id: 'B1', city: 'São Paulo - SP' },
+        { id: 'B2', city: 'Sao Paulo/SP' },
+      ]);
+      for (const id of ['B1', 'B2']) expect(others.ads[id]?.location.cityId, id).to.equal(city('br', 'São Paulo').id);
+      const moscow = await importAds('ru', [{ id: 'R1', city: 'г. Москва' }]);
+      expect(moscow.ads.R1?.location.cityId).to.equal(city('ru', 'Москва').id);
+      // A town that is no place stays the partner's words, reported; "La" is no town left of "La Paz".
+      const unknown = await importAds('es', [{ id: 'U1', city: 'Pueblo Inexistente 12' }]);
+      expect(unknown.ads.U1?.location).to.deep.equal({ city: 'Pueblo Inexistente 12' });
+      expect(placeWarnings(unknown.summary)).to.deep.equal([['city', 1]]);
+    });
+  });
+
   describe('a name that is a region keeps its place', () => {
     it('mx: a <city> that names a region gives the region, and its city of that name', async () => {
       const { summary, ads } = await importAds('mx', [

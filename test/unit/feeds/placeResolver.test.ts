@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { GazetteerPlaces } from '../../../src/services/feeds/gazetteerPlaces';
-import { PlaceResolver } from '../../../src/services/feeds/placeResolver';
+import { cityNameVariants, PlaceResolver } from '../../../src/services/feeds/placeResolver';
 import { Gazetteer } from '../../../src/services/places/Gazetteer';
 
 describe('PlaceResolver: the location it gives', () => {
@@ -84,5 +84,24 @@ describe('PlaceResolver: the location it gives', () => {
       latitude: catalonia.lat,
       longitude: catalonia.lng,
     });
+  });
+});
+
+describe('cityNameVariants: the names a city is written around', () => {
+  it('drops districts, postcodes, states and labels, and parts a city from its district', () => {
+    const variants = (text: string) => cityNameVariants(text).map((v) => (v.area ? `${v.city} | ${v.area}` : v.city));
+    expect(variants('Paris 15e')).to.deep.equal(['Paris']);
+    expect(variants('75015 Paris')).to.deep.equal(['Paris']);
+    expect(variants('Budapest 11. kerület')).to.deep.equal(['Budapest']);
+    expect(variants('København NV')).to.deep.equal(['København']);
+    expect(variants('Sydney NSW 2000')).to.deep.equal(['Sydney']);
+    expect(variants('São Paulo - SP')).to.deep.equal(['São Paulo']);
+    expect(variants('Milano (MI)')).to.deep.equal(['Milano']);
+    expect(variants('Comune di Milano')).to.deep.equal(['Milano']);
+    expect(variants('г. Москва')).to.deep.equal(['Москва']);
+    expect(variants('München-Schwabing')).to.deep.equal(['München | Schwabing']);
+    // Nothing shorter than three letters: "La Paz" gives no "La".
+    expect(variants('La Paz')).to.deep.equal([]);
+    expect(variants('Aix-en-Provence')).to.deep.equal([]);
   });
 });
