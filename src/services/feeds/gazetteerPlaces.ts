@@ -1,3 +1,4 @@
+import { regionOfCode } from '../places/regionCodes';
 import type { Gazetteer, Place, ResolvedPlace } from '../places/Gazetteer';
 import type { AdInput } from '../search/types';
 import type { NamedPlace, NearCity, PlaceLookup } from './placeResolver';
@@ -51,13 +52,24 @@ export class GazetteerPlaces implements PlaceLookup {
    * A `<city>` that names a region (and no city) gives that region, and that region's city known by
    * the same name ("Ciudad de México" is the city of Ciudad de México in the region of that name).
    */
-  private resolveNames(input: { region?: string; city?: string; cityArea?: string }): {
+  private resolveNames(written: { region?: string; city?: string; cityArea?: string }): {
     location: Location;
     cityNamesRegion: boolean;
   } {
     const g = this.gazetteer;
     const country = this.country;
     const location: Location = {};
+    // A region by its code ("IL", "SP", "NSW"), also after the city ("Portland, ME"): the city of that name
+    // in that region, not its biggest namesake (Springfield, Missouri for "IL|Springfield").
+    const input = { ...written };
+    const coded = input.region ? regionOfCode(country, input.region) : undefined;
+    if (coded) input.region = coded;
+    const cityAndCode = !input.region && input.city ? /^(.+?),\s*([A-Za-z]{2,5})\.?$/.exec(input.city) : null;
+    const codeAfter = cityAndCode ? regionOfCode(country, cityAndCode[2] as string) : undefined;
+    if (cityAndCode && codeAfter) {
+      input.region = codeAfter;
+      input.city = cityAndCode[1];
+    }
     // A spelling correction is trusted only for a big place ("Milano" → Milan): a one-letter
     // neighbour of a partner's name is as likely a different town ("Torino" is not Trino).
     const trusted = (found: ResolvedPlace | undefined) =>

@@ -226,6 +226,26 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
     });
   });
 
+  describe("a region by its code, a city's namesakes", () => {
+    it('us: IL|Springfield and "Portland, ME" are the city of that state, not the biggest namesake', async () => {
+      const illinois = region('us', 'Illinois');
+      const maine = region('us', 'Maine');
+      const { summary, ads } = await importAds('us', [
+        { id: 'S1', city: 'Springfield', region: 'IL' },
+        { id: 'S2', city: 'Portland, ME' },
+        { id: 'S3', city: 'Springfield' },
+      ]);
+      expect(ads.S1?.location).to.deep.include({ regionId: illinois.id, region: 'Illinois', city: 'Springfield' });
+      expect(ads.S2?.location).to.deep.include({ regionId: maine.id, city: 'Portland' });
+      // Without a state, the biggest Springfield (Missouri) as before.
+      expect(ads.S3?.location.regionId).to.equal(region('us', 'Missouri').id);
+      expect(placeWarnings(summary)).to.deep.equal([]);
+      expect(await found('us', `filters[region]=${illinois.id}`)).to.deep.equal(['Home S1']);
+      const others = await importAds('de', [{ id: 'D1', city: 'Köln', region: 'NRW' }]);
+      expect(others.ads.D1?.location).to.deep.include({ region: 'Nordrhein-Westfalen', city: 'Köln' });
+    });
+  });
+
   describe('a name that is a region keeps its place', () => {
     it('mx: a <city> that names a region gives the region, and its city of that name', async () => {
       const { summary, ads } = await importAds('mx', [
