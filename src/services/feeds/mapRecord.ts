@@ -696,9 +696,12 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const jobs: NonNullable<AdInput['jobs']> = { category: r.enumerated('category', jobCategoryOf) ?? 0 };
     const company = r.plain('company', 120);
     if (company) jobs.company = company;
-    const jobType = r.enumerated('contract', jobTypeOf);
+    // A contract written as its hours ("Full-time"): the job's hours, when no <working_hours> says them.
+    const contract = r.plain('contract');
+    const contractHours = contract && jobTypeOf(contract) === undefined ? workingHoursOf(contract) : undefined;
+    const jobType = contractHours ? undefined : r.enumerated('contract', jobTypeOf);
     if (jobType) jobs.jobType = jobType;
-    const hours = r.enumerated('working_hours', workingHoursOf);
+    const hours = r.enumerated('working_hours', workingHoursOf) ?? contractHours;
     if (hours) jobs.workingHours = hours;
     // The studies asked for, on a fact's line; a longer text stays whole with the ad's attributes.
     const studies = r.plain('studies');
@@ -712,7 +715,8 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
       if (n !== undefined && n >= 0 && n <= 50) jobs.experience = n;
       r.kept.set('experience', toPlainText(experience, false).slice(0, MAX_ATTRIBUTE));
     }
-    const tele = r.bool('telecommute');
+    // "Remote", "Teletrabajo", "Home office": a yes.
+    const tele = REMOTE_WORDS.test(r.plain('telecommute') ?? '') || r.bool('telecommute');
     if (tele !== undefined) jobs.telecommute = tele;
     const salaryText = r.plain('salary');
     // The salary's currency: its attribute's, else the one its text names ("$60,000" on a British site),
@@ -1024,6 +1028,10 @@ const EXPERIENCE_COUNT =
 const MONTH_WORDS = /^(months?|meses|mes|mois|mesi|monate?n?|maanden|miesiecy)$/;
 const NO_EXPERIENCE =
   /^(sin experiencia|no experience( required| needed)?|none|ninguna|sans experience|nessuna esperienza|keine erfahrung|sem experiencia|geen ervaring)$/;
+
+/** A <telecommute> that names remote work rather than saying yes. */
+const REMOTE_WORDS =
+  /^(?:remote|fully remote|remote work|teletrabajo|teletrabalho|remoto|home ?office|work from home|wfh|smart working|t[ée]l[ée]travail|telewerken|praca zdalna)$/i;
 
 /** The first entity reference (`&name;`) in a text that reading and `toPlainText` left, if any. */
 function unknownEntity(text: string): string | undefined {

@@ -5,8 +5,41 @@
  */
 import { type FuelMeasure, KM_PER_MILE, M2_PER_SQFT, mpgFactor } from '../../shared/domain/units';
 
-const TRUE = new Set(['true', 'yes', 'si', 'sí', '1', 'y', 'on', 'oui', 'ja', 'sim']);
-const FALSE = new Set(['false', 'no', '0', 'n', 'off', 'non', 'nein', 'nao', 'não']);
+const TRUE = new Set([
+  'true',
+  'yes',
+  'si',
+  'sí',
+  'sì',
+  '1',
+  'y',
+  'on',
+  'oui',
+  'ja',
+  'sim',
+  'tak',
+  'evet',
+  'да',
+  'はい',
+]);
+const FALSE = new Set([
+  'false',
+  'no',
+  '0',
+  'n',
+  'off',
+  'non',
+  'nein',
+  'nao',
+  'não',
+  'nie',
+  'hayır',
+  'hayir',
+  'нет',
+  'いいえ',
+  'nee',
+  'nej',
+]);
 
 /** `true`, `yes`, `si`, `1` / `false`, `no`, `0` in any case (and a few siblings); undefined otherwise. */
 export function parseBoolean(text: string | undefined): boolean | undefined {

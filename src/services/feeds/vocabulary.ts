@@ -266,6 +266,27 @@ const PRODUCT_CATEGORY_IDS = withLabels(PRODUCT_CATEGORIES, [
   ['Children', 107],
   ['Clothing', 110],
   ['Car Parts', 112],
+  // As partners name them in their languages.
+  ['Arredamento', 101],
+  ['Deportes', 102],
+  ['Informatica', 103],
+  ['Elettronica', 103],
+  ['Electronica', 103],
+  ['Animali', 104],
+  ['Mascotas', 104],
+  ['Telefonia', 105],
+  ['Moviles', 105],
+  ['Smartphones', 105],
+  ['Toys', 107],
+  ['Juguetes', 107],
+  ['Giocattoli', 107],
+  ['Abbigliamento', 110],
+  ['Ropa', 110],
+  ['Moda', 110],
+  ['Belleza', 111],
+  ['Bellezza', 111],
+  ['Recambios', 112],
+  ['Ricambi', 112],
 ]);
 
 /** Product categories, comma-separated in the feed: the ids found, in order, and the values that did not map. */
@@ -300,6 +321,9 @@ const FUEL_VALUES = withLabels(FUELS, [
   ['gasoil', 'diesel'],
   ['gasolio', 'diesel'],
   ['olej napedowy', 'diesel'],
+  // Brazil's flex cars run on petrol or ethanol: petrol's filters.
+  ['flex', 'petrol'],
+  ['etanol', 'petrol'],
   ['gasoleo', 'diesel'],
   ['gazole', 'diesel'],
   ['hibrido', 'hybrid'],
@@ -376,7 +400,7 @@ const CAR_TYPE_VALUES = withLabels(CAR_TYPES, [
   ['pick up', 'pickup'],
   ['coupe', 'coupe'],
 ]);
-export const carTypeOf = (value: string) => CAR_TYPE_VALUES.get(enumKey(value));
+export const carTypeOf = (value: string) => lookup(CAR_TYPE_VALUES, value);
 
 /**
  * Makes that partners list beyond the search reference's (`CAR_MAKES`, the site's own make list): under
@@ -580,9 +604,17 @@ const JOB_TYPE_VALUES = withLabels(JOB_TYPES, [
   ['becario', 'internship'],
   ['intern', 'internship'],
   ['autonomo', 'freelance'],
+  ['festanstellung', 'permanent'],
+  ['clt', 'permanent'],
+  ['interim', 'temporary'],
+  ['apprenticeship', 'internship'],
+  ['aprendiz', 'internship'],
+  ['ausbildung', 'internship'],
   ['self employed', 'freelance'],
 ]);
-export const jobTypeOf = (value: string) => JOB_TYPE_VALUES.get(enumKey(value));
+/** "Contract" in a phrase says what the words beside it are ("Permanent Contract"), not a contractor's job. */
+const CONTRACT_WORDS = new Set(['contract', 'contrato', 'contratto', 'contrat', 'vertrag']);
+export const jobTypeOf = (value: string) => lookup(JOB_TYPE_VALUES, value, CONTRACT_WORDS);
 
 const WORKING_HOURS_VALUES = withLabels(WORKING_HOURS, [
   ['full time', 'full-time'],

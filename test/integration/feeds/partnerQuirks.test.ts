@@ -353,7 +353,11 @@ describe('feed import: feeds as partners really write them', function () {
       feed(
         job('S1', '<category>Atención sociosanitaria</category><experience>6 meses</experience>'),
         job('S2', '<category>Medio ambiente y recursos naturales</category><experience>Sin experiencia</experience>'),
-        job('S3', '<category>Atención al cliente</category><experience>Al menos 2 años</experience>'),
+        job(
+          'S3',
+          '<category>Atención al cliente</category><experience>Al menos 2 años</experience>' +
+            '<contract>Full-time</contract><telecommute>Teletrabajo</telecommute>',
+        ),
       ),
       ES_JOBS,
       44,
@@ -361,7 +365,12 @@ describe('feed import: feeds as partners really write them', function () {
     expect((await stored('S1', 44)).jobs).to.deep.include({ category: 6, experience: 0 });
     expect((await stored('S2', 44)).jobs).to.deep.include({ category: 0, experience: 0 });
     expect((await stored('S2', 44)).feedAttributes?.category).to.equal('Medio ambiente y recursos naturales');
-    expect((await stored('S3', 44)).jobs).to.deep.include({ category: 3, experience: 2 });
+    expect((await stored('S3', 44)).jobs).to.deep.include({
+      category: 3,
+      experience: 2,
+      workingHours: 'full-time',
+      telecommute: true,
+    });
     await run(
       feed(
         job('J1', '<category>IT</category><salary>月給25万円</salary>'),

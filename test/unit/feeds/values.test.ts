@@ -23,6 +23,7 @@ import {
   fuelOf,
   homeTypeId,
   jobCategoryOf,
+  jobTypeOf,
   productCategoryIds,
   transmissionOf,
 } from '../../../src/services/feeds/vocabulary';
@@ -158,6 +159,20 @@ describe('feed values: the forms partners write', () => {
     expect(jobCategoryOf('Medio ambiente y recursos naturales')).to.equal(undefined);
     expect(jobCategoryOf('Recursos humanos')).to.equal(14);
     expect(jobCategoryOf('Health & Safety')).to.equal(undefined);
+    // Phrases read by their words: "Contract" says what the word beside it is.
+    expect([
+      jobTypeOf('Permanent Contract'),
+      jobTypeOf('Temporary Contract'),
+      jobTypeOf('Festanstellung'),
+    ]).to.deep.equal(['permanent', 'temporary', 'permanent']);
+    expect(carTypeOf('SUV / 4x4')).to.equal('suv');
+    expect(productCategoryIds('Arredamento, Giocattoli')).to.deep.equal({ ids: [101, 107], unknown: [] });
+    expect([parseBoolean('Tak'), parseBoolean('Evet'), parseBoolean('Sì'), parseBoolean('Nej')]).to.deep.equal([
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('reads a word before the figure with its abbreviating dot, and the words that scale an amount of money', () => {
