@@ -125,7 +125,7 @@ export class GazetteerPlaces implements PlaceLookup {
     }
     if (city && input.cityArea && !area) {
       const norm = enumKey(input.cityArea);
-      area = g.areasOf(city.id).find((a) => enumKey(a.name) === norm);
+      area = g.areaIn(city, input.cityArea) ?? g.areasOf(city.id).find((a) => enumKey(a.name) === norm);
     }
     if (city) {
       // A region that holds stays: the city is in it (`Gazetteer.isIn`), if perhaps filed under a neighbour.

@@ -578,6 +578,18 @@ export class Gazetteer {
     return (this.of(city.country)?.areas ?? []).filter((a) => a.cityId === cityId);
   }
 
+  /**
+   * The area of a city a feed's `<city_area>` names: by any name of it, folded as place names are
+   * ("Bialoleka" is Białołęka, "Shibuya-ku" and "渋谷" 渋谷区), never an area of another city.
+   */
+  areaIn(city: Place, text: string): Place | undefined {
+    const data = this.of(city.country);
+    const norm = normalizePhrase(text);
+    if (!data || !norm) return undefined;
+    const mine = (p: Place) => p.kind === 'cityArea' && p.cityId === city.id;
+    return data.byNorm.get(norm)?.find(mine) ?? data.shadowed.get(norm)?.find(mine);
+  }
+
   /** Country, region, city, area: the chain from the top down to the place. */
   lineage(place: Place): Place[] {
     const chain: Place[] = [];

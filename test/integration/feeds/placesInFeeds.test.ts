@@ -11,6 +11,7 @@ interface Spec {
   id: string;
   city?: string;
   region?: string;
+  cityArea?: string;
   lat?: number;
   lng?: number;
 }
@@ -24,6 +25,7 @@ function feed(ads: Spec[]): string {
       '<price>250000</price>' +
       (a.city !== undefined ? `<city>${a.city}</city>` : '') +
       (a.region !== undefined ? `<region>${a.region}</region>` : '') +
+      (a.cityArea !== undefined ? `<city_area>${a.cityArea}</city_area>` : '') +
       (a.lat !== undefined ? `<latitude>${a.lat}</latitude><longitude>${a.lng}</longitude>` : '') +
       '<date>2025-05-20</date></ad>',
   );
@@ -219,6 +221,12 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
       for (const id of ['B1', 'B2']) expect(others.ads[id]?.location.cityId, id).to.equal(city('br', 'São Paulo').id);
       const moscow = await importAds('ru', [{ id: 'R1', city: 'г. Москва' }]);
       expect(moscow.ads.R1?.location.cityId).to.equal(city('ru', 'Москва').id);
+      // A city area by any name of it, folded as place names are.
+      const areas = await importAds('pl', [{ id: 'A1', city: 'Warszawa', cityArea: 'Bialoleka' }]);
+      expect(areas.ads.A1?.location).to.deep.include({ city: 'Warszawa', cityArea: 'Białołeka' });
+      expect(areas.ads.A1?.location.cityAreaId).to.be.a('number');
+      const shibuya = await importAds('jp', [{ id: 'A2', city: 'Tokyo', cityArea: 'Shibuya-ku' }]);
+      expect(shibuya.ads.A2?.location).to.deep.include({ cityArea: '渋谷区' });
       // A town that is no place stays the partner's words, reported; "La" is no town left of "La Paz".
       const unknown = await importAds('es', [{ id: 'U1', city: 'Pueblo Inexistente 12' }]);
       expect(unknown.ads.U1?.location).to.deep.equal({ city: 'Pueblo Inexistente 12' });
