@@ -1,10 +1,14 @@
 import { regionOfCode } from '../places/regionCodes';
 import type { Gazetteer, Place, ResolvedPlace } from '../places/Gazetteer';
 import type { AdInput } from '../search/types';
-import type { NamedPlace, NearCity, PlaceLookup } from './placeResolver';
+import { distanceKm } from '../places/distance';
+import type { NamedPlace, NameQuestion, NearCity, PlaceLookup } from './placeResolver';
 import { enumKey } from './values';
 
 type Location = AdInput['location'];
+
+/** How far (km) from a partner's coordinates a city of their record's name is another namesake's. */
+const NAMESAKE_KM = 150;
 
 /** `PlaceLookup` answered by the gazetteer, for one country's records. */
 export class GazetteerPlaces implements PlaceLookup {
@@ -13,7 +17,7 @@ export class GazetteerPlaces implements PlaceLookup {
     private readonly country: string,
   ) {}
 
-  names(input: { region?: string; city?: string; cityArea?: string }): NamedPlace {
+  names(input: NameQuestion): NamedPlace {
     const { location, cityNamesRegion } = this.resolveNames(input);
     const named: NamedPlace = { location };
     const anchorId = location.cityAreaId ?? location.cityId;
@@ -52,7 +56,7 @@ export class GazetteerPlaces implements PlaceLookup {
    * A `<city>` that names a region (and no city) gives that region, and that region's city known by
    * the same name ("Ciudad de México" is the city of Ciudad de México in the region of that name).
    */
-  private resolveNames(written: { region?: string; city?: string; cityArea?: string }): {
+  private resolveNames(written: NameQuestion): {
     location: Location;
     cityNamesRegion: boolean;
   } {
@@ -122,6 +126,19 @@ export class GazetteerPlaces implements PlaceLookup {
         area = p;
         city = p.cityId !== undefined ? g.place(p.cityId, country) : undefined;
       }
+    }
+    // No region named, and the partner's coordinates far from the city: the namesake they point at.
+    const near = input.near;
+    if (near && city && !input.region && distanceKm(near.lat, near.lng, city.lat, city.lng) > NAMESAKE_KM) {
+      const other = g.namesakeNear(country, input.city as string, near.lat, near.lng, NAMESAKE_KM);
+      if (other?.kind === 'city') {
+        city = other;
+        area = undefined;
+      } else if (other?.kind === 'cityArea' && other.cityId !== undefined) {
+        area = other;
+        city = g.place(other.cityId, country);
+      }
+      if (other) region = undefined;
     }
     if (city && input.cityArea && !area) {
       const norm = enumKey(input.cityArea);

@@ -1,5 +1,5 @@
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import type { NamedPlace, NearCity, PlaceLookup } from './placeResolver';
+import type { NamedPlace, NameQuestion, NearCity, PlaceLookup } from './placeResolver';
 import type { TurnGate } from './turnGate';
 
 /**
@@ -10,9 +10,7 @@ import type { TurnGate } from './turnGate';
  * (`PlaceResolver`): a feed names a few hundred places.
  */
 
-type PlaceQuestion =
-  | { kind: 'names'; input: { region?: string; city?: string; cityArea?: string } }
-  | { kind: 'near'; lat: number; lng: number };
+type PlaceQuestion = { kind: 'names'; input: NameQuestion } | { kind: 'near'; lat: number; lng: number };
 
 type PlaceAnswer = { ok: NamedPlace | NearCity | null } | { error: string };
 
@@ -48,7 +46,7 @@ export class RemotePlaces implements PlaceLookup {
     this.flag = new Int32Array(signal);
   }
 
-  names(input: { region?: string; city?: string; cityArea?: string }): NamedPlace {
+  names(input: NameQuestion): NamedPlace {
     return this.ask({ kind: 'names', input }) as NamedPlace;
   }
 

@@ -44,9 +44,17 @@ export interface NearCity {
  * What resolving places asks of the gazetteer (src/services/feeds/gazetteerPlaces.ts), in
  * answers a worker thread can cache or get from the thread that holds the gazetteer (044).
  */
+/** A record's place names, and the partner's coordinates when they should pick among a city's namesakes. */
+export interface NameQuestion {
+  region?: string;
+  city?: string;
+  cityArea?: string;
+  near?: { lat: number; lng: number };
+}
+
 export interface PlaceLookup {
   /** `city`, `region`, `cityArea` of a record resolved (see `PlaceResolver`). */
-  names(input: { region?: string; city?: string; cityArea?: string }): NamedPlace;
+  names(input: NameQuestion): NamedPlace;
   /** The nearest big city within 25 km of a point, or null. */
   nearestCity(lat: number, lng: number): NearCity | null;
 }
@@ -102,6 +110,26 @@ export class PlaceResolver {
       }
       if (this.cache.size > 50_000) this.cache.clear();
       this.cache.set(key, named);
+    }
+    // No region named, and coordinates far from the city of that name: the namesake near them, if the
+    // gazetteer has one ("Portland" at Maine's coordinates is Portland, Maine, not the bigger one in Oregon).
+    const { latitude: plat, longitude: plng } = input;
+    if (
+      input.city &&
+      !input.region &&
+      named.anchor &&
+      plat !== undefined &&
+      plng !== undefined &&
+      valid(plat, plng) &&
+      !plausible(plat, plng, named.anchor, undefined)
+    ) {
+      const nearKey = `${key}|${plat.toFixed(1)}:${plng.toFixed(1)}`;
+      let other = this.cache.get(nearKey);
+      if (!other) {
+        other = this.lookup.names({ city: input.city, cityArea: input.cityArea, near: { lat: plat, lng: plng } });
+        this.cache.set(nearKey, other);
+      }
+      named = other;
     }
     // A copy by `Object.assign`, not `{ ...named.location }`: V8 (Node 20) gives each property added
     // to an object made by spread a map of its own, ~0.7 µs each (this one gets two or three).

@@ -590,6 +590,27 @@ export class Gazetteer {
     return data.byNorm.get(norm)?.find(mine) ?? data.shadowed.get(norm)?.find(mine);
   }
 
+  /**
+   * The city or area of a name nearest a point, within `maxKm` of it: the namesake a partner's
+   * coordinates point at ("Portland" at Maine's coordinates is Portland, Maine, not Oregon's).
+   */
+  namesakeNear(country: string, text: string, lat: number, lng: number, maxKm: number): Place | undefined {
+    const data = this.of(country);
+    const norm = normalizePhrase(text.split(PLACE_SEPARATOR)[0] ?? '');
+    if (!data || !norm) return undefined;
+    let best: Place | undefined;
+    let bestKm = maxKm;
+    for (const p of [...(data.byNorm.get(norm) ?? []), ...(data.shadowed.get(norm) ?? [])]) {
+      if (p.kind !== 'city' && p.kind !== 'cityArea') continue;
+      const km = distanceKm(lat, lng, p.lat, p.lng);
+      if (km <= bestKm) {
+        best = p;
+        bestKm = km;
+      }
+    }
+    return best;
+  }
+
   /** Country, region, city, area: the chain from the top down to the place. */
   lineage(place: Place): Place[] {
     const chain: Place[] = [];

@@ -235,7 +235,7 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
   });
 
   describe("a region by its code, a city's namesakes", () => {
-    it('us: IL|Springfield and "Portland, ME" are the city of that state, not the biggest namesake', async () => {
+    it('us: IL|Springfield, "Portland, ME" and Portland at coordinates in Maine are the city there, not the biggest namesake', async () => {
       const illinois = region('us', 'Illinois');
       const maine = region('us', 'Maine');
       const { summary, ads } = await importAds('us', [
@@ -249,6 +249,13 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
       expect(ads.S3?.location.regionId).to.equal(region('us', 'Missouri').id);
       expect(placeWarnings(summary)).to.deep.equal([]);
       expect(await found('us', `filters[region]=${illinois.id}`)).to.deep.equal(['Home S1']);
+      // No state, but the partner's coordinates in Maine: Portland, Maine, with them; far from any Madrid,
+      // Madrid stays Madrid and the coordinates are not the ad's.
+      const near = await importAds('us', [{ id: 'C1', city: 'Portland', lat: 43.6591, lng: -70.2568 }]);
+      expect(near.ads.C1?.location).to.deep.include({ regionId: maine.id, latitude: 43.6591, longitude: -70.2568 });
+      const far = await importAds('es', [{ id: 'C2', city: 'Madrid', lat: 41.38, lng: 2.17 }]);
+      expect(far.ads.C2?.location).to.deep.include({ cityId: city('es', 'Madrid').id });
+      expect(far.ads.C2?.location.latitude).to.not.equal(41.38);
       const others = await importAds('de', [{ id: 'D1', city: 'Köln', region: 'NRW' }]);
       expect(others.ads.D1?.location).to.deep.include({ region: 'Nordrhein-Westfalen', city: 'Köln' });
     });
