@@ -750,9 +750,10 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
       r.kept.set('category', categoryText);
       r.warnings.push({ field: 'category', reason: `unknown value "${unknown.join(', ').slice(0, 40)}"` });
     }
-    if (ids.length > 1) r.kept.set('categories', ids.join(','));
+
     ad.typeId = categoryId;
-    ad.products = { categoryId };
+    // Listed in several ("Furniture, Kids"): shown in the first, found by a filter of any.
+    ad.products = ids.length > 1 ? { categoryId, otherCategoryIds: ids.slice(1) } : { categoryId };
     readPrice(price, 0.01, 500_000, true);
     const shipping = r.number('shipping_cost', 0, 1000);
     if (shipping !== undefined) {

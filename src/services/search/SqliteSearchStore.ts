@@ -1660,6 +1660,7 @@ function tagsText(ad: AdInput): string {
   if (l.cityAreaId !== undefined) tags.push(tagOf('cityArea', l.cityAreaId));
   const typeId = ad.products?.categoryId ?? ad.typeId;
   if (typeId !== undefined) tags.push(tagOf('typeId', typeId));
+  for (const other of ad.products?.otherCategoryIds ?? []) tags.push(tagOf('typeId', other));
   tags.push(tagOf('photos', ad.images.length > 0));
   const p = ad.price;
   tags.push(tagOf('decreasePrice', p?.oldValue !== undefined && p.oldValue > p.value));

@@ -88,6 +88,8 @@ export interface JobsProperties {
 
 export interface ProductsProperties {
   categoryId: number;
+  /** The other categories a partner lists the thing in ("Furniture, Kids"): a filter of any finds it. */
+  otherCategoryIds?: number[];
 }
 
 export interface PricePoint {

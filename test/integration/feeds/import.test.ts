@@ -275,8 +275,11 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect(p1.location).to.deep.include({ city: 'Milano', region: 'Lombardia' });
       expect(p1.feedAttributes).to.deep.equal({ shipping_cost: '10', make: 'Fujifilm', model: 'X-T30' });
       const p2 = (await f.store.getAdByPartner(41, 'P2')) as StoredAd;
-      expect(p2.products).to.deep.equal({ categoryId: 101 });
-      expect(p2.feedAttributes).to.deep.equal({ categories: '101,107' });
+      // Furniture and kids: shown as furniture, found by either filter.
+      expect(p2.products).to.deep.equal({ categoryId: 101, otherCategoryIds: [107] });
+      expect(p2.feedAttributes).to.equal(undefined);
+      const kids = await f.get('/api/sites/it/products/search?categoryId=107');
+      expect(kids.body.data.map((a: Body) => a.id)).to.deep.equal([p2.id]);
       const p3 = (await f.store.getAdByPartner(41, 'P3')) as StoredAd;
       expect(p3.products).to.deep.equal({ categoryId: 0 });
       expect(p3.price).to.equal(undefined);
