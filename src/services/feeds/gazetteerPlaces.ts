@@ -73,6 +73,15 @@ export class GazetteerPlaces implements PlaceLookup {
     if (cityAndCode && codeAfter) {
       input.region = codeAfter;
       input.city = cityAndCode[1];
+    } else if (!input.region && input.city) {
+      // "Kadıköy, İstanbul": a city then its region, by the region's name: the city is one of that region
+      // (not a namesake elsewhere: a village of Yalova), or stays text in it.
+      const comma = /^(.+?),\s*([^,]{3,})$/.exec(input.city);
+      const named = comma ? g.resolveRegion(country, comma[2] as string) : undefined;
+      if (comma && named && !named.corrected && named.place.kind === 'region') {
+        input.region = comma[2];
+        input.city = comma[1];
+      }
     }
     // A spelling correction is trusted only for a big place ("Milano" → Milan): a one-letter
     // neighbour of a partner's name is as likely a different town ("Torino" is not Trino).

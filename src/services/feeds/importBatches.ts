@@ -224,10 +224,11 @@ export class BatchWriter {
               ? nextPrice(before.price, ad.price, now, before.date ?? now)
               : ad.price;
           if (price) ad.price = price;
-          // A price the record gives but no reading of it is one ("abc", out of range): the last good price
-          // and its history stay (a feed's glitch is no price cut when the figure comes back).
+          // A figure the record gives that is no price ("1.5OO", out of range): the last good price and its
+          // history stay (a feed's glitch is no price cut when the figure comes back).
           else if (
-            ad.feedAttributes?.price !== undefined &&
+            // (A figure it could not use; words alone, "Precio a consultar", withdraw the price.)
+            /\d/.test(ad.feedAttributes?.price ?? '') &&
             before.price &&
             before.currency === ad.currency &&
             before.typeId === ad.typeId
@@ -636,6 +637,10 @@ class GroupMatcher {
   }
 }
 
+/** How far apart (of the larger) a grouped ad's price and its copy's may move and the ad keep its group. */
+const STILL_PRICE_TOLERANCE = 0.25;
+const nearPrice = (a: number, b: number, tolerance: number) => Math.abs(a - b) <= tolerance * Math.max(a, b);
+
 /** A batch's duplicate fingerprints: stored ads' matched and indexed, new ads' kept for `indexNewFingerprints`. */
 class Deduplicator {
   private readonly matcher: GroupMatcher;
@@ -671,13 +676,21 @@ class Deduplicator {
   }
 
   /**
-   * Whether the ad is still the same as another source's ad of its group `group`, whatever their prices
-   * (`isSameAd` on everything else): the group it keeps when a partner only moved its price.
+   * Whether the ad is still the same as another source's ad of its group `group`, their prices within a
+   * quarter of each other rather than the rule's 5 % (`isSameAd` on everything else): the group it keeps
+   * when a partner only moved its price.
    */
   stillOf(group: number, adId: string, fp: Fingerprint): boolean {
     const rows = this.groupRows.all(this.site, fp.block, group, this.sourceId) as DedupRow[];
     const unpriced = { ...fp, price: null };
-    return rows.some((row) => row.ad_id !== adId && isSameAd(unpriced, { ...rowFingerprint(row), price: null }));
+    return rows.some((row) => {
+      if (row.ad_id === adId) return false;
+      const other = rowFingerprint(row);
+      // A cut or a rise a partner makes (up to a quarter), not another flat's price (a re-used id).
+      if (fp.price !== null && other.price !== null && !nearPrice(fp.price, other.price, STILL_PRICE_TOLERANCE))
+        return false;
+      return isSameAd(unpriced, { ...other, price: null });
+    });
   }
 
   /** Indexes the fingerprint of the ad with key `k` (its key in `ads`). */

@@ -373,7 +373,8 @@ const YEARLY = new Set(['yearly', 'year', 'annual', 'annually', 'anual', 'annuel
 
 /**
  * The `period` a price's text names right after its figure ("£400 per week", "1.200 €/mes", "£1,500
- * pcm"), before a comma or bracket ("250.000 € (año 2005)" names none), if any.
+ * pcm"), before a comma or bracket ("250.000 € (año 2005)" names none) or another figure ("£12,995 or
+ * £199 per month" names none), if any.
  */
 function pricePeriodInText(text: string): string {
   if (!/[a-z]/i.test(text)) return '';
@@ -381,6 +382,8 @@ function pricePeriodInText(text: string): string {
   if (!figure) return '';
   const words = enumKey(text.slice(figure.index + figure[0].length).split(/[,;(]/)[0] ?? '').split(' ');
   for (const word of words) {
+    // A period after another figure is that figure's ("£12,995 or £199 per month" is a price, not a rent).
+    if (/^\d/.test(word)) return '';
     const period = PRICE_PERIODS.get(SALARY_PERIOD.get(word) ?? 0);
     if (period) return period;
   }
@@ -610,13 +613,14 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     ad.homes = homes;
     extra = EXTRA_FIELDS.homes;
   } else if (vertical === 'cars') {
+    const language = (def?.locale ?? 'en').slice(0, 2).toLowerCase();
     readPrice(price, 300, 1_000_000, true);
     const { make, model, makeKnown, modelWritten } = carMakeModel(r.plain('make', 60), r.plain('model', 60), title);
     if (!makeKnown && make) r.warnings.push({ field: 'make', reason: `unknown make "${make.slice(0, 40)}"` });
     // "Golf GTI" is filtered and counted as a Golf; the partner's words stay with the ad.
     if (modelWritten) r.kept.set('model', modelWritten);
     const cars: NonNullable<AdInput['cars']> = { make, model };
-    const type = r.enumerated('car_type', carTypeOf);
+    const type = r.enumerated('car_type', (v) => carTypeOf(v, language));
     if (type) cars.type = type;
     const thisYear = yearOf(ctx.now);
     const year = r.number('year', 1900, thisYear + 1, yearIn(r.text('year')));
@@ -640,7 +644,6 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (gears !== undefined) cars.gears = Math.round(gears);
     const transmission = r.enumerated('transmission', transmissionOf);
     if (transmission) cars.transmission = transmission;
-    const language = (def?.locale ?? 'en').slice(0, 2).toLowerCase();
     const fuel = r.enumerated('fuel', (v) => fuelOf(v, language));
     if (fuel) cars.fuel = fuel;
     const engine = parseNumber(r.text('engine_size'));
@@ -927,7 +930,9 @@ export function yearlySalary(text: string, dots: boolean): number | undefined {
   // hour's), the figure in ten thousands perhaps (`parseNumber`: a range's lower bound).
   const japanese = JAPANESE_PAY.exec(text);
   if (japanese) {
-    const figure = parseNumber(text.slice(japanese.index + japanese[0].length));
+    // Its first figure only: "時給1200円～1500円 (月収20万円以上)" is 1,200 an hour.
+    const after = text.slice(japanese.index + japanese[0].length).split(/[～〜~\-–(（、]/)[0];
+    const figure = parseNumber(after);
     return figure === undefined ? undefined : figure * (JAPANESE_PAY_PERIODS[japanese[1] as string] ?? 1);
   }
   // The first figure (its lower bound, when a range).
@@ -942,8 +947,9 @@ export function yearlySalary(text: string, dots: boolean): number | undefined {
     const pay = parseNumber(each[1], dots);
     return pay === undefined ? undefined : n * pay;
   }
+  // (Not a yearly figure's: "30.000 € brutos anuales x 14 pagas" is 30,000.)
   const times = TIMES_PAYMENTS.exec(rest);
-  if (times) return n * Number(times[1]);
+  if (times && !periodWords(times[0]).some((w) => SALARY_PERIOD.get(w) === 1)) return n * Number(times[1]);
   // A scale word after it ("45k", "12 lakh", "12 LPA", "1,2 millones"), or after a range's upper figure only ("8-12 LPA").
   let power = scaleOf(rest);
   if (power !== undefined) rest = rest.replace(SCALE_AFTER, '');
@@ -954,7 +960,11 @@ export function yearlySalary(text: string, dots: boolean): number | undefined {
     rest = rest.slice(upper[0].length);
     const upperPower = scaleOf(rest);
     if (upperPower !== undefined) rest = rest.replace(SCALE_AFTER, '');
-    power ??= upperPower;
+    // The upper figure's scale is the lower one's only when the lower is written as short ("8-12 LPA"),
+    // not when it is whole already ("£25,000 - 30k", "₹8,00,000 - 12 Lakh").
+    const upperFigure = parseNumber(FIGURE.exec(upper[0])?.[0], dots);
+    if (power === undefined && upperPower !== undefined && upperFigure !== undefined && n <= upperFigure)
+      power = upperPower;
   }
   if (power !== undefined) n = Number(`${n}e${power}`);
   // The figure's own period, before anything else is said of the job ("£24,000 (37.5 hours per week)" is
@@ -966,19 +976,46 @@ export function yearlySalary(text: string, dots: boolean): number | undefined {
     if (periods === undefined) continue;
     return /^\d/.test(words[i - 1] ?? '') ? n : n * periods;
   }
-  // Else a period said before the figure, in its clause ("Aylık 20.000 TL", "Salario mensual: 1.500 €").
+  // Else a period said just before the figure, alone or with a word for pay ("Aylık 20.000 TL", "Salario
+  // mensual: 1.500 €", "Monthly salary £2,000"); not one said of something else ("Monthly bonus + £24,000",
+  // "Paid monthly £30,000", "Day shift £24,000").
   const before = periodWords(
     text
       .slice(0, first.index)
-      .split(/[,;()]/)
+      .split(/[,;()+]/)
       .pop() ?? '',
-  );
-  for (const word of before) {
-    const periods = SALARY_PERIOD.get(word);
+  ).filter((w) => w !== '');
+  const [a, b] = before;
+  if (before.length === 1 && SALARY_PERIOD.has(a as string)) return n * (SALARY_PERIOD.get(a as string) as number);
+  if (before.length === 2) {
+    const period = PAY_WORDS.has(a as string) ? b : PAY_WORDS.has(b as string) ? a : undefined;
+    const periods = period === undefined ? undefined : SALARY_PERIOD.get(period);
     if (periods !== undefined) return n * periods;
   }
   return n;
 }
+
+/** Words for pay, beside which a period word before a salary's figure is the salary's own. */
+const PAY_WORDS = new Set([
+  'rate',
+  'salary',
+  'pay',
+  'wage',
+  'wages',
+  'salario',
+  'sueldo',
+  'remuneracion',
+  'retribucion',
+  'gehalt',
+  'lohn',
+  'stipendio',
+  'retribuzione',
+  'salaire',
+  'remuneration',
+  'maas',
+  'ucret',
+  'wynagrodzenie',
+]);
 
 /** A text's words as `SALARY_PERIOD` has them: folded, Turkish's dotless ı as an i. */
 function periodWords(text: string): string[] {
@@ -1015,17 +1052,25 @@ function scaleOf(text: string): number | undefined {
 export function experienceYears(text: string): number | undefined {
   const t = enumKey(text);
   if (NO_EXPERIENCE.test(t)) return 0;
-  const counted = EXPERIENCE_COUNT.exec(t);
-  const figure = counted ?? /(\d+(?: \d+)?)/.exec(t);
-  if (!figure) return undefined;
-  // enumKey writes a decimal separator as a blank ("1,5 años" is "1 5 anos").
-  const n = Number((figure[1] as string).replace(' ', '.'));
+  // A range is its lower bound ("3-5 years", "3 to 5 years", "Entre 2 y 4 años"); a decimal comma a point.
+  const raw = text.toLowerCase().replace(/(\d),(\d)/g, '$1.$2');
+  const range = EXPERIENCE_RANGE.exec(raw);
+  const counted = EXPERIENCE_COUNT.exec(raw);
+  const figure = range?.[1] ?? counted?.[1] ?? /(\d+(?:\.\d+)?)/.exec(raw)?.[1];
+  if (figure === undefined) return undefined;
+  const n = Number(figure);
   if (!Number.isFinite(n)) return undefined;
-  return counted && MONTH_WORDS.test(counted[2] as string) ? Math.floor(n / 12) : Math.round(n);
+  const unit = (range ? range[2] : counted?.[2]) ?? '';
+  return MONTH_WORDS.test(enumKey(unit)) ? Math.floor(n / 12) : Math.round(n);
 }
 
-const EXPERIENCE_COUNT =
-  /(\d+(?: \d+)?)\s*\+?\s*(years?|yrs?|anos?|annees?|ans?|anni|anno|jahre?n?|jaar|jaren|lat|yil|months?|meses|mes|mois|mesi|monate?n?|maanden|miesiecy)\b/;
+/** The words for years and months of experience, as written (accents and all). */
+const EXPERIENCE_UNITS = String.raw`(years?|yrs?|años?|anos?|années?|ans?|anni|anno|jahre?n?|jaar|jaren|lat|yıl|yil|months?|meses|mes|mois|mesi|monate?n?|maanden|miesięcy|miesiecy)`;
+const EXPERIENCE_COUNT = new RegExp(String.raw`(\d+(?:\.\d+)?)\s*\+?\s*${EXPERIENCE_UNITS}(?![\p{L}])`, 'u');
+const EXPERIENCE_RANGE = new RegExp(
+  String.raw`(\d+(?:\.\d+)?)\s*(?:-|–|to|a|y|e|bis|à|al|do)\s*\d+(?:\.\d+)?\s*\+?\s*${EXPERIENCE_UNITS}?(?![\p{L}])`,
+  'u',
+);
 const MONTH_WORDS = /^(months?|meses|mes|mois|mesi|monate?n?|maanden|miesiecy)$/;
 const NO_EXPERIENCE =
   /^(sin experiencia|no experience( required| needed)?|none|ninguna|sans experience|nessuna esperienza|keine erfahrung|sem experiencia|geen ervaring)$/;

@@ -101,6 +101,10 @@ export class PlaceResolver {
         for (const v of cityNameVariants(input.city)) {
           const found = this.lookup.names({ region: input.region, city: v.city, cityArea: input.cityArea ?? v.area });
           if (found.location.cityId === undefined) continue;
+          if (v.also !== undefined) {
+            const other = this.lookup.names({ region: input.region, city: v.also });
+            if (other.location.cityId !== found.location.cityId) continue;
+          }
           // A district that is no area of the city stays the partner's words, unreported (the city is right).
           if (v.area !== undefined && !input.cityArea && found.location.cityAreaId === undefined) {
             named = this.lookup.names({ region: input.region, city: v.city, cityArea: undefined });
@@ -204,39 +208,62 @@ export class PlaceResolver {
 
 /** Words before a city's name that say it is one: "г. Москва", "м. Київ", "TP. Hồ Chí Minh", "Comune di Milano". */
 const CITY_PREFIX =
-  /^(?:г\.|гор\.|город|м\.|tp\.?|thành phố|comune di|municipio de|municipio|município de|città di|ville de|stadt|gemeente|cidade de)\s*/iu;
+  /^(?:(?:г|гор|м|tp)\.\s*|(?:город|tp|thành phố|comune di|municipio de|municipio|município de|città di|ville de|stadt|gemeente|cidade de)\s+)/iu;
 /** Words after it: "Madrid Capital", "Bogotá D.C.". */
 const CITY_SUFFIX = /\s+(?:capital|d\.\s?c\.?|dc|city centre|centro|centre|zentrum)$/iu;
 /**
- * Postcodes and district marks before or after the name: "75015", "1010", "15e", "18ème", "1er", "6W",
- * "XI.", "11. kerület", "SW1", a compass letter ("Aarhus N", "København NV"), a state's code ("NSW").
+ * Postcodes and district marks before or after the name: "75015", "1010", "15e", "18ÈME", "1er", "6W",
+ * "11. kerület", "Bezirk"; in capitals only (a town's own short word is not: "Barra do Una", "Mount
+ * Vernon Twp"), "XI.", "SW1", a compass letter ("Aarhus N", "København NV") and a state's code ("NSW").
  */
-const DISTRICT_TOKEN =
-  /^(?:\d[\d\s-]*[a-z]{0,3}\.?|[ivxlc]+\.|kerület|arr\.?|arrondissement|bezirk|[a-z]{1,2}\d[\d a-z]*|n|s|e|w|ø|v|nv|nø|sv|sø|k|c|[a-z]{2,3})$/iu;
+const DISTRICT_WORD = /^(?:\d[\d-]*\p{L}{0,3}\.?|kerület|arr\.?|arrondissement|bezirk)$/iu;
+const DISTRICT_CODE = /^(?:[IVXLC]+\.|[A-Z]{1,2}\d[\dA-Z]*|[A-ZÆØÅ]{1,3})$/u;
+const isDistrictToken = (word: string): boolean => DISTRICT_WORD.test(word) || DISTRICT_CODE.test(word);
+
+/** A name a city's text may be written around; with `also`, only if that name is the same town's. */
+export interface CityNameVariant {
+  city: string;
+  area?: string;
+  also?: string;
+}
 
 /**
  * The names a city's text may be written around, to try in turn when it resolves to nothing: without
- * its brackets ("Milano (MI)"), its first part ("São Paulo - SP", "Sao Paulo/SP", "Alicante/Alacant"),
+ * its brackets ("Milano (MI)"), its first part before a code or another language's name ("São Paulo -
+ * SP", "Sao Paulo/SP", "Alicante/Alacant"),
  * without the words that say it is a city, without postcodes and district marks ("Paris 15e", "75015
  * Paris", "Wien 1010", "Budapest XI."), and a "City-District" as the city and its area.
  */
-export function cityNameVariants(text: string): { city: string; area?: string }[] {
-  const out: { city: string; area?: string }[] = [];
+export function cityNameVariants(text: string): CityNameVariant[] {
+  const out: CityNameVariant[] = [];
   const add = (city: string, area?: string) => {
     const c = city.trim().replace(/[,.;:]+$/, '');
+    if (c === text.trim().replace(/[,.;:]+$/, '')) return;
     // At least three letters: what is left of "La Paz" is no town's name, whatever a correction would make of it.
     if ((c.match(/\p{L}/gu)?.length ?? 0) >= 3 && c !== text && !out.some((v) => v.city === c && v.area === area))
       out.push({ city: c, ...(area ? { area } : {}) });
   };
   let t = text.replace(/\s*\([^)]*\)\s*/g, ' ').trim();
   add(t);
-  const first = t.split(/\s+[-–]\s+|\s*\/\s*|,\s*/)[0] ?? t;
-  if (first !== t) add(first);
-  t = first.replace(CITY_PREFIX, '').replace(CITY_SUFFIX, '');
+  // Two parts: the first when the second is a code ("São Paulo - SP", "Sao Paulo/SP") or the same name in
+  // another language ("Alicante/Alacant"); not when it says which town of the name ("Frankfurt/O.",
+  // "Rothenburg/Tauber" are not the bigger Frankfurt and Rothenburg).
+  const parts = t.split(/\s+[-–]\s+|\s*\/\s*/);
+  if (parts.length === 2) {
+    const [one, two] = [(parts[0] as string).trim(), (parts[1] as string).trim()];
+    if (/^[A-Z]{2,3}$/.test(two)) {
+      t = one;
+      add(t);
+    } else if (one.length >= 3 && two.length >= 3) {
+      // Two names of one town, when both are (its variants must agree: `PlaceResolver`).
+      out.push({ city: one, also: two });
+    }
+  }
+  t = t.replace(CITY_PREFIX, '').replace(CITY_SUFFIX, '');
   add(t);
   const words = t.split(/\s+/);
-  while (words.length > 1 && DISTRICT_TOKEN.test(words[0] as string) && /\d/.test(words[0] as string)) words.shift();
-  while (words.length > 1 && DISTRICT_TOKEN.test(words[words.length - 1] as string)) words.pop();
+  while (words.length > 1 && DISTRICT_WORD.test(words[0] as string) && /\d/.test(words[0] as string)) words.shift();
+  while (words.length > 1 && isDistrictToken(words[words.length - 1] as string)) words.pop();
   t = words.join(' ');
   add(t);
   // "München-Schwabing", "Praha-Smíchov", "Wien-Favoriten": the city, and its district as the area.

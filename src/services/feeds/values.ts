@@ -141,7 +141,8 @@ export function parseNumber(text: string | undefined, dotThousands = false): num
   // Digits with at most one decimal point, as the format says: the rules below give Number() of it.
   if (dotThousands && plain.includes('.')) {
     // "250.000 €", "85.000 km": where numbers are written so, a dot before three digits groups them.
-    const grouped = DOT_GROUPED.exec(plain.replace(/[\s\u00a0\u202f]/g, ''));
+    // (After the words before it, with their dots: "ca. 250.000 €", "Km. 120.000".)
+    const grouped = DOT_GROUPED.exec(plain.replace(/[\s\u00a0\u202f]/g, '').replace(LEADING_WORDS, ''));
     if (grouped) return scaled(Number((grouped[1] as string).replace(/\./g, '')), plain);
   }
   // Digits alone (most figures of most feeds): nothing more to read.

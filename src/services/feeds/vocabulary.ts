@@ -398,9 +398,25 @@ const CAR_TYPE_VALUES = withLabels(CAR_TYPES, [
   ['monovolumen', 'mpv'],
   ['furgoneta', 'van'],
   ['pick up', 'pickup'],
+  ['pick', 'pickup'],
+  ['mini van', 'mpv'],
   ['coupe', 'coupe'],
 ]);
-export const carTypeOf = (value: string) => lookup(CAR_TYPE_VALUES, value);
+/** "4x4" beside a body says it is driven on four wheels ("Pick-up 4x4"), not that it is an SUV. */
+const DRIVE_WORDS = new Set(['4x4', '4wd', 'awd']);
+/** Words whose body depends on the site's language: German sites' "Van" (and "Van / Kleinbus") is an MPV. */
+const CAR_TYPE_IN_LANGUAGE: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([
+  [
+    'de',
+    table([
+      ['van', 'mpv'],
+      ['van kleinbus', 'mpv'],
+      ['kleinbus', 'mpv'],
+    ]),
+  ],
+]);
+export const carTypeOf = (value: string, lang = 'en') =>
+  CAR_TYPE_IN_LANGUAGE.get(lang)?.get(enumKey(value)) ?? lookup(CAR_TYPE_VALUES, value, DRIVE_WORDS);
 
 /**
  * Makes that partners list beyond the search reference's (`CAR_MAKES`, the site's own make list): under
@@ -484,7 +500,9 @@ export function carMakeModel(make: string | undefined, model: string | undefined
     // Partners without a `make` usually start the title with it.
     const words = enumKey(title).split(' ');
     for (const n of [2, 1]) {
-      known = MAKES.get(words.slice(0, n).join(' '));
+      const key = words.slice(0, n).join(' ');
+      // Not a word a title starts with for other reasons ("Mini excavadora", "Smart TV").
+      known = TITLE_WORDS.has(key) ? undefined : MAKES.get(key);
       if (known) break;
     }
   }
@@ -494,13 +512,21 @@ export function carMakeModel(make: string | undefined, model: string | undefined
   if (known) {
     if (modelName) {
       const key = enumKey(modelName);
-      const base = known.models.get(key) ?? firstModelIn(known.models, key, true);
+      // A known model and its trim ("Golf GTI", "Golf 1.6 TDI"), not another model of that name ("Yaris Cross").
+      const trim = TRIM.test(modelName.trim().split(/\s+/).slice(1).join(' '));
+      const base = known.models.get(key) ?? (trim ? firstModelIn(known.models, key, true) : undefined);
       if (base !== undefined && base !== modelName) modelWritten = modelName;
       modelName = base ?? modelName;
     } else modelName = firstModelIn(known.models, enumKey(title), false) ?? '';
   }
   return { make: makeName, model: modelName, makeKnown: known !== undefined, modelWritten };
 }
+
+/** Makes that are words a title starts with for other reasons. */
+const TITLE_WORDS = new Set(['mini', 'smart', 'ds', 'mg', 'tata', 'alpine', 'jeep']);
+
+/** A trim after a model's name: words of capitals or with a figure ("GTI", "1.6 TDI", "AMG", "HDi 110"). */
+const TRIM = /^(?:(?:[A-Z][A-Za-z]{0,3}|\S*\d\S*)(?:\s+|$))+$/;
 
 /**
  * The known model a folded text names first (the longest at one place: "Grand Cherokee" before

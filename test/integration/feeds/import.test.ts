@@ -338,15 +338,18 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect(let1.price).to.deep.equal({ value: 1200 });
       const drops = await f.get('/api/sites/es/homes/search?dealTypeId=2&filters[decreasePrice]=true');
       expect((drops.body.data ?? []).map((a: Body) => a.id)).to.not.include(let1.id);
-      // A glitch ("abc"), then the rent cut: the drop from 1.500 is shown, the history whole.
-      await imp('d3.xml', [{ id: 'D2', type: 'For Rent', extra: '<price>abc</price>' }]);
+      // A glitch (a rent of 1 €), then the rent cut: the drop from 1.500 is shown, the history whole.
+      await imp('d3.xml', [{ id: 'D2', type: 'For Rent', extra: '<price>1</price>' }]);
       const glitch = (await f.store.getAdByPartner(7, 'D2')) as StoredAd;
       expect(glitch.price?.value).to.equal(1500);
-      expect(glitch.feedAttributes?.price).to.equal('abc');
+      expect(glitch.feedAttributes?.price).to.equal('1');
       await imp('d4.xml', [{ id: 'D2', price: 1300, type: 'For Rent' }]);
       const cut = (await f.store.getAdByPartner(7, 'D2')) as StoredAd;
       expect(cut.price).to.deep.include({ value: 1300, oldValue: 1500 });
       expect(cut.price?.history?.map((p) => p.value)).to.deep.equal([1500, 1300]);
+      // Words and no figure withdraw the price.
+      await imp('d5.xml', [{ id: 'D2', type: 'For Rent', extra: '<price>Precio a consultar</price>' }]);
+      expect(((await f.store.getAdByPartner(7, 'D2')) as StoredAd).price).to.equal(undefined);
     });
 
     it("keeps a JSON line's long numeric id as its digits: two ids past 2^53 are two ads", async () => {
@@ -641,6 +644,10 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
         expect(cut.price).to.deep.include({ value: 440000, oldValue: 500000 });
         const after = (await g.get('/api/sites/es/homes/search')).body.data as Body[];
         expect(after.map((a) => a.attributes.totalSources)).to.deep.equal([3]);
+        // A price 40 % above the others' is no cut: another flat under a re-used id, out of the group.
+        await imp('p1c.xml', [flat('P1', 700000)], 1);
+        expect(((await g.store.getAdByPartner(1, 'P1')) as StoredAd).duplicateGroup).to.not.equal(group);
+        await imp('p1d.xml', [flat('P1', 440000)], 1);
         // A rent by the week and one in pounds are compared by the month and in euros: "346 €/semana" is
         // "1.500 €/mes", "£1,500" is not.
         const week = '<price period="weekly">346</price>';

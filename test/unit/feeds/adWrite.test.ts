@@ -46,6 +46,8 @@ function before(ad: AdInput, words: (text: string) => string[]) {
     if (l.cityAreaId !== undefined) tags.push(tagToken('cityArea', l.cityAreaId));
     const typeId = ad.products?.categoryId ?? ad.typeId;
     if (typeId !== undefined) tags.push(tagToken('typeId', typeId));
+    // Since 29 November, the other categories a thing is listed in.
+    for (const other of ad.products?.otherCategoryIds ?? []) tags.push(tagToken('typeId', other));
     tags.push(tagToken('photos', ad.images.length > 0));
     const p = ad.price;
     tags.push(tagToken('decreasePrice', p?.oldValue !== undefined && p.oldValue > p.value));

@@ -180,6 +180,16 @@ describe("mapRecord: a job's salary, as a figure and as written", () => {
       ['5 000 - 7 000 zł / mies.', false, 60_000],
       ['$8,000 quincenales', false, 192_000],
       ['£35,000 pro rata, 3 days a week', false, 35_000],
+      // A period said of something else, a whole lower figure, a yearly figure's payments, a bracket's pay.
+      ['Monthly bonus + £24,000', false, 24_000],
+      ['Paid monthly £30,000', false, 30_000],
+      ['Day shift £24,000', false, 24_000],
+      ['Monthly salary £2,000', false, 24_000],
+      ['Hourly rate £12.50', false, 26_000],
+      ['£25,000 - 30k', false, 25_000],
+      ['₹8,00,000 - 12 Lakh', false, 800_000],
+      ['30.000 € brutos anuales x 14 pagas', true, 30_000],
+      ['時給1200円～1500円 (月収20万円以上)', false, 2_496_000],
     ];
     for (const [text, dots, yearly] of cases) expect(yearlySalary(text, dots), text).to.equal(yearly);
   });
@@ -193,6 +203,9 @@ describe("mapRecord: a job's salary, as a figure and as written", () => {
       ['Level 3 NVQ and 2 years experience', 2],
       ['5+ years', 5],
       ['3', 3],
+      ['3-5 years', 3],
+      ['3 to 5 years', 3],
+      ['Entre 2 y 4 años', 2],
     ];
     for (const [text, years] of cases) expect(experienceYears(text), text).to.equal(years);
   });

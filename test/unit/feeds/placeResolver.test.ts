@@ -103,5 +103,11 @@ describe('cityNameVariants: the names a city is written around', () => {
     // Nothing shorter than three letters: "La Paz" gives no "La".
     expect(variants('La Paz')).to.deep.equal([]);
     expect(variants('Aix-en-Provence')).to.deep.equal([]);
+    // Which town of the name, not a code: no bigger namesake ("Frankfurt/O.", "Barra do Una", "Stadthagen").
+    expect(variants('Frankfurt/O.')).to.deep.equal([]);
+    // Two names of one town: tried only if both are (`also`).
+    expect(cityNameVariants('Alicante/Alacant')).to.deep.equal([{ city: 'Alicante', also: 'Alacant' }]);
+    expect(variants('Barra do Una')).to.deep.equal([]);
+    expect(variants('Stadthagen-Enzen')).to.deep.equal(['Stadthagen | Enzen']);
   });
 });

@@ -126,6 +126,9 @@ describe('feed values: the forms partners write', () => {
     expect(parseNumber('2.000,50 €', true)).to.equal(2000.5);
     expect(parseKilometres('85.000 km, 2 Vorbesitzer', undefined)).to.equal(85_000);
     expect(parseKilometres('85 Tkm', undefined)).to.equal(85_000);
+    // After a word with its dot, too ("ca.", "Km."), where dots group thousands.
+    expect(parseNumber('ca. 250.000 €', true)).to.equal(250_000);
+    expect(parseKilometres('Km. 120.000', undefined)).to.equal(120_000);
   });
 
   it("maps cars' words by the site's language and the title's first model, and a sector by its phrase", () => {
@@ -140,7 +143,16 @@ describe('feed values: the forms partners write', () => {
       'manual',
       'automatic',
     ]);
-    expect([carTypeOf('Van'), carTypeOf('Monovolumen')]).to.deep.equal(['van', 'mpv']);
+    expect([carTypeOf('Van'), carTypeOf('Monovolumen'), carTypeOf('Van', 'de'), carTypeOf('Mini Van')]).to.deep.equal([
+      'van',
+      'mpv',
+      'mpv',
+      'mpv',
+    ]);
+    expect(carTypeOf('Pick-up 4x4')).to.equal('pickup');
+    // A trim is the model's; another model of that name is not ("Yaris Cross", "Discovery Sport").
+    expect(carMakeModel('Toyota', 'Yaris Cross', '')).to.deep.include({ model: 'Yaris Cross' });
+    expect(carMakeModel(undefined, undefined, 'Mini excavadora Kubota')).to.deep.include({ make: '' });
     expect(carMakeModel(undefined, undefined, 'Peugeot 3008 1.6 HDi 2008')).to.deep.include({ model: '3008' });
     expect(carMakeModel('Fiat', undefined, 'Fiat Doblo Cargo 500 kg')).to.deep.include({ model: 'Doblo' });
     expect(carMakeModel('VW', 'Golf GTI', '')).to.deep.include({
