@@ -590,15 +590,18 @@ export class FeedImporter {
     const format = o.format ?? (await detectFormat(file));
     const db = this.db;
     // Stale runs that died: abandoned (the store never saw them, or saw whole ads); staging of older versions dropped.
-    db.transaction(() => {
-      const stale = db
-        .prepare(`SELECT id FROM feed_runs WHERE source_id = ? AND status IN ('staging', 'applying', 'expiring')`)
-        .all(o.sourceId) as { id: number }[];
-      for (const { id } of stale) {
-        db.prepare('DELETE FROM feed_staging WHERE run_id = ?').run(id);
-        db.prepare(`UPDATE feed_runs SET status = 'abandoned' WHERE id = ?`).run(id);
-      }
-    }).immediate();
+    const abandoned = db
+      .transaction(() => {
+        const stale = db
+          .prepare(`SELECT id FROM feed_runs WHERE source_id = ? AND status IN ('staging', 'applying', 'expiring')`)
+          .all(o.sourceId) as { id: number }[];
+        for (const { id } of stale) {
+          db.prepare('DELETE FROM feed_staging WHERE run_id = ?').run(id);
+          db.prepare(`UPDATE feed_runs SET status = 'abandoned' WHERE id = ?`).run(id);
+        }
+        return stale.length;
+      })
+      .immediate();
     // The new ads' fingerprints of a run that was killed or failed (its ads are in the store).
     const leftOver = indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs);
     const run = Number(
@@ -828,7 +831,8 @@ export class FeedImporter {
       // only when the run did nothing else; the sites whose ads the sweep expired are recounted too, and
       // those whose ads were grouped here (a killed or concurrent run's new ads may be of another site).
       const recount = new Set([...due.sites, ...leftOver.grouped.keys(), ...indexed.grouped.keys()]);
-      if (summary.updated + summary.expired + summary.grouped > 0) recount.add(this.siteCode);
+      // (And after a run that was killed: it may have expired ads and died before their recount.)
+      if (summary.updated + summary.expired + summary.grouped > 0 || abandoned > 0) recount.add(this.siteCode);
       for (const site of recount) o.store.recountKeywords(site);
     } catch (err) {
       gate.stop();

@@ -2,10 +2,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { formatSummary } from '../../../src/services/feeds/cli';
 import { MalformedFeedError } from '../../../src/services/feeds/feedRecords';
 import type { ImportSummary } from '../../../src/services/feeds/FeedImporter';
+import { ADS_BY_ID_OF_SOURCE } from '../../../src/services/search/SqliteSearchStore';
 import type { SiteKey, StoredAd } from '../../../src/services/search/types';
 import { feedApp, fixture, homesXml, NOW_S, storeSnapshot, type FeedApp, type HomeSpec } from './feedKit';
 
@@ -293,6 +295,85 @@ describe('feed runs: the write lock held by another process', function () {
       expect(await f.store.getAdByPartner(2, 'B1')).to.not.equal(undefined);
       if (holder.exitCode === null) await new Promise((resolve) => holder.once('exit', resolve));
       expect(holder.exitCode).to.equal(0);
+    } finally {
+      f.close();
+    }
+  });
+});
+
+describe('feed runs: what visitors and the next run see of an import holding the lock', function () {
+  this.timeout(60_000);
+
+  it("answers a visitor's search that would count keywords while an import holds the lock, and keeps the count", async () => {
+    const f = feedApp();
+    try {
+      await f.importFeed(
+        f.writeFile('a.xml', homesXml([{ id: 'A1', price: 200000, title: 'Ático en Madrid' }])),
+        ES_HOMES,
+        1,
+      );
+      // Another connection (an import's batch, or its end) holds the write lock.
+      const holder = new Database(path.join(f.dataDir, 'search.sqlite'));
+      holder.exec('BEGIN IMMEDIATE');
+      holder.prepare('UPDATE sources SET data = data').run();
+      try {
+        f.store.recordSearch(ES_HOMES, 'ático luminoso');
+        // The words a visitor types suggest keywords, which read the searches counted: no wait, no error.
+        const rows = await f.store.keywordsByPrefix(ES_HOMES, 'ati', 5);
+        expect(rows).to.be.an('array');
+        const page = await f.get('/api/sites/es/homes/keywords/homes?firstLetter=a');
+        expect(page.status).to.be.oneOf([200, 404]);
+      } finally {
+        holder.exec('COMMIT');
+        holder.close();
+      }
+      // Once the lock is free, the search is counted: it was kept, not lost.
+      f.store.flushSearches();
+      const counted = f.store.db
+        .prepare(`SELECT searches FROM keywords WHERE norm = 'atico luminoso'`)
+        .pluck()
+        .get() as number | undefined;
+      expect(counted).to.equal(1);
+    } finally {
+      f.close();
+    }
+  });
+
+  it("recounts the site's keywords after a run that was killed, though the next run changes nothing", async () => {
+    const f = feedApp();
+    try {
+      const file = f.writeFile(
+        'k.xml',
+        homesXml([
+          { id: 'K1', price: 200000, title: 'Ático luminoso' },
+          { id: 'K2', price: 210000, title: 'Ático luminoso' },
+        ]),
+      );
+      await f.importFeed(file, ES_HOMES, 1);
+      const count = () =>
+        f.store.db.prepare(`SELECT ads FROM keywords WHERE norm = 'atico luminoso'`).pluck().get() as number;
+      expect(count()).to.equal(2);
+      // A run killed between its expiry and its recount: counts left wrong, its record still "expiring".
+      f.store.db.prepare(`UPDATE keywords SET ads = 7 WHERE norm = 'atico luminoso'`).run();
+      f.store.db
+        .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (1, 'k.xml', ?, 'expiring')`)
+        .run(NOW_S);
+      const again = await f.importFeed(file, ES_HOMES, 1);
+      expect(again).to.include({ updated: 0, expired: 0, unchanged: 2 });
+      expect(count()).to.equal(2);
+    } finally {
+      f.close();
+    }
+  });
+
+  it("looks a source's stored ads up by their ids, one seek each, not through every ad of the source", () => {
+    const f = feedApp();
+    try {
+      const plan = f.store.db.prepare(`EXPLAIN QUERY PLAN ${ADS_BY_ID_OF_SOURCE}`).all('[]', 1) as { detail: string }[];
+      const steps = plan.map((p) => p.detail).join(' | ');
+      expect(steps).to.match(/SCAN j VIRTUAL TABLE/);
+      expect(steps).to.match(/SEARCH a USING INDEX sqlite_autoindex_ads_1 \(id=\?\)/);
+      expect(steps).to.not.match(/ads_source/);
     } finally {
       f.close();
     }
