@@ -15,6 +15,7 @@ import {
   contentBytes,
   countFeedRecords,
   detectFormat,
+  FeedChangedError,
   feedText,
   MalformedFeedError,
   type FeedFormat,
@@ -638,6 +639,8 @@ export class FeedImporter {
     };
     // One open file for both reads: a file renamed over it meanwhile is not read.
     const fd = fs.openSync(file, 'r');
+    /** The check read the whole file, well formed. */
+    let checked = false;
     const gate = new TurnGate();
     const workers: Worker[] = [];
     let copier: { stop(): Promise<void> } | undefined;
@@ -748,6 +751,7 @@ export class FeedImporter {
         marks,
         text,
       );
+      checked = true;
       // The file is well formed: the source is created, renamed or moved now (not before: a malformed
       // file or a run stopped earlier leaves none behind, and a later run's --name and site stand).
       if (source.write) await o.store.putSources([source.source]);
@@ -798,7 +802,7 @@ export class FeedImporter {
       let unkept: Set<number> | undefined;
       for (let b = 0; b < batches; b++) {
         const r = results[b];
-        if (!r) throw new Error(`the file changed during the import: batch ${b} is missing`);
+        if (!r) throw new FeedChangedError(`batch ${b} is missing`);
         summary.records += r.records;
         summary.rejected += r.rejected;
         summary.rejectedKept += r.kept;
@@ -814,7 +818,7 @@ export class FeedImporter {
       // A rejected record's ad that a good record of its id, later in the file, wrote after all.
       if (unkept) for (const r of summary.rejections) if (r.kept && unkept.has(r.line)) delete r.kept;
       if (summary.records !== total) {
-        throw new Error(`the file changed during the import: ${total} records, then ${summary.records}`);
+        throw new FeedChangedError(`${total} records, then ${summary.records}`);
       }
       summary.warnings = mergeWarnings(warnings);
       db.prepare(`UPDATE feed_runs SET status = 'expiring' WHERE id = ?`).run(run);
@@ -834,8 +838,10 @@ export class FeedImporter {
       // (And after a run that was killed: it may have expired ads and died before their recount.)
       if (summary.updated + summary.expired + summary.grouped > 0 || abandoned > 0) recount.add(this.siteCode);
       for (const site of recount) o.store.recountKeywords(site);
-    } catch (err) {
+    } catch (caught) {
       gate.stop();
+      // A file the check found well formed that a batch then finds malformed has changed since.
+      const err = checked && caught instanceof MalformedFeedError ? new FeedChangedError(caught.message) : caught;
       // The batches written are in the store: their new ads are grouped and indexed now, or by the next run.
       try {
         indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs);
@@ -896,7 +902,10 @@ export class FeedImporter {
           onWarnings(m.warnings);
           settled = true;
           resolve();
-        } else fail(m.stopped ? new ImportStopped() : new Error(m.message));
+        } else
+          fail(
+            m.stopped ? new ImportStopped() : m.malformed ? new MalformedFeedError(m.message) : new Error(m.message),
+          );
       });
       worker.on('error', fail);
       worker.on('exit', (code) => fail(new Error(`a feed worker stopped (exit code ${code})`)));

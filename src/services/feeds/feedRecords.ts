@@ -55,6 +55,22 @@ export class MalformedFeedError extends Error {
   }
 }
 
+/**
+ * The file changed while it was imported (after the check read it whole): what the check counted or
+ * found well formed is not what the batches read. The batches written before stay, each whole; the
+ * next run of the source completes the import. A condition of the file, said without a stack (`code`).
+ */
+export class FeedChangedError extends Error {
+  readonly code = 'FEED_CHANGED';
+  constructor(what: string) {
+    super(
+      `the file changed during the import: ${what}; the batches written before it stay, and the next run of ` +
+        'the source completes the import',
+    );
+    this.name = 'FeedChangedError';
+  }
+}
+
 const fieldNames = new Map<string, string>();
 
 /** `Floor_Area`, `floorArea`, `FLOOR-AREA`, `floor area` → `floor_area`. */

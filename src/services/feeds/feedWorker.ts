@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
-import type { FeedFormat, FeedText } from './feedRecords';
+import { MalformedFeedError, type FeedFormat, type FeedText } from './feedRecords';
 import { BatchWriter, runShare, type BatchRanges, type BatchResult } from './importBatches';
 import { ImportStopped, TurnGate } from './turnGate';
 import { RemotePlaces } from './placeChannel';
@@ -52,7 +52,7 @@ export interface FeedWorkerPlan {
 export type FeedWorkerMessage =
   | { type: 'result'; result: BatchResult }
   | { type: 'end'; warnings: WarningCount[] }
-  | { type: 'error'; message: string; stopped: boolean };
+  | { type: 'error'; message: string; stopped: boolean; malformed: boolean };
 
 async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): Promise<void> {
   const gate = new TurnGate(data.gate);
@@ -102,6 +102,7 @@ async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): 
       type: 'error',
       message: err instanceof Error ? err.message : String(err),
       stopped: err instanceof ImportStopped,
+      malformed: err instanceof MalformedFeedError,
     } satisfies FeedWorkerMessage);
   } finally {
     store?.close();

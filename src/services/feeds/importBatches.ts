@@ -2,7 +2,15 @@ import type Database from 'better-sqlite3';
 import type { AdWrite, SqliteSearchStore } from '../search/SqliteSearchStore';
 import type { AdInput, PricePoint, StoredAd } from '../search/types';
 import { AREA_TOLERANCE, isSameAd, MAX_KM, priceWindow, similarity, type Fingerprint } from './dedup';
-import { readFeed, readXmlRange, type ByteRange, type FeedFormat, type FeedText, type RawRecord } from './feedRecords';
+import {
+  FeedChangedError,
+  readFeed,
+  readXmlRange,
+  type ByteRange,
+  type FeedFormat,
+  type FeedText,
+  type RawRecord,
+} from './feedRecords';
 import type { PrepareConfig, PreparedBatch, RecordPreparer, Rejection } from './prepareRecords';
 import type { TurnGate } from './turnGate';
 
@@ -834,5 +842,5 @@ export async function runShare(o: ShareOptions): Promise<void> {
   // A thread missing one of its batches would hold up the others: the file changed.
   await o.wait(-1);
   const expected = Math.max(0, Math.ceil((o.gate.batches - thread) / threads));
-  if (done !== expected) throw new Error('the file changed during the import: fewer records than checked');
+  if (done !== expected) throw new FeedChangedError('fewer records than checked');
 }

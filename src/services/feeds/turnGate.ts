@@ -1,3 +1,4 @@
+import { FeedChangedError } from './feedRecords';
 /**
  * The order in which the threads of an import write their batches (decision 044): shared
  * memory, so that a worker can wait for its turn without its event loop.
@@ -52,7 +53,7 @@ export class TurnGate {
   private ready(b: number, turn: number): boolean {
     if (this.stopped) throw new ImportStopped();
     if (turn < 0) return false;
-    if (b >= this.batches) throw new Error('the file changed during the import: more records than checked');
+    if (b >= this.batches) throw new FeedChangedError('more records than checked');
     return b < 0 || turn === b;
   }
 

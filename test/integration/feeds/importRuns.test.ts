@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { formatSummary } from '../../../src/services/feeds/cli';
-import { MalformedFeedError } from '../../../src/services/feeds/feedRecords';
+import { FeedChangedError, MalformedFeedError } from '../../../src/services/feeds/feedRecords';
 import type { ImportSummary } from '../../../src/services/feeds/FeedImporter';
 import { ADS_BY_ID_OF_SOURCE } from '../../../src/services/search/SqliteSearchStore';
 import type { SiteKey, StoredAd } from '../../../src/services/search/types';
@@ -374,6 +374,43 @@ describe('feed runs: what visitors and the next run see of an import holding the
       expect(steps).to.match(/SCAN j VIRTUAL TABLE/);
       expect(steps).to.match(/SEARCH a USING INDEX sqlite_autoindex_ads_1 \(id=\?\)/);
       expect(steps).to.not.match(/ads_source/);
+    } finally {
+      f.close();
+    }
+  });
+});
+
+describe('feed runs: a file that changes while it is imported', function () {
+  this.timeout(60_000);
+
+  it('says the file changed, not that it is malformed and nothing was applied; the batches written stay', async () => {
+    const f = feedApp();
+    try {
+      const ads = Array.from({ length: 6000 }, (_, i) => ({ id: `C${i}`, price: 200000 + i }));
+      const xml = homesXml(ads);
+      const file = f.writeFile('changing.xml', xml);
+      let cut = false;
+      const err = await failure(
+        f.importFeed(file, ES_HOMES, 1, {
+          workers: 0,
+          batchSize: 50,
+          onProgress: (p) => {
+            // Overwritten in place, cut short, once the first batch is in the store.
+            if (p.phase === 'applying' && !cut) {
+              cut = true;
+              fs.writeFileSync(file, xml.slice(0, Math.floor(xml.length * 0.3)));
+            }
+          },
+        }),
+      );
+      expect(cut).to.equal(true);
+      expect(err).to.be.instanceOf(FeedChangedError);
+      expect(err?.message).to.match(/^the file changed during the import: .*the next run of the source completes/);
+      expect(err).to.not.be.instanceOf(MalformedFeedError);
+      const kept = f.store.db.prepare('SELECT count(*) FROM ads WHERE source_id = 1').pluck().get() as number;
+      expect(kept).to.be.at.least(50);
+      const status = f.store.db.prepare('SELECT status FROM feed_runs WHERE source_id = 1').pluck().get();
+      expect(status).to.equal('failed');
     } finally {
       f.close();
     }
