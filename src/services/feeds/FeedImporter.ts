@@ -666,8 +666,10 @@ export class FeedImporter {
       let lastProgress = 0;
       const onResult = (r: BatchResult): void => {
         results[r.index] = r;
+        // The first batch written is said at once (the phase has begun), then at most every 500 ms.
+        const first = applied === 0;
         applied += r.records;
-        if (Date.now() - lastProgress > 500) {
+        if (first || Date.now() - lastProgress > 500) {
           lastProgress = Date.now();
           o.onProgress?.({ phase: 'applying', records: applied, applied, toApply: total });
         }
