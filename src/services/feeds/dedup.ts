@@ -135,7 +135,8 @@ export function priceWindow(price: number): [number, number] {
   return [price * (1 - PRICE_TOLERANCE), price / (1 - PRICE_TOLERANCE)];
 }
 
-const near = (a: number, b: number, tolerance: number) => Math.abs(a - b) <= tolerance * Math.max(a, b);
+/** Whether two figures are within `tolerance` (a share of the larger) of each other. */
+export const near = (a: number, b: number, tolerance: number) => Math.abs(a - b) <= tolerance * Math.max(a, b);
 
 /** Whether two fingerprints of the same block are the same ad (steps 2 and 3 of the rule). */
 export function isSameAd(a: Fingerprint, b: Fingerprint): boolean {

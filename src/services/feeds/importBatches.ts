@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { AdWrite, SqliteSearchStore } from '../search/SqliteSearchStore';
 import type { AdInput, PricePoint, StoredAd } from '../search/types';
-import { AREA_TOLERANCE, isSameAd, MAX_KM, priceWindow, similarity, type Fingerprint } from './dedup';
+import { AREA_TOLERANCE, isSameAd, MAX_KM, near, priceWindow, similarity, type Fingerprint } from './dedup';
 import {
   FeedChangedError,
   readFeed,
@@ -647,7 +647,6 @@ class GroupMatcher {
 
 /** How far apart (of the larger) a grouped ad's price and its copy's may move and the ad keep its group. */
 const STILL_PRICE_TOLERANCE = 0.25;
-const nearPrice = (a: number, b: number, tolerance: number) => Math.abs(a - b) <= tolerance * Math.max(a, b);
 
 /** A batch's duplicate fingerprints: stored ads' matched and indexed, new ads' kept for `indexNewFingerprints`. */
 class Deduplicator {
@@ -695,7 +694,7 @@ class Deduplicator {
       if (row.ad_id === adId) return false;
       const other = rowFingerprint(row);
       // A cut or a rise a partner makes (up to a quarter), not another flat's price (a re-used id).
-      if (fp.price !== null && other.price !== null && !nearPrice(fp.price, other.price, STILL_PRICE_TOLERANCE))
+      if (fp.price !== null && other.price !== null && !near(fp.price, other.price, STILL_PRICE_TOLERANCE))
         return false;
       return isSameAd(unpriced, { ...other, price: null });
     });

@@ -1169,20 +1169,21 @@ export class SqliteSearchStore implements SearchStore {
   }
 
   /**
-   * Runs a write of a visitor's request only if the write lock is free now: false when a feed import
-   * holds it (the request goes on without it rather than failing after the lock's 5 s).
+   * Runs a write unless a feed import holds the write lock: false then. A visitor's request (`wait`
+   * false) does not wait for it at all, rather than failing after the lock's 5 s; a timer's write waits
+   * those 5 s first.
    */
-  private withoutWaiting(write: () => void): boolean {
-    const busy = this.db.pragma('busy_timeout', { simple: true }) as number;
+  private writeUnlessBusy(write: () => void, wait = false): boolean {
+    const busy = wait ? undefined : (this.db.pragma('busy_timeout', { simple: true }) as number);
     try {
-      this.db.pragma('busy_timeout = 0');
+      if (busy !== undefined) this.db.pragma('busy_timeout = 0');
       write();
       return true;
     } catch (err) {
       if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
       return false;
     } finally {
-      this.db.pragma(`busy_timeout = ${busy}`);
+      if (busy !== undefined) this.db.pragma(`busy_timeout = ${busy}`);
     }
   }
 
@@ -1200,22 +1201,13 @@ export class SqliteSearchStore implements SearchStore {
        ON CONFLICT (site, norm) DO UPDATE SET searches = searches + excluded.searches`,
     );
     const entries = [...this.pendingSearches.values()];
-    const write = (): void => {
-      this.db.transaction(() => {
-        for (const e of entries) put.run(e.site, e.norm, e.label, firstLetter(e.norm), e.n);
-      })();
-    };
-    let written = true;
-    if (!mayWait) written = this.withoutWaiting(write);
-    else {
-      try {
-        write();
-      } catch (err) {
-        // (A timer's flush: an import held the lock beyond its wait; the counts wait for the next.)
-        if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
-        written = false;
-      }
-    }
+    const written = this.writeUnlessBusy(
+      () =>
+        this.db.transaction(() => {
+          for (const e of entries) put.run(e.site, e.norm, e.label, firstLetter(e.norm), e.n);
+        })(),
+      mayWait,
+    );
     if (written) for (const e of entries) this.pendingSearches.delete(`${e.site}|${e.norm}`);
     else this.scheduleFlush();
   }
@@ -1227,7 +1219,7 @@ export class SqliteSearchStore implements SearchStore {
     this.flushSearches(false);
     const code = siteCode(site);
     // Brought up to date when the lock is free; while an import holds it, this listing is the last count's.
-    this.withoutWaiting(() => this.keepKeywordCounts(code));
+    this.writeUnlessBusy(() => this.keepKeywordCounts(code));
     const categories = (
       this.stmt(
         'SELECT DISTINCT category_id AS c FROM keywords WHERE site = ? AND ads > 0 AND category_id IS NOT NULL ORDER BY c',
