@@ -1,6 +1,5 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
-import readline from 'node:readline';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import sax from 'sax';
@@ -43,6 +42,21 @@ export interface RawRecord {
 }
 
 export type FeedFormat = 'xml' | 'jsonl';
+
+/**
+ * The most characters a record may have (its text, element names and attributes; a JSON line's
+ * length). A longer one is rejected without being held: its first characters are kept and the
+ * rest only counted, so that a 300 MB description or a feed written as one JSON array on one line
+ * neither fills the memory nor stalls the check. No partner's ad comes near it: a description is
+ * cut at 20,000 characters, and a hundred pictures' URLs are ~20,000 more.
+ */
+export const MAX_RECORD_CHARS = 4 << 20;
+
+/** Why a record longer than `MAX_RECORD_CHARS` is rejected. */
+export function tooLongRecord(chars: number): string {
+  const mb = (n: number): string => `${(n / 2 ** 20).toFixed(n < 10 * 2 ** 20 ? 1 : 0).replace(/\.0$/, '')} MB`;
+  return `the record is ${mb(chars)} long, over the ${mb(MAX_RECORD_CHARS)} a record may be: it was not read`;
+}
 
 /** The file cannot be read as a feed at all: nothing of it is applied. */
 export class MalformedFeedError extends Error {
@@ -823,6 +837,9 @@ export async function quickCountXml(
       base += until;
     }
     tail = until < buf.length ? buf.subarray(until) : undefined;
+    // A record too long to be read (`MAX_RECORD_CHARS`): `countXmlRecords` streams it, where this scan
+    // would copy and read it again with every chunk (95 s for a 300 MB description).
+    if (tail && tail.length > MAX_RECORD_CHARS) return undefined;
     onProgress?.(count);
   }
   if (tail && scan(tail, true) < 0) return undefined;
@@ -995,6 +1012,8 @@ class RecordBuilder {
   /** Element names from the ad (exclusive) down. */
   private readonly path: string[] = [];
   private text = '';
+  /** The current record's characters so far, counted past `MAX_RECORD_CHARS` (text past it is not kept). */
+  private size = 0;
   private attrs: Record<string, string> = NO_ATTRIBUTES;
   private picture: RawPicture | undefined;
   private readonly markup: string[] = [];
@@ -1035,6 +1054,7 @@ class RecordBuilder {
         if (this.countOnly || (this.want !== undefined && !this.want(this.count))) this.skipping = true;
         else {
           this.record = { line, index: this.count, fields: new Map(), pictures: [] };
+          this.size = 0;
           path.length = 0;
           this.nested.clear();
         }
@@ -1049,10 +1069,13 @@ class RecordBuilder {
     }
     path.push(name);
     this.text = '';
+    this.size += tagName.length + 2;
     let attrs = NO_ATTRIBUTES;
     for (const k in attributes) {
       if (attrs === NO_ATTRIBUTES) attrs = {};
-      attrs[fieldName(k)] = attributes[k] as string;
+      const value = attributes[k] as string;
+      attrs[fieldName(k)] = value;
+      this.size += k.length + value.length + 4;
     }
     this.attrs = attrs;
     if (name === 'picture' && path.length <= 2) {
@@ -1071,7 +1094,9 @@ class RecordBuilder {
   }
 
   onText(t: string): void {
-    if (this.record) this.text += t;
+    if (!this.record) return;
+    this.size += t.length;
+    if (this.size <= MAX_RECORD_CHARS) this.text += t;
   }
 
   /**
@@ -1112,7 +1137,7 @@ class RecordBuilder {
     const record = this.record;
     if (!record) return;
     if (this.depth === 1) {
-      this.out.push(record);
+      this.out.push(this.size > MAX_RECORD_CHARS ? tooLong(record, this.size) : record);
       this.count++;
       this.record = undefined;
       return;
@@ -1154,6 +1179,18 @@ class RecordBuilder {
     this.picture = undefined;
     this.markup.length = 0;
   }
+}
+
+/** A record over `MAX_RECORD_CHARS`, rejected as such: its line, index and partner id kept, nothing else. */
+function tooLong(record: RawRecord, chars: number): RawRecord {
+  const id = record.fields.get('id');
+  return {
+    line: record.line,
+    index: record.index,
+    fields: id && id.text.length <= 1000 ? new Map([['id', id]]) : new Map(),
+    pictures: [],
+    error: tooLongRecord(chars),
+  };
 }
 
 /**
@@ -1417,8 +1454,11 @@ async function* scanXml(
   b: RecordBuilder,
   options: { scanner?: boolean; maxPendingChars?: number },
 ): AsyncGenerator<RawRecord[]> {
-  /** An unfinished record longer than this (an `<ad>` never closed…) goes to sax, which streams it. */
-  const maxPending = options.maxPendingChars ?? 16 << 20;
+  /**
+   * An unfinished record longer than this (an `<ad>` never closed, a record too long to be read)
+   * goes to sax, which streams it: the scanner would read it again with every chunk.
+   */
+  const maxPending = options.maxPendingChars ?? MAX_RECORD_CHARS;
   /** Set once sax reads the rest of the file (`scanner: false`: all of it, as before decision 043). */
   let saxParser: sax.SAXParser | undefined = options.scanner === false ? saxInto(b, 0) : undefined;
   /** Unscanned text; `cp` is the last record boundary in it (or 0 before the root). */
@@ -1747,23 +1787,118 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
  * decide whether the file is malformed, so only they are parsed.
  */
 export async function countJsonLines(input: Readable, onProgress?: (records: number) => void): Promise<number> {
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let lineNo = 0;
   let count = 0;
   let last: { line: number; text: string } | undefined;
-  for await (const raw of lines) {
+  const lines = new TextLines(MAX_RECORD_CHARS);
+  const take = (raw: string | LongLine): void => {
     lineNo++;
+    if (typeof raw !== 'string') {
+      // Too long to be a record: rejected, not parsed (unless it is the whole feed as one array).
+      if (
+        count === 0 &&
+        !raw.head
+          .replace(/^\ufeff/, '')
+          .trimStart()
+          .startsWith('{')
+      )
+        throw notJsonLines(raw.head, lineNo);
+      count++;
+      last = undefined;
+      return;
+    }
     const line = lineNo === 1 ? raw.replace(/^\ufeff/, '') : raw;
-    if (!line.trim()) continue;
+    if (!line.trim()) return;
     if (count === 0 && !isJsonObject(jsonValue(line))) throw notJsonLines(line, lineNo);
     count++;
     last = { line: lineNo, text: line };
     if (onProgress && count % 10_000 === 0) onProgress(count);
-  }
+  };
+  for await (const chunk of input) for (const raw of lines.push(chunk as string)) take(raw);
+  for (const raw of lines.end()) take(raw);
   if (last && count > 1 && jsonValue(last.text) === NOT_JSON)
     throw new MalformedFeedError('The feed ends in the middle of a record: truncated', last.line);
   if (count === 0 && lineNo === 0) throw new MalformedFeedError('The feed is empty');
   return count;
+}
+
+/** A line longer than `TextLines`' limit: its length, and its first characters (the rest was not kept). */
+interface LongLine {
+  length: number;
+  head: string;
+}
+
+/**
+ * Text split into lines as `readline` splits it (at `\n`, `\r\n` or a lone `\r`), chunk by chunk,
+ * except that a line longer than `max` characters is not held: it comes out as a `LongLine`.
+ */
+export class TextLines {
+  private parts: string[] = [];
+  private length = 0;
+  private head = '';
+  /** The last chunk ended in `\r`: a `\n` starting the next one ends no other line. */
+  private cr = false;
+
+  constructor(private readonly max: number) {}
+
+  push(chunk: string): (string | LongLine)[] {
+    const out: (string | LongLine)[] = [];
+    let from = this.cr && chunk.charCodeAt(0) === 10 ? 1 : 0;
+    this.cr = false;
+    let lf = chunk.indexOf('\n', from);
+    let cr = chunk.indexOf('\r', from);
+    for (;;) {
+      const at = cr === -1 ? lf : lf === -1 ? cr : Math.min(lf, cr);
+      if (at === -1) {
+        this.add(from === 0 ? chunk : chunk.slice(from));
+        return out;
+      }
+      this.add(chunk.slice(from, at));
+      out.push(this.line());
+      from = at + 1;
+      if (at === cr) {
+        if (from === chunk.length) this.cr = true;
+        else if (chunk.charCodeAt(from) === 10) from++;
+        cr = chunk.indexOf('\r', from);
+      }
+      if (lf !== -1 && lf < from) lf = chunk.indexOf('\n', from);
+    }
+  }
+
+  /** The last line, when the text does not end with a line break. */
+  end(): (string | LongLine)[] {
+    return this.length > 0 ? [this.line()] : [];
+  }
+
+  private add(piece: string): void {
+    if (piece.length === 0) return;
+    const length = this.length + piece.length;
+    if (length <= this.max) this.parts.push(piece);
+    else if (this.length <= this.max) {
+      this.head = (this.parts.join('') + piece).slice(0, 1000);
+      this.parts = [];
+    }
+    this.length = length;
+  }
+
+  private line(): string | LongLine {
+    const line = this.length > this.max ? { length: this.length, head: this.head } : this.parts.join('');
+    this.parts = [];
+    this.length = 0;
+    this.head = '';
+    return line;
+  }
+}
+
+/** A partner id written at the start of a long line (`{"id": "…"`, or a number), for its rejection. */
+const LEADING_ID = /^\s*\{\s*"id"\s*:\s*(?:("(?:[^"\\]|\\.){1,200}")|(-?\d{1,30}))/;
+
+function leadingId(head: string): string | undefined {
+  const m = LEADING_ID.exec(head);
+  if (!m) return undefined;
+  if (m[2] !== undefined) return m[2];
+  const value = jsonValue(m[1] as string);
+  return typeof value === 'string' && value.trim() ? value : undefined;
 }
 
 /**
@@ -1775,23 +1910,36 @@ export async function countJsonLines(input: Readable, onProgress?: (records: num
  * not an object, or whose last line is cut short (not JSON at all), throws `MalformedFeedError`.
  */
 export async function* readJsonLines(input: Readable, want?: (index: number) => boolean): AsyncGenerator<RawRecord[]> {
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
   let out: RawRecord[] = [];
   let lineNo = 0;
   /** Non-empty lines so far: each is a record (or a bad one). */
   let index = 0;
   let pendingBad: RawRecord | undefined;
-  for await (const raw of lines) {
+  const lines = new TextLines(MAX_RECORD_CHARS);
+  const take = (raw: string | LongLine): void => {
     lineNo++;
-    const line = lineNo === 1 ? raw.replace(/^\ufeff/, '') : raw;
-    if (!line.trim()) continue;
+    const line = typeof raw !== 'string' ? raw : lineNo === 1 ? raw.replace(/^\ufeff/, '') : raw;
+    if (typeof line === 'string' && !line.trim()) return;
     // A bad line followed by more lines is a bad record, not a truncation.
     if (pendingBad) {
       out.push(pendingBad);
       pendingBad = undefined;
     }
     const at = index++;
-    if (want !== undefined && !want(at)) continue;
+    if (want !== undefined && !want(at)) return;
+    if (typeof line !== 'string') {
+      const head = line.head.replace(/^\ufeff/, '');
+      if (at === 0 && !head.trimStart().startsWith('{')) throw notJsonLines(head, lineNo);
+      const idText = leadingId(head);
+      out.push({
+        line: lineNo,
+        index: at,
+        fields: idText ? new Map([['id', { text: idText, attrs: {} }]]) : new Map(),
+        pictures: [],
+        error: tooLongRecord(line.length),
+      });
+      return;
+    }
     const value = jsonValue(line);
     if (!isJsonObject(value)) {
       if (at === 0) throw notJsonLines(line, lineNo);
@@ -1799,16 +1947,20 @@ export async function* readJsonLines(input: Readable, want?: (index: number) => 
       // Not JSON at all, the last line would be a cut record (the file's end decides); other JSON is a bad record.
       if (value === NOT_JSON) pendingBad = bad;
       else out.push(bad);
-      continue;
+      return;
     }
     const record = jsonRecord(value, lineNo);
     record.index = at;
     out.push(record);
+  };
+  for await (const chunk of input) {
+    for (const raw of lines.push(chunk as string)) take(raw);
     if (out.length >= 1000) {
       yield out;
       out = [];
     }
   }
+  for (const raw of lines.end()) take(raw);
   if (pendingBad) throw new MalformedFeedError('The feed ends in the middle of a record: truncated', pendingBad.line);
   if (index === 0 && lineNo === 0) throw new MalformedFeedError('The feed is empty');
   if (out.length > 0) yield out;

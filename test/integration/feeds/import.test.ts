@@ -902,6 +902,46 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       expect(storeSnapshot(f.store)).to.equal(before);
     });
 
+    it('rejects a record too long to be read (a 5 MB description) without holding it, and keeps its stored ad', async () => {
+      const three = [...ads, { id: 'L3', title: 'Casa con jardín', price: 90000, city: 'Sevilla' }];
+      await f.importFeed(f.writeFile('first.xml', homesXml(three)), ES_HOMES, 21);
+      const huge = 'Piso enorme. '.repeat(400_000); // 5.2 MB
+      const reason = /^the record is 5 MB long, over the 4 MB a record may be: it was not read$/;
+      for (const workers of [0, 2]) {
+        const xml = homesXml(three.map((a) => (a.id === 'L2' ? { ...a, content: huge } : a)));
+        const s = await f.importFeed(f.writeFile(`huge-${workers}.xml`, xml), ES_HOMES, 21, { workers });
+        expect(s, `${workers} workers`).to.include({ records: 3, rejected: 1, rejectedKept: 1, expired: 0 });
+        expect(s.rejections).to.have.length(1);
+        expect(s.rejections[0]).to.include({ line: 4, id: 'L2' });
+        expect(s.rejections[0]?.reason).to.match(reason);
+        // Listed by the feed, the stored L2 stays as it was.
+        expect((await f.store.getAdByPartner(21, 'L2'))?.title).to.equal('Piso señorial junto al río');
+      }
+      const line = (a: (typeof three)[number], content: string) =>
+        JSON.stringify({
+          id: a.id,
+          url: `https://x.example/${a.id}`,
+          title: a.title,
+          type: 'For Sale',
+          content,
+          price: a.price,
+          city: a.city,
+        });
+      const jsonl = three.map((a) => line(a, a.id === 'L3' ? huge : `${a.title}: luminoso, con terraza y ascensor.`));
+      const s = await f.importFeed(f.writeFile('huge.jsonl', `${jsonl.join('\r\n')}\r\n`), ES_HOMES, 21);
+      expect(s).to.include({ format: 'jsonl', records: 3, rejected: 1, rejectedKept: 1, expired: 0 });
+      expect(s.rejections[0]).to.include({ line: 3, id: 'L3' });
+      expect(s.rejections[0]?.reason).to.match(reason);
+      expect(await f.store.getAdByPartner(21, 'L3')).to.include({ title: 'Casa con jardín', expired: false });
+      // A feed written as one JSON array on one line, longer than a record may be: told what it is.
+      const records = three.map((a) => ({ id: a.id, url: `https://x.example/${a.id}`, content: huge }));
+      const error = await failure(f.writeFile('array.jsonl', JSON.stringify(records)));
+      expect(error).to.be.instanceOf(MalformedFeedError);
+      expect(error.message).to.equal(
+        'The feed is a JSON array, not JSON lines: write each record as a JSON object on a line of its own (line 1)',
+      );
+    });
+
     it('reads gzip data whatever the file is called, and stops on cut gzip data', async () => {
       const gz = `${f.dataDir}/feed.xml`;
       fs.writeFileSync(gz, zlib.gzipSync(homesXml(ads)));
