@@ -72,6 +72,17 @@ import { hasFeedRuns, utcTime } from './feedRuns';
  * of the source is under way (nothing done).
  */
 
+/**
+ * The directory the command was typed in, which a relative feed path is relative to: npm runs a
+ * script in the package's directory, so `npm --prefix /srv/trawl run import -- … feed.xml` typed in
+ * `/data` means `/data/feed.xml` (npm says where in `INIT_CWD`). Only when npm runs this script:
+ * a process it starts for another (a test run) has its own directory.
+ */
+function typedIn(): string {
+  const env = process.env;
+  return env.npm_lifecycle_event === 'import' && env.INIT_CWD ? env.INIT_CWD : process.cwd();
+}
+
 const USAGE = `usage: npm run import -- --source <id> [--country <cc> --vertical <homes|cars|jobs|products>]
          [--name <source name>] [--format xml|jsonl] [--partial] [--max-expire-share <0..1>]
          [--timeout <seconds>] [--deadline <2h>] [--every <90m|6h|1d>]
@@ -242,7 +253,7 @@ function parse(argv: string[]): Parsed {
       throw new UsageError(
         `--${timeoutS !== undefined ? 'timeout' : 'deadline'} is for a feed URL: a file is not downloaded`,
       );
-    file = path.resolve(given);
+    file = path.resolve(typedIn(), given);
     if (!fs.existsSync(file)) throw new UsageError(`no such file: ${given}`);
     if (!fs.statSync(file).isFile()) throw new UsageError(`not a file: ${given}`);
     try {

@@ -76,6 +76,43 @@ describe('npm run import (src/services/feeds/cli.ts)', function () {
     expect(text.stderr).to.contain('import:');
   });
 
+  it('reads a relative feed path from where npm run import was typed, not from the package (npm --prefix)', () => {
+    const typedIn = tempDir();
+    fs.copyFileSync(fixture('homes-es.xml'), path.join(typedIn, 'partner.xml'));
+    const npm = (env: NodeJS.ProcessEnv) =>
+      spawnSync(
+        'npm',
+        [
+          '--prefix',
+          ROOT,
+          'run',
+          '--silent',
+          'import',
+          '--',
+          '--source',
+          '502',
+          '--country',
+          'es',
+          '--vertical',
+          'homes',
+          '--json',
+          'partner.xml',
+        ],
+        {
+          cwd: typedIn,
+          env: { ...process.env, ...env, DATA_DIR: dataDir },
+          encoding: 'utf8',
+        },
+      );
+    const res = npm({});
+    expect(res.status, res.stderr).to.equal(0);
+    expect(JSON.parse(res.stdout)).to.include({ records: 12, imported: 8 });
+    // Started by another npm script (a test run), the path is the process's own directory's.
+    const inTest = node(['--source', '502', '--country', 'es', '--vertical', 'homes', 'partner.xml'], dataDir);
+    expect(inTest.status).to.equal(2);
+    expect(inTest.stderr).to.contain('no such file: partner.xml');
+  });
+
   it('says plainly, without a stack, that it may not read a file', () => {
     // Root reads any file: where this runs as root, it runs the import without that power (the same user,
     // so the checkout stays readable, whatever its folder's mode).
