@@ -316,7 +316,13 @@ interface NameKey {
  * Countries whose GeoNames first-level codes are their regions' codes in the second package, checked one
  * by one (elsewhere they differ, or match other divisions: Hong Kong's districts).
  */
-const ADMIN_AS_REGION = new Set(['uk']);
+const ADMIN_AS_REGION = new Set(['uk', 'ma', 'ph']);
+
+/**
+ * Countries whose regions are nations, within which partners name counties no place of ours is: a
+ * region alias there ("Kent") is searched as the word it is.
+ */
+const NATIONS_AS_REGIONS = new Set(['uk']);
 
 /** What separates a place from its region in "city, region": the Latin comma, Arabic's, the ideographic ones. */
 const PLACE_SEPARATOR = /[,،，、]/;
@@ -327,6 +333,9 @@ const PLACE_SEPARATOR = /[,،，、]/;
  * Taipei), Keelung under Taipei, and Hsinchu city and county each under the other's code.
  */
 const PLACE_REGIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  // Caracas lies across Distrito Capital and Miranda; the second package's nearest town to its centre is
+  // Chacao, of Miranda.
+  ve: { Caracas: 'A' },
   tw: {
     Banqiao: 'NWT',
     Xindian: 'NWT',
@@ -368,6 +377,18 @@ const isJapaneseWard = (name: string): boolean => /区$/.test(name) || /-ku$/.te
 
 /** How far from its region's centre the second package may file a city before it is taken as misfiled. */
 const MISFILED_KM = 2500;
+
+/**
+ * A city of the second package is misfiled too when it lies more than `MISFILED_NEAR_KM` from its
+ * region's centre, `MISFILED_RATIO` times as far as from another region's, and `MISFILED_SPREAD` times
+ * as far as its region's towns typically lie (their median): the package files Lisbon's parishes under
+ * Guarda (250 km away: 235 of Guarda's 524 towns), Cebu City under Bataan (800 km). Buenos Aires
+ * province's towns by the capital lie 300 km from the province's centre, as half its towns do: not
+ * misfiled, though the capital's centre is near.
+ */
+const MISFILED_RATIO = 3;
+const MISFILED_NEAR_KM = 100;
+const MISFILED_SPREAD = 4;
 
 /** How far from a region's centre a place of no known region may lie to count as in it. */
 const NEAR_REGION_KM = 150;
@@ -760,7 +781,7 @@ export class Gazetteer {
     // searched as the word it is (ads that say Kent), never as the village of Kenn nor as all England.
     const alias = data.aliases.get(name);
     if (alias !== undefined) {
-      const region = ADMIN_AS_REGION.has(country) ? undefined : data.regionsByBare.get(alias);
+      const region = NATIONS_AS_REGIONS.has(country) ? undefined : data.regionsByBare.get(alias);
       return region ? { place: region, corrected: false } : undefined;
     }
     if (name.length < 4) return undefined;
@@ -1012,9 +1033,29 @@ function buildCountry(
     if (st.latitude && st.longitude && lat >= south && lat <= north && lng >= west && lng <= east)
       centres.set(st.isoCode, [lat, lng]);
   }
-  for (const c of cscCities) {
+  const centreList = [...centres.values()];
+  const kmFromCentre = cscCities.map((c) => {
     const centre = centres.get(c.state);
-    if (centre && distanceKm(c.lat, c.lng, centre[0], centre[1]) > MISFILED_KM) continue;
+    return centre ? distanceKm(c.lat, c.lng, centre[0], centre[1]) : 0;
+  });
+  // How far a region's towns typically lie from its centre: a big region's are far, a small one's near.
+  const spread = new Map<string, number[]>();
+  cscCities.forEach((c, i) => {
+    let list = spread.get(c.state);
+    if (!list) spread.set(c.state, (list = []));
+    list.push(kmFromCentre[i] as number);
+  });
+  const typicalKm = new Map(
+    [...spread].map(([state, kms]) => [state, kms.sort((a, b) => a - b)[kms.length >> 1] ?? 0]),
+  );
+  for (const [i, c] of cscCities.entries()) {
+    const km = kmFromCentre[i] as number;
+    if (km > MISFILED_KM) continue;
+    if (
+      km > Math.max(MISFILED_NEAR_KM, MISFILED_SPREAD * (typicalKm.get(c.state) ?? 0)) &&
+      centreList.some(([la, lo]) => distanceKm(c.lat, c.lng, la, lo) * MISFILED_RATIO < km)
+    )
+      continue;
     const k = cell(c.lat, c.lng);
     let list = grid.get(k);
     if (!list) grid.set(k, (list = []));
@@ -1072,10 +1113,26 @@ function buildCountry(
 
   // GeoNames' own division where its codes are the regions' (the United Kingdom's nations: ENG, NIR, SCT,
   // WLS); else the nearest of the second package's cities, which files Belfast under North Yorkshire.
+  // Where they are, a town of no such division is in the nearest town's that has one (the second package's
+  // nearest neighbour is often a province: Morocco's and the Philippines' list both levels).
+  const byDivision = ADMIN_AS_REGION.has(code) ? sorted.filter((c) => stateIndex.has(c.adminCode)) : [];
+  const nearestDivision = (c: RawCity): string | undefined => {
+    let best: string | undefined;
+    let bestKm = Infinity;
+    for (const d of byDivision) {
+      const km = distanceKm(c.lat, c.lng, d.lat, d.lng);
+      if (km < bestKm) [best, bestKm] = [d.adminCode, km];
+    }
+    return best;
+  };
   const nearState = sorted.map(
     (c) =>
       PLACE_REGIONS[code]?.[c.name] ??
-      (ADMIN_AS_REGION.has(code) && stateIndex.has(c.adminCode) ? c.adminCode : stateOf(c.lat, c.lng)),
+      (byDivision.length === 0
+        ? stateOf(c.lat, c.lng)
+        : stateIndex.has(c.adminCode)
+          ? c.adminCode
+          : (nearestDivision(c) ?? stateOf(c.lat, c.lng))),
   );
   const regionOfDivision = divisionRegions(sorted, nearState);
   for (const [division, state] of Object.entries(DIVISION_REGIONS[code] ?? {})) regionOfDivision.set(division, state);

@@ -1379,6 +1379,12 @@ export const REGION_NAMES: Readonly<Record<string, Readonly<Record<string, strin
     MS: 'بلدية الشمال',
     US: 'بلدية أم صلال',
   },
+  // Without the second package's marks of the Western Sahara dispute, which no site shows in a region's name.
+  ma: {
+    '10': 'Guelmim-Oued Noun',
+    '11': 'Laâyoune-Sakia El Hamra',
+    '12': 'Dakhla-Oued Ed-Dahab',
+  },
   kw: {
     AH: 'محافظة الأحمدي',
     FA: 'محافظة الفروانية',

@@ -261,6 +261,38 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
     });
   });
 
+  describe("a capital in its own region, which the gazetteer's second package misfiles", () => {
+    it('pt, ph, ma, ve: Lisboa and Cascais are of Lisboa, Cebu City of Central Visayas, Rabat of its region, Caracas of Distrito Capital', async () => {
+      const lisboa = region('pt', 'Lisboa');
+      const pt = await importAds('pt', [
+        { id: 'P1', city: 'Lisboa' },
+        { id: 'P2', city: 'Cascais' },
+        { id: 'P3', city: 'Sintra', region: 'Lisboa' },
+        { id: 'P4', city: 'Guarda' },
+      ]);
+      for (const id of ['P1', 'P2', 'P3']) expect(pt.ads[id]?.location, id).to.deep.include({ regionId: lisboa.id });
+      expect(pt.ads.P3?.location.city).to.equal('Sintra');
+      expect(placeWarnings(pt.summary)).to.deep.equal([]);
+      // A search of the region finds the capital's flats, and only those of the region.
+      expect((await found('pt', `filters[region]=${lisboa.id}`)).sort()).to.deep.equal([
+        'Home P1',
+        'Home P2',
+        'Home P3',
+      ]);
+      expect(await found('pt', `filters[region]=${region('pt', 'Guarda').id}`)).to.deep.equal(['Home P4']);
+      const ph = await importAds('ph', [{ id: 'H1', city: 'Cebu City' }]);
+      expect(ph.ads.H1?.location).to.deep.include({ region: 'Central Visayas', city: 'Cebu City' });
+      // The Philippines' and Morocco's regions are their regions, not a mix of regions and provinces.
+      expect(g.regions('ph')).to.have.length(17);
+      expect(g.regions('ma').map((r) => r.name)).to.include.members(['Rabat-Salé-Kénitra', 'Guelmim-Oued Noun']);
+      expect(g.regions('ma')).to.have.length(12);
+      const ma = await importAds('ma', [{ id: 'M1', city: 'Rabat' }]);
+      expect(ma.ads.M1?.location).to.deep.include({ region: 'Rabat-Salé-Kénitra', city: 'Rabat' });
+      const ve = await importAds('ve', [{ id: 'V1', city: 'Caracas' }]);
+      expect(ve.ads.V1?.location).to.deep.include({ region: 'Distrito Capital', city: 'Caracas' });
+    });
+  });
+
   describe('a name that is a region keeps its place', () => {
     it('mx: a <city> that names a region gives the region, and its city of that name', async () => {
       const { summary, ads } = await importAds('mx', [
