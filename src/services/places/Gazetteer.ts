@@ -266,6 +266,9 @@ function packageData(json: string): PackageData {
 const COUNTRY_ID_BASE = 80_000_000;
 const REGION_ID_BASE = 90_000_000;
 const KIND_RANK: Record<PlaceKind, number> = { city: 0, region: 1, cityArea: 2, country: 3 };
+/** How many times bigger than the biggest town of its name a city's area must be to come first. */
+const AREA_OVER_TOWN = 10;
+const AREA_MIN_PEOPLE = 20_000;
 
 interface CountryPlaces {
   country: Place;
@@ -1288,6 +1291,15 @@ function buildCountry(
   }
   for (const list of byNorm.values()) {
     list.sort((a, b) => KIND_RANK[a.kind] - KIND_RANK[b.kind] || b.population - a.population);
+    // A city's area far bigger than every town of its name is what the name means: Frederiksberg of
+    // Copenhagen (95,000 people), not the village of 3,000; Mexico City's Miguel Hidalgo, not Tabasco's.
+    const first = list[0] as Place;
+    if (first.kind !== 'city') continue;
+    const area = list.find((p) => p.kind === 'cityArea');
+    if (area && area.population >= AREA_MIN_PEOPLE && area.population >= AREA_OVER_TOWN * first.population) {
+      list.splice(list.indexOf(area), 1);
+      list.unshift(area);
+    }
   }
   keys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   // Regions by their names without a designator, when no other region has that name so.

@@ -372,4 +372,23 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
       expect([...placeWarnings(ru.summary), ...placeWarnings(ua.summary)]).to.deep.equal([]);
     });
   });
+
+  describe("a big city's area named as a small town elsewhere", () => {
+    it('mx, dk: Benito Juárez is the borough of Mexico City, Frederiksberg the one of København, unless the region says which', async () => {
+      const mexico = city('mx', 'Ciudad de México');
+      const { ads } = await importAds('mx', [
+        { id: 'B1', city: 'Benito Juárez' },
+        { id: 'B2', city: 'Miguel Hidalgo' },
+        { id: 'B3', city: 'Benito Juárez', region: 'Veracruz' },
+        { id: 'B4', city: 'Cuauhtémoc' },
+      ]);
+      expect(ads.B1?.location).to.deep.include({ cityId: mexico.id, cityArea: 'Benito Juárez' });
+      expect(ads.B2?.location).to.deep.include({ cityId: mexico.id, cityArea: 'Miguel Hidalgo' });
+      expect(ads.B3?.location).to.deep.include({ city: 'Benito Juárez', region: 'Veracruz de Ignacio de la Llave' });
+      // A town of 114,000 is no village: Cuauhtémoc stays the city of Chihuahua.
+      expect(ads.B4?.location).to.deep.include({ city: 'Cuauhtémoc', region: 'Chihuahua' });
+      const dk = await importAds('dk', [{ id: 'F1', city: 'Frederiksberg' }]);
+      expect(dk.ads.F1?.location).to.deep.include({ cityId: city('dk', 'København').id, cityArea: 'Frederiksberg' });
+    });
+  });
 });
