@@ -239,8 +239,10 @@ export function cityNameVariants(text: string): CityNameVariant[] {
   const add = (city: string, area?: string) => {
     const c = city.trim().replace(/[,.;:]+$/, '');
     if (c === text.trim().replace(/[,.;:]+$/, '')) return;
-    // At least three letters: what is left of "La Paz" is no town's name, whatever a correction would make of it.
-    if ((c.match(/\p{L}/gu)?.length ?? 0) >= 3 && c !== text && !out.some((v) => v.city === c && v.area === area))
+    // At least three letters (two Chinese characters: "柏市"): what is left of "La Paz" is no town's name,
+    // whatever a correction would make of it.
+    const least = /\p{sc=Han}/u.test(c) ? 2 : 3;
+    if ((c.match(/\p{L}/gu)?.length ?? 0) >= least && c !== text && !out.some((v) => v.city === c && v.area === area))
       out.push({ city: c, ...(area ? { area } : {}) });
   };
   let t = text.replace(/\s*\([^)]*\)\s*/g, ' ').trim();
@@ -269,7 +271,44 @@ export function cityNameVariants(text: string): CityNameVariant[] {
   // "München-Schwabing", "Praha-Smíchov", "Wien-Favoriten": the city, and its district as the area.
   const hyphen = /^([^-]{4,})-(\p{L}[\p{L} -]+)$/u.exec(t);
   if (hyphen) add(hyphen[1] as string, (hyphen[2] as string).trim());
+  cjkAddressVariants(t, add);
   return out;
+}
+
+/** A prefecture before a Japanese address: "大阪府", "東京都", "北海道", "神奈川県". */
+const PREFECTURE = /^\p{sc=Han}{2,3}[都道府県]/u;
+/** Letters of a Japanese or Chinese place name (kana in some: "さいたま市", "つくば市", "ヶ"). */
+const CJK_NAME = '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}ー々]';
+/** A city and its ward, written as one, as Japanese and Taiwanese addresses are: "大阪市北区", "臺北市大安區". */
+const CITY_AND_WARD = new RegExp(`^(${CJK_NAME}+?市)(${CJK_NAME}+?[区區])?`, 'u');
+/** A rural district before its town: "愛甲郡愛川町" is the town of 愛川町. */
+const DISTRICT_BEFORE_TOWN = new RegExp(`^\\p{sc=Han}${CJK_NAME}*?郡(${CJK_NAME}+?[町村])`, 'u');
+
+/**
+ * An address written without spaces from the biggest part down, as Japanese and Taiwanese partners
+ * write a place ("大阪府大阪市北区梅田1-1", "東京都渋谷区", "臺北市大安區"): without the prefecture
+ * before it and the street after it, the city and its ward as the area; the ward alone (Tokyo's are
+ * the areas of 東京都), or without its 區 (New Taipei's 板橋區 is the town of 板橋); a district's town.
+ */
+function cjkAddressVariants(text: string, add: (city: string, area?: string) => void): void {
+  if (!/^\p{sc=Han}/u.test(text) || /\s/.test(text)) return;
+  const rest = text.replace(PREFECTURE, '');
+  const ward = CITY_AND_WARD.exec(rest);
+  if (ward) {
+    add(ward[1] as string, ward[2]);
+    if (ward[2]) add(ward[2]);
+    // A Taiwanese district is named without its 區 too: 板橋區 is the town of 板橋.
+    if (ward[2]?.endsWith('區')) add(ward[2].slice(0, -1));
+  } else {
+    const town = DISTRICT_BEFORE_TOWN.exec(rest);
+    if (town) add(town[1] as string);
+    else {
+      // "東京都渋谷区…": a ward of Tokyo (no city before it), or a town ("千葉県柏市" is caught above).
+      const own = new RegExp(`^${CJK_NAME}+?[区區町村]`, 'u').exec(rest);
+      if (own) add(own[0]);
+      else if (rest !== text) add(rest);
+    }
+  }
 }
 
 /**

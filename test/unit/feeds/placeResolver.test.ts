@@ -110,4 +110,16 @@ describe('cityNameVariants: the names a city is written around', () => {
     expect(variants('Barra do Una')).to.deep.equal([]);
     expect(variants('Stadthagen-Enzen')).to.deep.equal(['Stadthagen | Enzen']);
   });
+
+  it('reads a Japanese or Taiwanese address from the biggest part down: the city and its ward', () => {
+    const variants = (text: string) => cityNameVariants(text).map((v) => (v.area ? `${v.city} | ${v.area}` : v.city));
+    expect(variants('大阪府大阪市北区梅田1-1')).to.deep.equal(['大阪市 | 北区', '北区']);
+    expect(variants('埼玉県さいたま市浦和区')).to.deep.equal(['さいたま市 | 浦和区', '浦和区']);
+    expect(variants('東京都渋谷区神南1-2-3')).to.deep.equal(['渋谷区']);
+    expect(variants('千葉県柏市')).to.deep.equal(['柏市']);
+    expect(variants('神奈川県愛甲郡愛川町')).to.deep.equal(['愛川町']);
+    expect(variants('新北市板橋區')).to.deep.equal(['新北市 | 板橋區', '板橋區', '板橋']);
+    // Not an address: a name with a space, or of Latin letters.
+    expect(variants('大阪 北区')).to.deep.equal([]);
+  });
 });
