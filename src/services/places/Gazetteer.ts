@@ -355,6 +355,33 @@ const PLACE_REGIONS: Readonly<Record<string, Readonly<Record<string, string>>>> 
 };
 
 /**
+ * Names partners write for a city that the data's other names lack, by our country code and the city's
+ * data name (the biggest town of that name takes them): Argentine partners' "Capital Federal" and "CABA"
+ * for Buenos Aires, India's cities by their new names (Gurgaon has been Gurugram since 2016, Allahabad
+ * Prayagraj since 2018, Gulbarga Kalaburagi since 2014).
+ */
+const OTHER_NAMES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  ar: {
+    'Buenos Aires': [
+      'Capital Federal',
+      'CABA',
+      'C.A.B.A.',
+      'Ciudad de Buenos Aires',
+      'Ciudad Autónoma de Buenos Aires',
+      'Buenos Aires Capital',
+    ],
+  },
+  in: { Gurgaon: ['Gurugram'], Allahābād: ['Prayagraj'], Gulbarga: ['Kalaburagi'] },
+};
+
+/**
+ * A region that lies inside another, by our country code and the second package's codes: its places are
+ * the enclosing region's too (`Gazetteer.isIn`), as partners write "Buenos Aires" for the province and
+ * for the city, which is a region of its own within it.
+ */
+const ENCLAVES: Readonly<Record<string, Readonly<Record<string, string>>>> = { ar: { C: 'B' } };
+
+/**
  * Parts of a city the data lists as towns of their own, too big for the rule that makes a town near a
  * bigger city one of its areas: New York City's boroughs (Brooklyn and Queens have more than a quarter
  * of its people, Staten Island lies beyond the rule's distance), and towns merged into a city since. By
@@ -914,7 +941,12 @@ function withoutCitySuffix(names: readonly string[]): string[] {
  * so that no neighbour gives it, by our country code: the division's code → the region's. Asturias's
  * towns were León's and Cantabria's (Oviedo, Castilla y León).
  */
-const DIVISION_REGIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = { es: { '34': 'AS' } };
+const DIVISION_REGIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  es: { '34': 'AS' },
+  // The city of Buenos Aires (GeoNames' Distrito Federal), an enclave of the province of that name: its
+  // barrios are filed under the province by their neighbours, and it was the province's.
+  ar: { '07': 'C' },
+};
 
 /** Share of a GeoNames division's cities that must lie in one region for the division to be that region. */
 const DIVISION_REGION_SHARE = 0.9;
@@ -1144,12 +1176,19 @@ function buildCountry(
   const cities: Place[] = [];
   const areas: Place[] = [];
   const big: Place[] = [];
+  /** The data names that took their `OTHER_NAMES` (the biggest town of each). */
+  const namedOtherwise = new Set<string>();
   for (const [i, c] of sorted.entries()) {
     const { lng, lat } = c;
     // A city of a division that is one region is in that region, whatever its neighbours' (`divisionRegions`).
     const state = (PLACE_REGIONS[code]?.[c.name] ? undefined : regionOfDivision.get(c.adminCode)) ?? nearState[i];
     const regionId = state !== undefined ? regionIdOf(state) : undefined;
     if (state !== undefined) regionPop.set(state, (regionPop.get(state) ?? 0) + c.population);
+    const otherNames = OTHER_NAMES[code]?.[c.name];
+    if (otherNames && !namedOtherwise.has(c.name)) {
+      namedOtherwise.add(c.name);
+      altNames.set(c.cityId, [...(altNames.get(c.cityId) ?? []), ...otherNames]);
+    }
     let own = ownScript?.(altNames.get(c.cityId) ?? []);
     // A town the alternate names give no name in the site's script: its municipality's, by its reading.
     const named = own === undefined && municipal && state !== undefined ? municipal(state, c.name) : undefined;
@@ -1397,10 +1436,19 @@ function buildCountry(
       b[3] = Math.max(b[3], p.lng);
     }
   };
+  const enclosing = new Map(
+    Object.entries(ENCLAVES[code] ?? {}).map(([inner, outer]) => [regionIdOf(inner), regionIdOf(outer)]),
+  );
   for (const p of [...cities, ...areas]) {
     if (p.regionId !== undefined) widen(p.regionId, p);
     const admin = adminOf.get(p.id);
-    const other = admin !== undefined ? regionOfAdmin.get(admin) : undefined;
+    const byAdmin = admin !== undefined ? regionOfAdmin.get(admin) : undefined;
+    const other =
+      byAdmin !== undefined && byAdmin !== p.regionId
+        ? byAdmin
+        : p.regionId !== undefined
+          ? enclosing.get(p.regionId)
+          : undefined;
     if (other !== undefined && other !== p.regionId) {
       otherRegion.set(p.id, other);
       widen(other, p);

@@ -1,10 +1,13 @@
 /**
  * Places the data packages lack that partners' feeds name every day: Tokyo's 23 special wards (特別区),
  * which GeoNames keeps as divisions, not as populated places, so a feed's "Shibuya" or "渋谷区" named no
- * place and its ads were found by no Tokyo search. Each is an area of the city of Tokyo (`extraAreaOf`),
- * named in Japanese, found by its romaji, with and without 区 or "-ku" (`extraAreaOf`). Ids are ours, below the range of
- * countries and regions (`COUNTRY_ID_BASE`) and far above GeoNames' own; populations of the 2020 census,
- * coordinates of the ward offices.
+ * place and its ads were found by no Tokyo search; and the barrios of Buenos Aires it lacks (Palermo,
+ * Recoleta, Caballito…: an Argentine feed's <city>Palermo</city><region>Capital Federal</region> named no
+ * place). Each is an area of its city (`extraAreaOf`); a ward is named in Japanese, found by its romaji,
+ * with and without 区 or "-ku". Ids are ours, below the range of countries and regions
+ * (`COUNTRY_ID_BASE`) and far above GeoNames' own. Tokyo's: populations of the 2020 census, coordinates
+ * of the ward offices; Buenos Aires': populations of the 2010 census, rounded, coordinates of the
+ * barrio's middle, to ~1 km.
  */
 export interface ExtraPlace {
   cityId: number;
@@ -48,8 +51,69 @@ const TOKYO_WARDS: readonly [string, string, number, number, number][] = [
 /** A romaji name as it is also written: without its long vowels' macrons ("Chuo", "Ota", "Koto"). */
 const plain = (name: string): string => name.normalize('NFD').replace(/\p{M}/gu, '');
 
+const BUENOS_AIRES_BARRIO_ID_BASE = 70_001_000;
+
+/** Barrios of Buenos Aires GeoNames lacks: name, people, latitude, longitude. */
+const BUENOS_AIRES_BARRIOS: readonly [string, number, number, number][] = [
+  ['Palermo', 226_000, -34.588, -58.43],
+  ['Caballito', 176_000, -34.619, -58.443],
+  ['Flores', 162_000, -34.629, -58.463],
+  ['Recoleta', 158_000, -34.588, -58.398],
+  ['Almagro', 132_000, -34.608, -58.422],
+  ['Villa Urquiza', 86_000, -34.573, -58.489],
+  ['Villa Crespo', 84_000, -34.599, -58.438],
+  ['Villa Devoto', 67_000, -34.603, -58.514],
+  ['Mataderos', 64_000, -34.659, -58.503],
+  ['Parque Chacabuco', 56_000, -34.635, -58.437],
+  ['Villa del Parque', 56_000, -34.605, -58.491],
+  ['Núñez', 52_000, -34.545, -58.464],
+  ['Saavedra', 52_000, -34.555, -58.485],
+  ['Parque Avellaneda', 51_000, -34.645, -58.478],
+  ['San Cristóbal', 49_000, -34.624, -58.402],
+  ['La Boca', 46_000, -34.635, -58.363],
+  ['Villa Soldati', 46_000, -34.665, -58.442],
+  ['Liniers', 44_000, -34.643, -58.52],
+  ['Constitución', 44_000, -34.627, -58.384],
+  ['Nueva Pompeya', 40_000, -34.651, -58.418],
+  ['Monserrat', 39_000, -34.613, -58.381],
+  ['Floresta', 38_000, -34.63, -58.483],
+  ['Parque Patricios', 38_000, -34.637, -58.401],
+  ['Villa Pueyrredón', 38_000, -34.58, -58.503],
+  ['Vélez Sarsfield', 35_000, -34.632, -58.493],
+  ['Villa General Mitre', 34_000, -34.609, -58.468],
+  ['Monte Castro', 33_000, -34.62, -58.508],
+  ['Villa Luro', 32_000, -34.638, -58.503],
+  ['San Nicolás', 29_000, -34.604, -58.381],
+  ['Chacarita', 26_000, -34.587, -58.454],
+  ['San Telmo', 20_000, -34.621, -58.371],
+  ['Paternal', 20_000, -34.598, -58.47],
+  ['Coghlan', 18_000, -34.56, -58.475],
+  ['Parque Chas', 17_000, -34.585, -58.479],
+  ['Villa Real', 14_000, -34.618, -58.526],
+  ['Villa Riachuelo', 14_000, -34.687, -58.47],
+  ['Versalles', 13_500, -34.629, -58.521],
+  ['Agronomía', 13_000, -34.593, -58.491],
+  ['Puerto Madero', 7_000, -34.612, -58.362],
+];
+
+/** Other names of a barrio, as partners write them. */
+const BARRIO_NAMES: Readonly<Record<string, readonly string[]>> = {
+  Monserrat: ['Montserrat'],
+  'La Boca': ['Boca'],
+  Paternal: ['La Paternal'],
+  'Villa General Mitre': ['Villa Gral. Mitre'],
+};
+
 /** The extra places of each country (our codes). */
 export const EXTRA_PLACES: Readonly<Record<string, readonly ExtraPlace[]>> = {
+  ar: BUENOS_AIRES_BARRIOS.map(([name, population, lat, lng], i) => ({
+    cityId: BUENOS_AIRES_BARRIO_ID_BASE + i,
+    name,
+    names: BARRIO_NAMES[name] ?? [],
+    population,
+    lat,
+    lng,
+  })),
   jp: TOKYO_WARDS.map(([name, kanji, population, lat, lng], i) => ({
     cityId: TOKYO_WARD_ID_BASE + i,
     name,
@@ -71,6 +135,8 @@ export const EXTRA_PLACES: Readonly<Record<string, readonly ExtraPlace[]>> = {
  * id: never by its name, which a place of the data may share (GeoNames has a Minato in Wakayama).
  */
 export function extraAreaOf(cityId: number): string | undefined {
-  const i = cityId - TOKYO_WARD_ID_BASE;
-  return i >= 0 && i < TOKYO_WARDS.length ? 'Tokyo' : undefined;
+  const ward = cityId - TOKYO_WARD_ID_BASE;
+  if (ward >= 0 && ward < TOKYO_WARDS.length) return 'Tokyo';
+  const barrio = cityId - BUENOS_AIRES_BARRIO_ID_BASE;
+  return barrio >= 0 && barrio < BUENOS_AIRES_BARRIOS.length ? 'Buenos Aires' : undefined;
 }

@@ -408,4 +408,33 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
       expect(tw.ads.T1?.location).to.deep.include({ city: '板橋', region: '新北市' });
     });
   });
+  describe('Buenos Aires as Argentine partners write it, and renamed cities', () => {
+    it('ar, in: Capital Federal and CABA are the city, its barrios its areas, a region of its own within the province', async () => {
+      const buenosAires = city('ar', 'Buenos Aires');
+      const caba = region('ar', 'Ciudad Autónoma de Buenos Aires');
+      const { summary, ads } = await importAds('ar', [
+        { id: 'A1', city: 'Capital Federal' },
+        { id: 'A2', city: 'Palermo', region: 'Capital Federal' },
+        { id: 'A3', city: 'Buenos Aires', region: 'Buenos Aires' },
+        { id: 'A4', city: 'Recoleta', region: 'CABA' },
+        { id: 'A5', city: 'Quilmes' },
+      ]);
+      expect(ads.A1?.location).to.deep.include({ cityId: buenosAires.id, regionId: caba.id });
+      expect(ads.A2?.location).to.deep.include({ cityId: buenosAires.id, cityArea: 'Palermo', regionId: caba.id });
+      // The province the partner named holds its capital, an enclave within it.
+      expect(ads.A3?.location).to.deep.include({ cityId: buenosAires.id, region: 'Buenos Aires' });
+      expect(ads.A4?.location).to.deep.include({ cityId: buenosAires.id, cityArea: 'Recoleta' });
+      // A town of Greater Buenos Aires is a town of the province, not an area of the capital.
+      expect(ads.A5?.location).to.deep.include({ city: 'Quilmes', region: 'Buenos Aires' });
+      expect(placeWarnings(summary)).to.deep.equal([]);
+      expect((await found('ar', `filters[region]=${caba.id}`)).sort()).to.deep.equal(['Home A1', 'Home A2', 'Home A4']);
+      const india = await importAds('in', [
+        { id: 'I1', city: 'Gurugram' },
+        { id: 'I2', city: 'Prayagraj' },
+      ]);
+      expect(india.ads.I1?.location).to.deep.include({ city: 'Gurgaon', region: 'Haryana' });
+      expect(india.ads.I2?.location).to.deep.include({ region: 'Uttar Pradesh' });
+      expect(india.ads.I2?.location.cityId).to.equal(city('in', 'Allahābād').id);
+    });
+  });
 });
