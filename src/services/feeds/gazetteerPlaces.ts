@@ -10,6 +10,9 @@ type Location = AdInput['location'];
 /** How far (km) from a partner's coordinates a city of their record's name is another namesake's. */
 const NAMESAKE_KM = 150;
 
+/** How far (km) from a town's or area's centre a record's coordinates may be for it to be their place. */
+const NEAREST_KM = 25;
+
 /** `PlaceLookup` answered by the gazetteer, for one country's records. */
 export class GazetteerPlaces implements PlaceLookup {
   constructor(
@@ -35,10 +38,15 @@ export class GazetteerPlaces implements PlaceLookup {
   }
 
   nearestCity(lat: number, lng: number): NearCity | null {
-    const [first] = this.gazetteer.nearestCities(this.country, lat, lng, 1);
-    if (!first || first.km > 25) return null;
-    const place = first.place;
+    const found = this.gazetteer.nearestPlace(this.country, lat, lng, NEAREST_KM);
+    const area = found?.kind === 'cityArea' ? found : undefined;
+    const place = area?.cityId !== undefined ? this.gazetteer.place(area.cityId, this.country) : found;
+    if (!place || place.kind !== 'city') return null;
     const near: NearCity = { id: place.id, name: place.name };
+    if (area) {
+      near.areaId = area.id;
+      near.areaName = area.name;
+    }
     if (place.regionId !== undefined) {
       near.regionId = place.regionId;
       near.regionName = this.gazetteer.place(place.regionId, this.country)?.name;

@@ -38,6 +38,9 @@ export interface NearCity {
   regionName?: string;
   /** The region its GeoNames division says, when not the one it is filed under (`Gazetteer.isIn`). */
   otherRegionId?: number;
+  /** The city's area the point is in, when it is nearer one than any town. */
+  areaId?: number;
+  areaName?: string;
 }
 
 /**
@@ -55,7 +58,7 @@ export interface NameQuestion {
 export interface PlaceLookup {
   /** `city`, `region`, `cityArea` of a record resolved (see `PlaceResolver`). */
   names(input: NameQuestion): NamedPlace;
-  /** The nearest big city within 25 km of a point, or null. */
+  /** The town (and city area) a point is in, within 25 km of its centre (`Gazetteer.nearestPlace`), or null. */
   nearestCity(lat: number, lng: number): NearCity | null;
 }
 
@@ -71,8 +74,8 @@ export interface PlaceLookup {
  *   stays text and the region stays; a resolved city brings its own region;
  *   a city that names a region (and no city) gives that region;
  * - `city_area` / `neighborhood` resolve only among the areas of that city;
- * - without a city, coordinates find the nearest big city within 25 km, if
- *   it is in the record's region;
+ * - without a city, coordinates find the town or city area they are in
+ *   (`Gazetteer.nearestPlace`), within 25 km, if it is in the record's region;
  * - coordinates are kept when given and plausible (within 150 km of the
  *   city or area, else near the box of the region's places; swapped
  *   latitude/longitude are put right), else the place's or the region's.
@@ -176,6 +179,10 @@ export class PlaceResolver {
       if (near && (regionId === undefined || near.regionId === regionId || near.otherRegionId === regionId)) {
         location.cityId = near.id;
         location.city = near.name;
+        if (near.areaId !== undefined && !input.cityArea) {
+          location.cityAreaId = near.areaId;
+          location.cityArea = near.areaName;
+        }
         if (near.regionId !== undefined && location.regionId === undefined) {
           location.regionId = near.regionId;
           location.region = near.regionName;

@@ -541,6 +541,8 @@ export class Gazetteer {
   private readonly municipalities: PackageData['municipalities'];
   private readonly codes: Set<string>;
   private readonly resolved = new Map<string, ResolvedPlace | undefined>();
+  /** Each country's towns and areas by grid cell (`nearestPlace`), built when first asked. */
+  private readonly placeGrids = new Map<string, Map<string, Place[]>>();
 
   /** Indexes the packages' data by country; each country is built on first use. */
   constructor(
@@ -621,6 +623,43 @@ export class Gazetteer {
   /** Cities by population, largest first. */
   cities(country: string): readonly Place[] {
     return this.of(country)?.cities ?? [];
+  }
+
+  /**
+   * The town or city area a point is most likely in, within `maxKm` of its centre: the nearest by its
+   * distance less the town's own reach (the radius of its people at 5,000 per km²: 14 km for Madrid,
+   * 3 km for Getafe, 250 m for a village of 1,000), so that a point in a big city's outskirts is the
+   * city's, not the nearer village's, and a point in Getafe is Getafe, not Madrid. Among all the
+   * country's towns and areas (`nearestCities` looks only at the 1,500 biggest cities).
+   */
+  nearestPlace(country: string, lat: number, lng: number, maxKm: number): Place | undefined {
+    const data = this.of(country);
+    if (!data) return undefined;
+    let grid = this.placeGrids.get(country);
+    if (!grid) {
+      grid = new Map();
+      for (const p of [...data.cities, ...data.areas]) {
+        const key = gridCell(p.lat, p.lng);
+        const list = grid.get(key);
+        if (list) list.push(p);
+        else grid.set(key, [p]);
+      }
+      this.placeGrids.set(country, grid);
+    }
+    let best: Place | undefined;
+    let bestScore = Infinity;
+    const [row, col] = [Math.floor(lat / GRID_DEG), Math.floor(lng / GRID_DEG)];
+    for (let i = -1; i <= 1; i++) {
+      for (let j = -1; j <= 1; j++) {
+        for (const p of grid.get(`${row + i}:${col + j}`) ?? []) {
+          const km = distanceKm(lat, lng, p.lat, p.lng);
+          if (km > maxKm) continue;
+          const score = km - Math.sqrt(p.population / (Math.PI * PEOPLE_PER_KM2));
+          if (score < bestScore) [best, bestScore] = [p, score];
+        }
+      }
+    }
+    return best;
   }
 
   areasOf(cityId: number): Place[] {
@@ -917,6 +956,12 @@ function closestSpelling(
  * unless it is a village named like a region fifty times its size (Wales, the village,
  * against Wales): Madrid, Valencia and León stay the cities.
  */
+/** Cells of the grid `nearestPlace` searches (half a degree: 55 km of latitude, so 3 × 3 cover 25 km). */
+const GRID_DEG = 0.5;
+const gridCell = (lat: number, lng: number): string => `${Math.floor(lat / GRID_DEG)}:${Math.floor(lng / GRID_DEG)}`;
+/** A town's people per km², for the reach of its centre (`nearestPlace`). */
+const PEOPLE_PER_KM2 = 5000;
+
 function preferredOf(sameName: Place[]): Place {
   const first = sameName[0] as Place;
   const region = sameName.find((p) => p.kind === 'region');

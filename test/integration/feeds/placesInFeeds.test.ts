@@ -437,4 +437,21 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
       expect(india.ads.I2?.location.cityId).to.equal(city('in', 'Allahābād').id);
     });
   });
+  describe('coordinates without a city', () => {
+    it('es: are in the town or city area whose centre reaches them, not the nearest big city', async () => {
+      const madrid = city('es', 'Madrid');
+      const { summary, ads } = await importAds('es', [
+        // Getafe's town hall: a town GeoNames files as an area of Madrid (was "Fuenlabrada", 8 km off).
+        { id: 'G1', lat: 40.3083, lng: -3.7327 },
+        // Zaragoza, 2 km from its centre, nearer villages' centres than Zaragoza's reach: Zaragoza.
+        { id: 'G2', lat: 41.6311, lng: -0.8769 },
+        // Alcalá de Henares.
+        { id: 'G3', lat: 40.4818, lng: -3.3643 },
+      ]);
+      expect(ads.G1?.location).to.deep.include({ cityId: madrid.id, cityArea: 'Getafe', latitude: 40.3083 });
+      expect(ads.G2?.location).to.deep.include({ city: 'Zaragoza', region: 'Aragón' });
+      expect(ads.G3?.location).to.deep.include({ city: 'Alcalá de Henares', region: 'Madrid' });
+      expect(placeWarnings(summary)).to.deep.equal([]);
+    });
+  });
 });
