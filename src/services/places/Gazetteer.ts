@@ -336,8 +336,8 @@ const PLACE_SEPARATOR = /[,،，、]/;
  * Taipei), Keelung under Taipei, and Hsinchu city and county each under the other's code.
  */
 const PLACE_REGIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  // Caracas lies across Distrito Capital and Miranda; the second package's nearest town to its centre is
-  // Chacao, of Miranda.
+  // Caracas lies across Distrito Capital and Miranda (`CITIES_ACROSS`); the second package's nearest
+  // town to its centre is Chacao, of Miranda.
   ve: { Caracas: 'A' },
   tw: {
     Banqiao: 'NWT',
@@ -379,7 +379,15 @@ const OTHER_NAMES: Readonly<Record<string, Readonly<Record<string, readonly stri
  * the enclosing region's too (`Gazetteer.isIn`), as partners write "Buenos Aires" for the province and
  * for the city, which is a region of its own within it.
  */
-const ENCLAVES: Readonly<Record<string, Readonly<Record<string, string>>>> = { ar: { C: 'B' } };
+const ENCLAVES: Readonly<Record<string, Readonly<Record<string, string>>>> = { ar: { C: 'B' }, ve: { A: 'M' } };
+
+/**
+ * A city that spreads across its region's border, by our country code and the second package's codes:
+ * its areas may lie in the other region (and its places are that region's too: `ENCLAVES`). Caracas is
+ * Distrito Capital's, and its east (Chacao, Petare, El Hatillo) Miranda's: partners write "Caracas,
+ * Miranda" as often as "Caracas, Distrito Capital".
+ */
+const CITIES_ACROSS: Readonly<Record<string, Readonly<Record<string, string>>>> = { ve: { A: 'M' } };
 
 /**
  * Parts of a city the data lists as towns of their own, too big for the rule that makes a town near a
@@ -1221,6 +1229,12 @@ function buildCountry(
   const cities: Place[] = [];
   const areas: Place[] = [];
   const big: Place[] = [];
+  /** A city's region → the other region its areas may lie in (`CITIES_ACROSS`). */
+  const acrossOf = new Map(
+    Object.entries(CITIES_ACROSS[code] ?? {}).map(([own, other]) => [regionIdOf(own), regionIdOf(other)]),
+  );
+  /** Each region's biggest town's place (`sorted` is biggest first): its centre, where the package's is wrong. */
+  const leadOf = new Map<string, [number, number]>();
   /** The data names that took their `OTHER_NAMES` (the biggest town of each). */
   const namedOtherwise = new Set<string>();
   for (const [i, c] of sorted.entries()) {
@@ -1229,6 +1243,7 @@ function buildCountry(
     const state = (PLACE_REGIONS[code]?.[c.name] ? undefined : regionOfDivision.get(c.adminCode)) ?? nearState[i];
     const regionId = state !== undefined ? regionIdOf(state) : undefined;
     if (state !== undefined) regionPop.set(state, (regionPop.get(state) ?? 0) + c.population);
+    if (state !== undefined && !leadOf.has(state)) leadOf.set(state, [lat, lng]);
     const otherNames = OTHER_NAMES[code]?.[c.name];
     if (otherNames && !namedOtherwise.has(c.name)) {
       namedOtherwise.add(c.name);
@@ -1254,7 +1269,8 @@ function buildCountry(
         : big.find(
             (b) =>
               c.population * 4 < b.population &&
-              b.regionId === regionId &&
+              (b.regionId === regionId ||
+                (regionId !== undefined && acrossOf.get(b.regionId as number) === regionId)) &&
               distanceKm(lat, lng, b.lat, b.lng) < Math.min(20, 3 + Math.sqrt(b.population) / 150),
           );
     if (name !== c.name) dataNameOf.set(c.cityId, c.name);
@@ -1291,8 +1307,11 @@ function buildCountry(
         country: code,
         regionId: undefined,
         cityId: undefined,
-        lat: Number(s.latitude ?? 0),
-        lng: Number(s.longitude ?? 0),
+        // The package's centre, unless it lies outside the country (Miranda's is in Massachusetts): then
+        // the region's biggest town's.
+        ...(centres.has(s.isoCode)
+          ? { lat: Number(s.latitude), lng: Number(s.longitude) }
+          : { lat: leadOf.get(s.isoCode)?.[0] ?? 0, lng: leadOf.get(s.isoCode)?.[1] ?? 0 }),
         population: regionPop.get(s.isoCode) ?? 0,
       };
     })

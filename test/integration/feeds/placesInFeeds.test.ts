@@ -288,8 +288,17 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
       expect(g.regions('ma')).to.have.length(12);
       const ma = await importAds('ma', [{ id: 'M1', city: 'Rabat' }]);
       expect(ma.ads.M1?.location).to.deep.include({ region: 'Rabat-Salé-Kénitra', city: 'Rabat' });
-      const ve = await importAds('ve', [{ id: 'V1', city: 'Caracas' }]);
+      const ve = await importAds('ve', [
+        { id: 'V1', city: 'Caracas' },
+        // Its east is Miranda's: Caracas there, with its area.
+        { id: 'V2', city: 'Caracas', region: 'Miranda', cityArea: 'Chacao' },
+        { id: 'V3', region: 'Miranda' },
+      ]);
       expect(ve.ads.V1?.location).to.deep.include({ region: 'Distrito Capital', city: 'Caracas' });
+      expect(ve.ads.V2?.location).to.deep.include({ region: 'Miranda', city: 'Caracas', cityArea: 'Chacao' });
+      // A region alone is placed in it (the second package puts Miranda's centre in Massachusetts).
+      expect(ve.ads.V3?.location.latitude).to.be.within(9, 11);
+      expect(ve.ads.V3?.location.longitude).to.be.within(-68, -65);
     });
   });
 
