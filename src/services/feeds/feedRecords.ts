@@ -52,10 +52,13 @@ export type FeedFormat = 'xml' | 'jsonl';
  */
 export const MAX_RECORD_CHARS = 4 << 20;
 
+/** The bytes of a record over which the byte scanner leaves a file to the streaming parser. */
+const MAX_RECORD_BYTES = 4 * MAX_RECORD_CHARS;
+
 /** Why a record longer than `MAX_RECORD_CHARS` is rejected. */
 export function tooLongRecord(chars: number): string {
-  const mb = (n: number): string => `${(n / 2 ** 20).toFixed(n < 10 * 2 ** 20 ? 1 : 0).replace(/\.0$/, '')} MB`;
-  return `the record is ${mb(chars)} long, over the ${mb(MAX_RECORD_CHARS)} a record may be: it was not read`;
+  const mb = (n: number): string => (n / 2 ** 20).toFixed(n < 100 * 2 ** 20 ? 1 : 0);
+  return `the record is ${mb(chars)} MB long, over the ${MAX_RECORD_CHARS / 2 ** 20} MB a record may be: it was not read`;
 }
 
 /** The file cannot be read as a feed at all: nothing of it is applied. */
@@ -837,9 +840,10 @@ export async function quickCountXml(
       base += until;
     }
     tail = until < buf.length ? buf.subarray(until) : undefined;
-    // A record too long to be read (`MAX_RECORD_CHARS`): `countXmlRecords` streams it, where this scan
-    // would copy and read it again with every chunk (95 s for a 300 MB description).
-    if (tail && tail.length > MAX_RECORD_CHARS) return undefined;
+    // A record too long to be read (`MAX_RECORD_CHARS`, in characters; its bytes, with their markup and
+    // multi-byte characters, may be a few times more): `countXmlRecords` streams it, where this scan would
+    // copy and read it again with every chunk (95 s for a 300 MB description).
+    if (tail && tail.length > MAX_RECORD_BYTES) return undefined;
     onProgress?.(count);
   }
   if (tail && scan(tail, true) < 0) return undefined;
@@ -1096,7 +1100,9 @@ class RecordBuilder {
   onText(t: string): void {
     if (!this.record) return;
     this.size += t.length;
-    if (this.size <= MAX_RECORD_CHARS) this.text += t;
+    // Past the limit, only the ad's own id is kept (for the rejection: the stored ad is kept).
+    if (this.size <= MAX_RECORD_CHARS || (this.path.length === 1 && this.path[0] === 'id' && this.text.length < 1000))
+      this.text += t;
   }
 
   /**
@@ -1794,6 +1800,7 @@ export async function countJsonLines(input: Readable, onProgress?: (records: num
   const take = (raw: string | LongLine): void => {
     lineNo++;
     if (typeof raw !== 'string') {
+      if (raw.blank) return;
       // Too long to be a record: rejected, not parsed (unless it is the whole feed as one array).
       if (
         count === 0 &&
@@ -1804,7 +1811,8 @@ export async function countJsonLines(input: Readable, onProgress?: (records: num
       )
         throw notJsonLines(raw.head, lineNo);
       count++;
-      last = undefined;
+      // Cut short if it does not end as an object does (`cutShort`).
+      last = { line: lineNo, text: cutShort(raw) ? '{' : '{}' };
       return;
     }
     const line = lineNo === 1 ? raw.replace(/^\ufeff/, '') : raw;
@@ -1822,27 +1830,51 @@ export async function countJsonLines(input: Readable, onProgress?: (records: num
   return count;
 }
 
-/** A line longer than `TextLines`' limit: its length, and its first characters (the rest was not kept). */
-interface LongLine {
-  length: number;
-  head: string;
+/** Whether a long line ends otherwise than an object does: the end of a feed cut short in it. */
+function cutShort(line: LongLine): boolean {
+  return !line.tail.trimEnd().endsWith('}');
 }
 
 /**
+ * A line longer than `TextLines`' limit: its length, its first and last characters (the rest was not
+ * kept), whether it is blanks only, and the first match of the splitter's `find` in it.
+ */
+interface LongLine {
+  length: number;
+  head: string;
+  tail: string;
+  blank: boolean;
+  found: RegExpExecArray | null;
+}
+
+/** Characters kept of a long line's start and end (`LongLine`). */
+const LONG_LINE_KEPT = 1000;
+/** How far a `find` match may run across two pieces of a long line. */
+const FIND_OVERLAP = 300;
+
+/**
  * Text split into lines as `readline` splits it (at `\n`, `\r\n` or a lone `\r`), chunk by chunk,
- * except that a line longer than `max` characters is not held: it comes out as a `LongLine`.
+ * except that a line longer than `max` characters is not held: it comes out as a `LongLine`, searched
+ * for `find` as it goes by (a partner id, wherever in the line the partner's export put it).
  */
 export class TextLines {
   private parts: string[] = [];
   private length = 0;
   private head = '';
+  private tail = '';
+  private blank = true;
+  private found: RegExpExecArray | null = null;
   /** The last chunk ended in `\r`: a `\n` starting the next one ends no other line. */
   private cr = false;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly find?: RegExp,
+  ) {}
 
   push(chunk: string): (string | LongLine)[] {
     const out: (string | LongLine)[] = [];
+    if (chunk.length === 0) return out;
     let from = this.cr && chunk.charCodeAt(0) === 10 ? 1 : 0;
     this.cr = false;
     let lf = chunk.indexOf('\n', from);
@@ -1874,27 +1906,42 @@ export class TextLines {
     if (piece.length === 0) return;
     const length = this.length + piece.length;
     if (length <= this.max) this.parts.push(piece);
-    else if (this.length <= this.max) {
-      this.head = (this.parts.join('') + piece).slice(0, 1000);
-      this.parts = [];
+    else {
+      // The line is a long one: what was kept is read once, then each piece as it comes.
+      const text = this.length <= this.max ? this.parts.join('') + piece : this.tail + piece;
+      if (this.length <= this.max) {
+        this.head = text.slice(0, LONG_LINE_KEPT);
+        this.parts = [];
+      }
+      if (this.blank && /\S/.test(text)) this.blank = false;
+      if (this.find && !this.found) this.found = this.find.exec(text);
+      this.tail = text.slice(-Math.max(LONG_LINE_KEPT, FIND_OVERLAP));
     }
     this.length = length;
   }
 
   private line(): string | LongLine {
-    const line = this.length > this.max ? { length: this.length, head: this.head } : this.parts.join('');
+    const line =
+      this.length > this.max
+        ? { length: this.length, head: this.head, tail: this.tail, blank: this.blank, found: this.found }
+        : this.parts.join('');
     this.parts = [];
     this.length = 0;
     this.head = '';
+    this.tail = '';
+    this.blank = true;
+    this.found = null;
     return line;
   }
 }
 
-/** A partner id written at the start of a long line (`{"id": "…"`, or a number), for its rejection. */
-const LEADING_ID = /^\s*\{\s*"id"\s*:\s*(?:("(?:[^"\\]|\\.){1,200}")|(-?\d{1,30}))/;
+/**
+ * A record's partner id as a JSON key wherever it is in the line (`"id": "…"`, a number, or
+ * `{"value": …}`), for the rejection of a line too long to be parsed: its stored ad is kept.
+ */
+const JSON_ID = /[{,]\s*"id"\s*:\s*(?:\{\s*"value"\s*:\s*)?(?:("(?:[^"\\]|\\.){1,200}")|(-?\d{1,30})(?![\d.eE]))/;
 
-function leadingId(head: string): string | undefined {
-  const m = LEADING_ID.exec(head);
+function foundId(m: RegExpExecArray | null): string | undefined {
   if (!m) return undefined;
   if (m[2] !== undefined) return m[2];
   const value = jsonValue(m[1] as string);
@@ -1915,11 +1962,11 @@ export async function* readJsonLines(input: Readable, want?: (index: number) => 
   /** Non-empty lines so far: each is a record (or a bad one). */
   let index = 0;
   let pendingBad: RawRecord | undefined;
-  const lines = new TextLines(MAX_RECORD_CHARS);
+  const lines = new TextLines(MAX_RECORD_CHARS, JSON_ID);
   const take = (raw: string | LongLine): void => {
     lineNo++;
     const line = typeof raw !== 'string' ? raw : lineNo === 1 ? raw.replace(/^\ufeff/, '') : raw;
-    if (typeof line === 'string' && !line.trim()) return;
+    if (typeof line === 'string' ? !line.trim() : line.blank) return;
     // A bad line followed by more lines is a bad record, not a truncation.
     if (pendingBad) {
       out.push(pendingBad);
@@ -1930,14 +1977,17 @@ export async function* readJsonLines(input: Readable, want?: (index: number) => 
     if (typeof line !== 'string') {
       const head = line.head.replace(/^\ufeff/, '');
       if (at === 0 && !head.trimStart().startsWith('{')) throw notJsonLines(head, lineNo);
-      const idText = leadingId(head);
-      out.push({
+      const idText = foundId(line.found);
+      const bad: RawRecord = {
         line: lineNo,
         index: at,
         fields: idText ? new Map([['id', { text: idText, attrs: {} }]]) : new Map(),
         pictures: [],
         error: tooLongRecord(line.length),
-      });
+      };
+      // The last line, if it does not end as an object does, is a record cut short (the file's end decides).
+      if (cutShort(line)) pendingBad = bad;
+      else out.push(bad);
       return;
     }
     const value = jsonValue(line);

@@ -41,13 +41,25 @@ describe('TextLines: a JSON-lines feed split into lines', () => {
     }
   });
 
-  it('gives a line longer than its limit as its length and first characters, the lines around it whole', () => {
+  it('gives a line longer than its limit as its length, first and last characters, the lines around it whole', () => {
     const long = `{"id":"big","content":"${'y'.repeat(5000)}"}`;
     const text = `{"id":"a"}\n${long}\r\n{"id":"b"}\n`;
     const lines = split(text, [15, 40, 2000, 4000, text.length - 3], 1000);
     expect(lines).to.have.length(3);
     expect(lines[0]).to.equal('{"id":"a"}');
-    expect(lines[1]).to.deep.equal({ length: long.length, head: long.slice(0, 1000) });
+    expect(lines[1]).to.deep.include({ length: long.length, head: long.slice(0, 1000), blank: false });
+    expect((lines[1] as { tail: string }).tail.endsWith('yy"}')).to.equal(true);
     expect(lines[2]).to.equal('{"id":"b"}');
+  });
+
+  it("finds what it is told to look for anywhere in a long line, across the chunks' cuts; knows a line of blanks", () => {
+    const long = `{"content":"${'y'.repeat(5000)}","id":"far"}`;
+    const at = long.indexOf('"id"') + 2;
+    const lines = new TextLines(1000, /[{,]\s*"id"\s*:\s*"([^"]*)"/);
+    const out = [...lines.push(long.slice(0, at)), ...lines.push(''), ...lines.push(`${long.slice(at)}\r`)];
+    out.push(...lines.push(''), ...lines.push(`\n${' '.repeat(3000)}\n`), ...lines.end());
+    expect(out).to.have.length(2);
+    expect((out[0] as { found: RegExpExecArray }).found[1]).to.equal('far');
+    expect(out[1]).to.deep.include({ length: 3000, blank: true });
   });
 });
