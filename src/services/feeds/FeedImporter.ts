@@ -114,7 +114,7 @@ export interface ImportProgress {
    * `unzipping`: a zip's feed (`bytes` of `totalBytes` written); `staging`: the file is being checked
    * (`records` read so far); `applying`: `applied` of `toApply` records.
    */
-  phase: 'unzipping' | 'staging' | 'applying' | 'expiring' | 'done';
+  phase: 'unzipping' | 'staging' | 'applying' | 'grouping' | 'expiring' | 'done';
   records: number;
   applied: number;
   toApply: number;
@@ -824,9 +824,11 @@ export class FeedImporter {
       }
       summary.warnings = mergeWarnings(warnings);
       db.prepare(`UPDATE feed_runs SET status = 'expiring' WHERE id = ?`).run(run);
-      o.onProgress?.({ phase: 'expiring', records: summary.records, applied: total, toApply: total });
+      // (Its status stays 'expiring' for both: the end phase, after every batch.)
+      o.onProgress?.({ phase: 'grouping', records: summary.records, applied: total, toApply: total });
       const indexed = indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs);
       summary.grouped += indexed.grouped.get(this.siteCode) ?? 0;
+      o.onProgress?.({ phase: 'expiring', records: summary.records, applied: total, toApply: total });
       if (o.full !== false) this.expireMissing(run, summary);
       const due = expireDue(o.store, this.now());
       const own = Math.min(due.expired, due.bySource.get(o.sourceId) ?? 0);

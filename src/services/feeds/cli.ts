@@ -335,6 +335,7 @@ function progressLine(p: ImportProgress): string {
   if (p.phase === 'unzipping') return `import: unzipping the feed, ${size(p.bytes ?? 0)} of ${size(p.totalBytes ?? 0)}`;
   if (p.phase === 'staging') return `import: checking the file, ${p.records} records`;
   if (p.phase === 'applying') return `import: applying ${p.applied}/${p.toApply} (${p.records} records read)`;
+  if (p.phase === 'grouping') return "import: grouping the new ads with other partners' copies of them";
   if (p.phase === 'expiring') return `import: expiring ads missing from the feed`;
   return 'import: done';
 }

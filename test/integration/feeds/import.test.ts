@@ -31,9 +31,17 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       return found as StoredAd;
     };
 
+    /** The phases the run reported, each once, in order. */
+    const phases: string[] = [];
+
     before(async () => {
       f = feedApp();
-      summary = await f.importFeed(fixture('homes-es.xml'), ES_HOMES, 11, { sourceName: 'Pisos Ejemplo' });
+      summary = await f.importFeed(fixture('homes-es.xml'), ES_HOMES, 11, {
+        sourceName: 'Pisos Ejemplo',
+        onProgress: (p) => {
+          if (phases[phases.length - 1] !== p.phase) phases.push(p.phase);
+        },
+      });
     });
     after(() => f.close());
 
@@ -43,6 +51,8 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       const source = await f.store.source(11);
       expect(source).to.include({ name: 'Pisos Ejemplo', country: 'es', vertical: 'homes' });
       expect(await f.store.countAds(ES_HOMES)).to.equal(8);
+      // Its progress says what it does, up to the end phase's grouping of duplicates and expiry.
+      expect(phases.filter((p) => p !== 'staging')).to.deep.equal(['applying', 'grouping', 'expiring', 'done']);
     });
 
     it('reports each bad record with its line and reason', () => {

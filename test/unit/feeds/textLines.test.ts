@@ -5,9 +5,9 @@ import { TextLines } from '../../../src/services/feeds/feedRecords';
 import { seededRandom } from '../../../src/shared/seededRandom';
 
 /** The lines `TextLines` gives for `text` cut into chunks at `cuts`. */
-function split(text: string, cuts: number[], max = 1000): (string | { length: number; head: string })[] {
+function split(text: string, cuts: number[], max = 1000): ReturnType<TextLines['push']> {
   const lines = new TextLines(max);
-  const out: (string | { length: number; head: string })[] = [];
+  const out: ReturnType<TextLines['push']> = [];
   let from = 0;
   for (const cut of [...cuts, text.length]) {
     out.push(...lines.push(text.slice(from, cut)));
