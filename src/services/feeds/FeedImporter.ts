@@ -27,7 +27,7 @@ import { FeedRunError, feedsDir, GunzippedCopy, removeAbandoned } from './feedFi
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
 import type { WalCopierData } from './walCopier';
 import { indexNewFingerprints, wordsKey, type BatchResult } from './importBatches';
-import { lockSource, type SourceLock } from './sourceLock';
+import { lockSource, sourceBusy, type SourceLock } from './sourceLock';
 import { ImportStopped, TurnGate } from './turnGate';
 import { servePlaces } from './placeChannel';
 import type { PlaceLookup } from './placeResolver';
@@ -154,6 +154,11 @@ export interface ImportSummary {
   expiredOtherSources: number;
   /** Ads that joined a duplicate group of another source's ad. */
   grouped: number;
+  /**
+   * The source whose run of the site was writing when this one ended: its end groups this run's new
+   * ads with the site's (`runWritingBeside`).
+   */
+  groupingLeftTo?: number;
   rejected: number;
   /**
    * Rejected records whose ad the source already had, live: listed by the partner, so not expired;
@@ -603,8 +608,9 @@ export class FeedImporter {
         return stale.length;
       })
       .immediate();
-    // The new ads' fingerprints of a run that was killed or failed (its ads are in the store).
-    const leftOver = indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs);
+    // The new ads' fingerprints of a run that was killed or failed (its ads are in the store); this site's
+    // wait while another source's run of it writes (`runWritingBeside`).
+    const leftOver = indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs, this.siteWaiting());
     const run = Number(
       db
         .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (?, ?, ?, 'staging')`)
@@ -826,7 +832,14 @@ export class FeedImporter {
       db.prepare(`UPDATE feed_runs SET status = 'expiring' WHERE id = ?`).run(run);
       // (Its status stays 'expiring' for both: the end phase, after every batch.)
       o.onProgress?.({ phase: 'grouping', records: summary.records, applied: total, toApply: total });
-      const indexed = indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs);
+      const beside = this.runWritingBeside();
+      if (beside !== undefined) summary.groupingLeftTo = beside;
+      const indexed = indexNewFingerprints(
+        o.store,
+        o.fingerprintChunk,
+        o.fingerprintBudgetMs,
+        beside !== undefined ? this.siteCode : null,
+      );
       summary.grouped += indexed.grouped.get(this.siteCode) ?? 0;
       o.onProgress?.({ phase: 'expiring', records: summary.records, applied: total, toApply: total });
       if (o.full !== false) this.expireMissing(run, summary);
@@ -848,7 +861,7 @@ export class FeedImporter {
       const err = checked && caught instanceof MalformedFeedError ? new FeedChangedError(caught.message) : caught;
       // The batches written are in the store: their new ads are grouped and indexed now, or by the next run.
       try {
-        indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs);
+        indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs, this.siteWaiting());
       } catch {
         // Left for the next run's start (a store that failed to write now may fail again).
       }
@@ -917,6 +930,30 @@ export class FeedImporter {
     // Awaited once the file is checked; a failure before that (the same malformed file) is the check's.
     ended.catch(() => undefined);
     return ended;
+  }
+
+  /**
+   * Another source's run of this site that is writing its batches now (its lock held), if any. Its new
+   * ads are not indexed yet: this run's, grouped now, would join the likest ad indexed, not their copy
+   * among that run's (two partners' imports at once made groups of look-alike flats). So this site's
+   * new fingerprints wait, and that run's end groups both runs' ads (the next run's, if it is killed).
+   */
+  private runWritingBeside(): number | undefined {
+    const o = this.options;
+    const writing = this.db
+      .prepare(
+        `SELECT DISTINCT r.source_id FROM feed_runs r JOIN sources s ON s.id = r.source_id
+         WHERE r.status = 'applying' AND r.source_id <> ? AND s.site = ?`,
+      )
+      .pluck()
+      .all(o.sourceId, this.siteCode) as number[];
+    const dataDir = path.dirname(this.db.name);
+    return writing.find((source) => sourceBusy(dataDir, source));
+  }
+
+  /** This site, when its new fingerprints must wait (`runWritingBeside`), else null. */
+  private siteWaiting(): number | null {
+    return this.runWritingBeside() !== undefined ? this.siteCode : null;
   }
 
   /** Phase 3: the source's live ads the run did not see. */

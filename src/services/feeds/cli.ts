@@ -298,7 +298,10 @@ export function formatSummary(s: ImportSummary, download?: FeedDownload): string
     ...(s.expiredOtherSources > 0
       ? [`             and ${s.expiredOtherSources} of other sources past their expiration date`]
       : []),
-    `  grouped    ${s.grouped} (joined a duplicate group)`,
+    `  grouped    ${s.grouped} (joined a duplicate group)` +
+      (s.groupingLeftTo !== undefined
+        ? `; the new ads are grouped when source ${s.groupingLeftTo}'s run of this site, under way, ends`
+        : ''),
     `  rejected   ${s.rejected}${
       s.rejectedKept > 0
         ? ` (${s.rejectedKept} of them of ads already imported, which keep their last version: not expired)`

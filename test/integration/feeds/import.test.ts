@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { expect } from 'chai';
 import { MalformedFeedError } from '../../../src/services/feeds/feedRecords';
+import { lockSource } from '../../../src/services/feeds/sourceLock';
 import { expireDueAds, type ImportSummary } from '../../../src/services/feeds/FeedImporter';
 import { writeSyntheticFeed } from '../../../src/services/feeds/syntheticFeed';
 import { KEYWORD_UPKEEP_S } from '../../../src/services/search/SqliteSearchStore';
@@ -545,6 +546,49 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       f = feedApp();
     });
     after(() => f.close());
+
+    it("leaves its new ads ungrouped while another partner's run of the site writes, whose end groups both", async () => {
+      const g = feedApp();
+      try {
+        const text =
+          'Ático con terraza de cuarenta metros, dos dormitorios, salón luminoso con chimenea y trastero, ' +
+          'en finca rehabilitada junto al parque del Retiro.';
+        const flat = { content: text, price: 610000, area: 88, rooms: 2, lat: 40.4139, lng: -3.6789 };
+        await g.importFeed(
+          g.writeFile('w.xml', homesXml([{ id: 'W1', content: `${text} Otra planta.`, price: 90000 }])),
+          ES_HOMES,
+          53,
+        );
+        await g.importFeed(g.writeFile('x.xml', homesXml([{ id: 'X1', ...flat }])), ES_HOMES, 51);
+        // Source 53's run is writing its batches (its lock held, its run applying) when 52's ends.
+        const lock = lockSource(g.dataDir, 53, 'w.xml');
+        const running = g.store.db
+          .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (53, 'w.xml', 1, 'applying')`)
+          .run().lastInsertRowid;
+        let s: ImportSummary;
+        try {
+          s = await g.importFeed(g.writeFile('y.xml', homesXml([{ id: 'Y1', ...flat, price: 605000 }])), ES_HOMES, 52);
+        } finally {
+          lock.release();
+          g.store.db.prepare(`UPDATE feed_runs SET status = 'done' WHERE id = ?`).run(running);
+        }
+        expect(s).to.include({ imported: 1, grouped: 0, groupingLeftTo: 53 });
+        expect((await g.store.getAdByPartner(52, 'Y1'))?.duplicateGroup).to.equal(undefined);
+        // That run's end (here the next run of the site) groups Y1 with its copy.
+        const w = await g.importFeed(
+          g.writeFile('w2.xml', homesXml([{ id: 'W1', content: `${text} Otra planta.`, price: 90000 }])),
+          ES_HOMES,
+          53,
+        );
+        expect(w.grouped).to.equal(1);
+        expect(w.groupingLeftTo).to.equal(undefined);
+        const x1 = (await g.store.getAdByPartner(51, 'X1')) as StoredAd;
+        expect(x1.duplicateGroup).to.be.a('number');
+        expect((await g.store.getAdByPartner(52, 'Y1'))?.duplicateGroup).to.equal(x1.duplicateGroup);
+      } finally {
+        g.close();
+      }
+    });
 
     it('groups the same flat published by two partners (totalSources 2) and not a different one', async () => {
       const text =
