@@ -172,13 +172,28 @@ function rawHead(file: string, fd: number | undefined, bytes: number): Buffer {
 
 /** The start of gzip data's content (a sync flush gives what these bytes hold). */
 function gunzippedHead(raw: Buffer): Buffer {
+  const gunzip = (bytes: Buffer): Buffer =>
+    zlib.gunzipSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: HEAD_INFLATED_MAX });
   try {
-    return zlib.gunzipSync(raw, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).subarray(0, SNIFF_BYTES);
-  } catch {
+    return gunzip(raw).subarray(0, SNIFF_BYTES);
+  } catch (err) {
     // Damaged gzip data: reading the file says so, in its own words.
-    return Buffer.alloc(0);
+    if ((err as { code?: string }).code !== 'ERR_BUFFER_TOO_LARGE') return Buffer.alloc(0);
   }
+  // Data that inflates a thousandfold (a "gzip bomb": 1 MB of it is 1 GB): less of it, enough for the head.
+  let head: Buffer = Buffer.alloc(0);
+  for (let bytes = 1024; bytes < raw.length && head.length < SNIFF_BYTES; bytes *= 2) {
+    try {
+      head = gunzip(raw.subarray(0, bytes));
+    } catch {
+      break;
+    }
+  }
+  return head.subarray(0, SNIFF_BYTES);
 }
+
+/** The most a gzip feed's first megabyte is inflated to in memory for its head (`gunzippedHead`). */
+const HEAD_INFLATED_MAX = 64 * 2 ** 20;
 
 /**
  * The encoding a feed file is read in: the one its XML declaration names, unless its first
@@ -826,6 +841,8 @@ export async function quickCountXml(
       }
       stack[sp++] = lt + 1;
       stack[sp++] = nameEnd;
+      // Deeper than a feed nests: the long way, which says so.
+      if (sp > 2 * MAX_DEPTH) return -1;
       if (isAd) inAd = true;
     }
   };
@@ -1042,11 +1059,16 @@ class RecordBuilder {
   open(tagName: string, attributes: Record<string, string>, line: number): void {
     if (this.fatal) return;
     if (this.skipping) {
-      this.depth++;
+      if (++this.depth > MAX_DEPTH)
+        this.fatal = new MalformedFeedError(`Elements are nested more than ${MAX_DEPTH} deep`, line);
       return;
     }
     const name = fieldName(tagName);
     this.depth++;
+    if (this.depth > MAX_DEPTH) {
+      this.fatal = new MalformedFeedError(`Elements are nested more than ${MAX_DEPTH} deep`, line);
+      return;
+    }
     if (this.depth === 1) {
       this.openRoot(tagName);
       return;
@@ -1267,6 +1289,31 @@ export class BareAmpersands {
 const ENTITY_NAME_CHAR = /[\w.:#-]/;
 
 /** A sax parser whose input goes through `BareAmpersands` first. */
+/**
+ * The most characters sax holds of one piece of markup (an attribute's value, a comment, a DOCTYPE, a
+ * processing instruction) before it refuses the file, and of a text before it hands it on in parts.
+ * Its own default, 64 KB, refused a 5 MB comment, or a record's 300 KB attribute, that the byte
+ * scanner of the check had read: the file passed the check and then "changed" in the threads.
+ */
+const SAX_BUFFER_MB = 16;
+(sax as unknown as { MAX_BUFFER_LENGTH: number }).MAX_BUFFER_LENGTH = SAX_BUFFER_MB * 2 ** 20;
+
+/** sax's buffers, as its "Max buffer length exceeded" names them, as a partner would say them. */
+const SAX_BUFFERS: Readonly<Record<string, string>> = {
+  attribValue: "an attribute's value",
+  attribName: "an attribute's name",
+  comment: 'a comment',
+  doctype: 'the DOCTYPE',
+  procInstBody: 'a processing instruction',
+  procInstName: "a processing instruction's name",
+  tagName: "an element's name",
+  entity: 'an entity reference',
+  sgmlDecl: 'a declaration',
+};
+
+/** Elements nested deeper than this are no feed (a record is three or four deep). */
+const MAX_DEPTH = 100;
+
 function feedSax(strict: boolean, options: sax.SAXOptions): sax.SAXParser {
   const parser = sax.parser(strict, options);
   const guard = new BareAmpersands();
@@ -1306,10 +1353,16 @@ function saxInto(b: RecordBuilder, lineBase: number): sax.SAXParser {
       parser.resume();
       return;
     }
+    const tooLong = /^Max buffer length exceeded: (\w+)/.exec(message);
     b.fatal ??=
       message.startsWith('Unclosed root tag') || message.startsWith('Unexpected end')
         ? new MalformedFeedError('The feed ends before </trovit>: truncated', lineBase + parser.line + 1)
-        : new MalformedFeedError(`Not a well-formed XML feed: ${message}`, lineBase + parser.line + 1);
+        : tooLong
+          ? new MalformedFeedError(
+              `${SAX_BUFFERS[tooLong[1] as string] ?? 'a piece of markup'} is longer than ${SAX_BUFFER_MB} MB`,
+              lineBase + parser.line + 1,
+            )
+          : new MalformedFeedError(`Not a well-formed XML feed: ${message}`, lineBase + parser.line + 1);
     parser.error = null as unknown as Error;
   };
   parser.onopentag = (tag) => b.open(tag.name, tag.attributes as Record<string, string>, lineBase + parser.line + 1);
@@ -1815,8 +1868,8 @@ export async function countJsonLines(input: Readable, onProgress?: (records: num
       last = { line: lineNo, text: cutShort(raw) ? '{' : '{}' };
       return;
     }
-    const line = lineNo === 1 ? raw.replace(/^\ufeff/, '') : raw;
-    if (!line.trim()) return;
+    const line = withoutMark(raw);
+    if (isBlankLine(line)) return;
     if (count === 0 && !isJsonObject(jsonValue(line))) throw notJsonLines(line, lineNo);
     count++;
     last = { line: lineNo, text: line };
@@ -1828,6 +1881,17 @@ export async function countJsonLines(input: Readable, onProgress?: (records: num
     throw new MalformedFeedError('The feed ends in the middle of a record: truncated', last.line);
   if (count === 0 && lineNo === 0) throw new MalformedFeedError('The feed is empty');
   return count;
+}
+
+/**
+ * A line without a byte-order mark before it: the file's first, and any other's (feeds joined from
+ * several exports: that line was "not a JSON object", or as the last one a truncated file).
+ */
+const withoutMark = (line: string): string => (line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
+
+/** A line of blanks, or of the DOS end-of-file mark (Ctrl-Z) that old exports end with. */
+function isBlankLine(line: string): boolean {
+  return !line.trim() || (line.includes('\x1a') && !line.replaceAll('\x1a', '').trim());
 }
 
 /** Whether a long line ends otherwise than an object does: the end of a feed cut short in it. */
@@ -1962,11 +2026,13 @@ export async function* readJsonLines(input: Readable, want?: (index: number) => 
   /** Non-empty lines so far: each is a record (or a bad one). */
   let index = 0;
   let pendingBad: RawRecord | undefined;
+  /** Characters of the records in `out`. */
+  let held = 0;
   const lines = new TextLines(MAX_RECORD_CHARS, JSON_ID);
   const take = (raw: string | LongLine): void => {
     lineNo++;
-    const line = typeof raw !== 'string' ? raw : lineNo === 1 ? raw.replace(/^\ufeff/, '') : raw;
-    if (typeof line === 'string' ? !line.trim() : line.blank) return;
+    const line = typeof raw !== 'string' ? raw : withoutMark(raw);
+    if (typeof line === 'string' ? isBlankLine(line) : line.blank) return;
     // A bad line followed by more lines is a bad record, not a truncation.
     if (pendingBad) {
       out.push(pendingBad);
@@ -2002,12 +2068,15 @@ export async function* readJsonLines(input: Readable, want?: (index: number) => 
     const record = jsonRecord(value, lineNo);
     record.index = at;
     out.push(record);
+    held += line.length;
   };
   for await (const chunk of input) {
     for (const raw of lines.push(chunk as string)) take(raw);
-    if (out.length >= 1000) {
+    // Handed on by the thousand, or sooner when they are big (150 records of 3 MB each were held at once).
+    if (out.length >= 1000 || held >= MAX_RECORD_CHARS) {
       yield out;
       out = [];
+      held = 0;
     }
   }
   for (const raw of lines.end()) take(raw);

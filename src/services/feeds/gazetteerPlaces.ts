@@ -7,6 +7,12 @@ import { enumKey } from './values';
 
 type Location = AdInput['location'];
 
+/**
+ * The partner's words kept as a place's text, as strings of their own: a record's value is a slice of
+ * the text block it was read in, which V8 keeps whole while the slice lives (and answers are cached).
+ */
+const copied = (text: string): string => (text.length < 13 ? text : ` ${text}`.slice(1));
+
 /** How far (km) from a partner's coordinates a city of their record's name is another namesake's. */
 const NAMESAKE_KM = 150;
 
@@ -169,19 +175,19 @@ export class GazetteerPlaces implements PlaceLookup {
       location.city = city.name;
       cityNamesRegion = false;
     } else if (input.city && !cityNamesRegion) {
-      location.city = input.city;
+      location.city = copied(input.city);
     }
     if (area) {
       location.cityAreaId = area.id;
       location.cityArea = area.name;
     } else if (input.cityArea) {
-      location.cityArea = input.cityArea;
+      location.cityArea = copied(input.cityArea);
     }
     if (region) {
       location.regionId = region.id;
       location.region = region.name;
     } else if (input.region) {
-      location.region = input.region;
+      location.region = copied(input.region);
     }
     return { location, cityNamesRegion };
   }

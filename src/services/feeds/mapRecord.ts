@@ -75,6 +75,8 @@ export const MIN_CONTENT = 30;
 const MAX_TITLE = 300;
 const MAX_CONTENT = 20_000;
 const MAX_ATTRIBUTE = 500;
+/** The characters of a field read (`Reader.text`): a title or a list of features has far fewer. */
+const MAX_FIELD_CHARS = 4000;
 /** The longest studies line a job's facts show. */
 const MAX_STUDIES = 200;
 const MAX_IMAGES = 40;
@@ -178,8 +180,14 @@ class Reader {
   }
 
   /** Trimmed text of a field; undefined when absent or blank. */
-  text(name: string): string | undefined {
-    const t = this.field(name)?.text.trim();
+  /**
+   * A field's text, trimmed; its first `max` characters (a value no field needs more of, read by patterns
+   * whose time would grow with the square of a 30,000-character figure), but a description's whole.
+   */
+  text(name: string, max = MAX_FIELD_CHARS): string | undefined {
+    const raw = this.field(name)?.text;
+    if (raw === undefined) return undefined;
+    const t = raw.length > max ? raw.trimStart().slice(0, max).trimEnd() : raw.trim();
     return t ? t : undefined;
   }
 
@@ -458,7 +466,7 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
   const title = r.plain('title', MAX_TITLE);
   if (!title) return reject(record, 'missing title');
   const contentField = r.text('content') !== undefined ? 'content' : 'description';
-  const contentRaw = r.text(contentField);
+  const contentRaw = r.text(contentField, Infinity);
   if (!contentRaw) return reject(record, 'missing content');
   const description = toPlainText(contentRaw).slice(0, MAX_CONTENT);
   if (description.length < MIN_CONTENT)
@@ -652,11 +660,11 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (cc !== undefined) cars.sizeEngine = Math.round(cc);
     r.number('cylinders', 2, 24);
     const powerField = r.field('power');
-    const powerRaw = parseNumber(powerField?.text);
+    const powerText = r.text('power');
+    const powerRaw = parseNumber(powerText);
     // In kilowatts by its unit attribute, or by the unit written after its figure ("81 kW (110 CV)").
     const kw =
-      /^kw$/i.test(powerField?.attrs.unit?.trim() ?? '') ||
-      /^[^\d]*[\d.,]+\s*kw(?![a-z])/i.test(powerField?.text ?? '');
+      /^kw$/i.test(powerField?.attrs.unit?.trim() ?? '') || /^[^\d]*[\d.,]+\s*kw(?![a-z])/i.test(powerText ?? '');
     // Kilowatts become the horsepower the site's visitors read (decision 097): Britain's and America's
     // (745.7 W), else the metric one of the rest of the world (PS, CV, ch, л. с.: 735.5 W).
     const perKw = miles ? 1.34102 : 1.35962;

@@ -323,6 +323,7 @@ describe('feed JSON lines: counted as read', () => {
     ['empty', ''],
     ['blank', '\n \n'],
     ['CRLF', `${good}\r\n${good}\r\n`],
+    ['exports joined, each with its mark, and a DOS end mark', `\ufeff${good}\n\ufeff${good}\r\n\x1a`],
   ] as const) {
     it(name, async () => {
       let expected: { count?: number; error?: string };
@@ -374,5 +375,41 @@ describe('BareAmpersands: a bare "&" before a tag, escaped for sax', () => {
         expect(out, `cut at ${i} and ${j}`).to.equal(whole(text));
       }
     }
+  });
+});
+
+describe('feed files no partner writes, read within bounds', () => {
+  it('reads JSON lines joined from exports with their marks, and a DOS end mark, as the records they hold', async () => {
+    const good = '{"id":"1","url":"https://x.example/1"}';
+    const lines: [number | undefined, number, string | undefined][] = [];
+    for await (const batch of readJsonLines(chunked(`\ufeff${good}\n\ufeff${good}\r\n\x1a`, 7)))
+      for (const r of batch) lines.push([r.index, r.line, r.error]);
+    expect(lines).to.deep.equal([
+      [0, 1, undefined],
+      [1, 2, undefined],
+    ]);
+  });
+
+  it('refuses elements nested a hundred deep, whichever reader meets them', async () => {
+    const deep = `<?xml version="1.0"?>\n<trovit>\n<ad><id>1</id>${'<a>'.repeat(200)}x${'</a>'.repeat(200)}</ad>\n</trovit>\n`;
+    for (const scanner of [true, false]) {
+      expect((await read(deep, 64, { scanner })).error, `scanner ${scanner}`).to.equal(
+        'Elements are nested more than 100 deep (line 3)',
+      );
+    }
+    expect(await quickCountXml(Readable.from([Buffer.from(deep)]))).to.equal(undefined);
+    let error = '';
+    await countXmlRecords(chunked(deep, 64)).catch((err: Error) => (error = err.message));
+    expect(error).to.equal('Elements are nested more than 100 deep (line 3)');
+  });
+
+  it('reads a comment, an attribute or a processing instruction of 1 MB in sax as the scanner does', async () => {
+    const big = 'x'.repeat(1 << 20);
+    const feed = `<?xml version="1.0"?>\n<?note ${big}?>\n<trovit>\n<!--${big}-->\n<ad><id>1</id><notes v="${big}">n</notes></ad>\n</trovit>\n`;
+    const scanned = await read(feed, 1 << 16, { scanner: true });
+    expect(scanned.error).to.equal(undefined);
+    expect(scanned.records).to.have.length(1);
+    expect(await read(feed, 1 << 16, { scanner: false })).to.deep.equal(scanned);
+    expect(await countXmlRecords(chunked(feed, 1 << 16))).to.equal(1);
   });
 });

@@ -630,3 +630,17 @@ describe('feed values: the forms partners write', () => {
     expect(decoded).to.be.greaterThan(1000);
   });
 });
+
+describe('toPlainText: text of any length in a time that grows with it', () => {
+  // Each took seconds to minutes before (a pattern read a long run again from each of its characters).
+  it('keeps the text of long runs of blanks, and of script and comment openings that never close', () => {
+    expect(toPlainText(`Piso.${' '.repeat(200_000)}x`, false)).to.equal('Piso. x');
+    expect(toPlainText(`Piso${' '.repeat(200_000)}, x`)).to.equal('Piso, x');
+    expect(toPlainText(`a ${'<script '.repeat(50_000)}b`).startsWith('a')).to.equal(true);
+    expect(toPlainText(`a ${'x<!--'.repeat(50_000)}b`).startsWith('a x')).to.equal(true);
+    // A script or comment that does close still goes, with what it holds.
+    expect(toPlainText('Piso <script>alert(1)</script >luminoso<!-- nota --> con terraza')).to.equal(
+      'Piso luminoso con terraza',
+    );
+  });
+});
