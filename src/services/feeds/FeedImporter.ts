@@ -156,7 +156,7 @@ export interface ImportSummary {
   grouped: number;
   /**
    * The source whose run of the site was writing when this one ended: its end groups this run's new
-   * ads with the site's (`runWritingBeside`).
+   * ads with the site's (`runsWriting`).
    */
   groupingLeftTo?: number;
   rejected: number;
@@ -609,8 +609,8 @@ export class FeedImporter {
       })
       .immediate();
     // The new ads' fingerprints of a run that was killed or failed (its ads are in the store); this site's
-    // wait while another source's run of it writes (`runWritingBeside`).
-    const leftOver = indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs, this.siteWaiting());
+    // wait while another source's run of it writes (`runsWriting`).
+    const leftOver = indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs, this.sitesBeingWritten());
     const run = Number(
       db
         .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (?, ?, ?, 'staging')`)
@@ -832,13 +832,14 @@ export class FeedImporter {
       db.prepare(`UPDATE feed_runs SET status = 'expiring' WHERE id = ?`).run(run);
       // (Its status stays 'expiring' for both: the end phase, after every batch.)
       o.onProgress?.({ phase: 'grouping', records: summary.records, applied: total, toApply: total });
-      const beside = this.runWritingBeside();
-      if (beside !== undefined) summary.groupingLeftTo = beside;
+      const writing = this.runsWriting();
+      const beside = writing.find((r) => r.site === this.siteCode);
+      if (beside !== undefined) summary.groupingLeftTo = beside.source;
       const indexed = indexNewFingerprints(
         o.store,
         o.fingerprintChunk,
         o.fingerprintBudgetMs,
-        beside !== undefined ? this.siteCode : null,
+        writing.map((r) => r.site),
       );
       summary.grouped += indexed.grouped.get(this.siteCode) ?? 0;
       o.onProgress?.({ phase: 'expiring', records: summary.records, applied: total, toApply: total });
@@ -861,7 +862,7 @@ export class FeedImporter {
       const err = checked && caught instanceof MalformedFeedError ? new FeedChangedError(caught.message) : caught;
       // The batches written are in the store: their new ads are grouped and indexed now, or by the next run.
       try {
-        indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs, this.siteWaiting());
+        indexNewFingerprints(o.store, o.fingerprintChunk, o.fingerprintBudgetMs, this.sitesBeingWritten());
       } catch {
         // Left for the next run's start (a store that failed to write now may fail again).
       }
@@ -933,27 +934,26 @@ export class FeedImporter {
   }
 
   /**
-   * Another source's run of this site that is writing its batches now (its lock held), if any. Its new
-   * ads are not indexed yet: this run's, grouped now, would join the likest ad indexed, not their copy
-   * among that run's (two partners' imports at once made groups of look-alike flats). So this site's
-   * new fingerprints wait, and that run's end groups both runs' ads (the next run's, if it is killed).
+   * Other sources' runs writing their batches now (status `applying`, their lock held; a killed run's
+   * row does not count), with their sites. Their new ads are not indexed yet: ads of their sites grouped
+   * now would join the likest ad indexed, not their copy among those runs' (two partners' imports of a
+   * site at once made groups of look-alike flats). So those sites' new fingerprints wait, whichever run
+   * indexes (another site's too), and each such run's end groups them (the next run's, if it is killed).
    */
-  private runWritingBeside(): number | undefined {
-    const o = this.options;
-    const writing = this.db
+  private runsWriting(): { source: number; site: number }[] {
+    const rows = this.db
       .prepare(
-        `SELECT DISTINCT r.source_id FROM feed_runs r JOIN sources s ON s.id = r.source_id
-         WHERE r.status = 'applying' AND r.source_id <> ? AND s.site = ?`,
+        `SELECT DISTINCT r.source_id AS source, s.site AS site FROM feed_runs r JOIN sources s ON s.id = r.source_id
+         WHERE r.status = 'applying' AND r.source_id <> ?`,
       )
-      .pluck()
-      .all(o.sourceId, this.siteCode) as number[];
+      .all(this.options.sourceId) as { source: number; site: number }[];
     const dataDir = path.dirname(this.db.name);
-    return writing.find((source) => sourceBusy(dataDir, source));
+    return rows.filter((r) => sourceBusy(dataDir, r.source));
   }
 
-  /** This site, when its new fingerprints must wait (`runWritingBeside`), else null. */
-  private siteWaiting(): number | null {
-    return this.runWritingBeside() !== undefined ? this.siteCode : null;
+  /** The sites whose new fingerprints must wait (`runsWriting`). */
+  private sitesBeingWritten(): number[] {
+    return [...new Set(this.runsWriting().map((r) => r.site))];
   }
 
   /** Phase 3: the source's live ads the run did not see. */

@@ -367,13 +367,20 @@ export function indexNewFingerprints(
   store: SqliteSearchStore,
   chunkSize = MOVE_CHUNK,
   budgetMs = MATCH_BUDGET_MS,
-  /** A site whose new fingerprints wait (another source's run of it is still writing: `runWritingBeside`). */
-  leaveSite: number | null = null,
+  /** Sites whose new fingerprints wait (another source's run of each is still writing: `sitesBeingWritten`). */
+  leaveSites: readonly number[] = [],
 ): IndexedFingerprints {
   const db = store.db;
   const matcher = new GroupMatcher(db);
-  const nth = db.prepare('SELECT k FROM feed_dedup_new WHERE site IS NOT ? ORDER BY k LIMIT 1 OFFSET ?').pluck();
-  const sitesOf = db.prepare('SELECT DISTINCT site FROM feed_dedup_new WHERE k <= ? AND site IS NOT ?').pluck();
+  const leave = JSON.stringify(leaveSites);
+  const nth = db
+    .prepare(
+      'SELECT k FROM feed_dedup_new WHERE site NOT IN (SELECT value FROM json_each(?)) ORDER BY k LIMIT 1 OFFSET ?',
+    )
+    .pluck();
+  const sitesOf = db
+    .prepare('SELECT DISTINCT site FROM feed_dedup_new WHERE k <= ? AND site NOT IN (SELECT value FROM json_each(?))')
+    .pluck();
   const moveAll = db.prepare(
     `INSERT OR REPLACE INTO feed_dedup (${DEDUP_COLUMNS})
      SELECT ${DEDUP_COLUMNS} FROM feed_dedup_new WHERE k <= ? AND site = ? ORDER BY k`,
@@ -387,12 +394,12 @@ export function indexNewFingerprints(
   const readRows = Math.min(MATCH_READ, Math.max(1, Math.floor(chunkSize / 4)));
   const chunk = db.transaction((): IndexedFingerprints => {
     const grouped = new Map<number, number>();
-    if (nth.get(leaveSite, 0) === undefined) return { moved: 0, grouped };
+    if (nth.get(leave, 0) === undefined) return { moved: 0, grouped };
     const started = Date.now();
-    const upTo = (nth.get(leaveSite, chunkSize - 1) as number | undefined) ?? Number.MAX_SAFE_INTEGER;
+    const upTo = (nth.get(leave, chunkSize - 1) as number | undefined) ?? Number.MAX_SAFE_INTEGER;
     let moved = 0;
     const changes: GroupChange[] = [];
-    for (const site of sitesOf.all(upTo, leaveSite) as number[]) {
+    for (const site of sitesOf.all(upTo, leave) as number[]) {
       const sources = matcher.sourcesOf(site);
       // A site of one source: nothing to match, moved in one statement (a first import's usual case).
       if (sources.length <= 1) {

@@ -193,7 +193,8 @@ class Reader {
 
   /** Single-line plain text of a field. */
   plain(name: string, max = MAX_ATTRIBUTE): string | undefined {
-    const t = this.text(name);
+    // Whole before it is made plain (a list's markup may be most of it), which takes time in proportion.
+    const t = this.text(name, Infinity);
     if (t === undefined) return undefined;
     const p = toPlainText(t, false).slice(0, max);
     return p || undefined;
@@ -718,7 +719,8 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     const studies = r.plain('studies');
     if (studies) jobs.studies = studies.slice(0, MAX_STUDIES);
     if (studies && studies.length > MAX_STUDIES) r.kept.set('studies', studies);
-    const requirements = r.text('requirements');
+    // Whole before it is made plain (a styled list's markup may be most of it).
+    const requirements = r.text('requirements', Infinity);
     if (requirements) jobs.requirements = toPlainText(requirements).slice(0, 4000);
     const experience = r.text('experience');
     if (experience !== undefined) {

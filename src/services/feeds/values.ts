@@ -492,59 +492,54 @@ export function decodeEntities(text: string): string {
 
 const TAG = /<\/?[a-zA-Z][^<>]*>|<![a-zA-Z][^<>]*>/g;
 const BLOCK_TAG = /<\/?(br|p|div|li|ul|ol|tr|td|th|h[1-6]|table|section|article|blockquote|hr)\b[^<>]*>/gi;
-/** The start of an element dropped with all it holds (`withoutDroppedElements`). */
-const DROPPED_OPEN = /<(script|style|iframe|object|noscript)\b/gi;
+/** Where a comment or an element dropped with all it holds begins (`withoutHiddenParts`). */
+const HIDDEN_OPEN = /<!--|<(script|style|iframe|object|noscript)\b/gi;
 
 /**
  * The text without its comments and its script, style, iframe, object and noscript elements (what
- * they hold is no text of the ad; each dropped element leaves a space). By `indexOf`, not by a pattern
- * that looks for the end from every start: a description of 20,000 `<script ` or `<!--` with no end
- * took seconds, a 4 MB one hours.
+ * they hold is no text of the ad; each dropped element leaves a space), in one pass from left to right,
+ * whichever opens first going first (a `<!--` inside a script is the script's). Ends are found from each
+ * start once: a pattern looking for the end from every start took seconds for a description of 20,000
+ * `<script ` or `<!--` with no end, hours for a 4 MB one. An opening without its end stays as text.
  */
-function withoutHiddenParts(input: string): string {
-  let text = input;
-  if (text.includes('<!--')) {
-    let out = '';
-    let from = 0;
-    for (let open = text.indexOf('<!--'); open !== -1; open = text.indexOf('<!--', from)) {
-      const close = text.indexOf('-->', open + 4);
-      if (close === -1) break;
-      out += text.slice(from, open);
-      from = close + 3;
-    }
-    if (from > 0) text = out + text.slice(from);
-  }
-  if (!/<(?:script|style|iframe|object|noscript)\b/i.test(text)) return text;
-  const lower = text.toLowerCase();
-  /** Names with no end tag after where it was last looked for: none later either. */
+function withoutHiddenParts(text: string): string {
+  if (!text.includes('<!--') && !/<(?:script|style|iframe|object|noscript)\b/i.test(text)) return text;
+  /** Openings with no end after where one was last looked for: none later either. */
   const unclosed = new Set<string>();
   let out = '';
   let from = 0;
-  DROPPED_OPEN.lastIndex = 0;
-  for (let m = DROPPED_OPEN.exec(text); m !== null; m = DROPPED_OPEN.exec(text)) {
-    const name = (m[1] as string).toLowerCase();
+  HIDDEN_OPEN.lastIndex = 0;
+  for (let m = HIDDEN_OPEN.exec(text); m !== null; m = HIDDEN_OPEN.exec(text)) {
+    const name = m[1]?.toLowerCase() ?? '--';
     if (unclosed.has(name)) continue;
-    const close = closingTagEnd(lower, name, m.index + m[0].length);
-    if (close === -1) {
+    const end = name === '--' ? commentEnd(text, m.index + 4) : closingTagEnd(text, name, m.index + m[0].length);
+    if (end === -1) {
       unclosed.add(name);
       continue;
     }
-    out += `${text.slice(from, m.index)} `;
-    from = close;
-    DROPPED_OPEN.lastIndex = close;
+    out += name === '--' ? text.slice(from, m.index) : `${text.slice(from, m.index)} `;
+    from = end;
+    HIDDEN_OPEN.lastIndex = end;
   }
   return from === 0 ? text : out + text.slice(from);
 }
 
-/** Where the first `</name>` (blanks before its `>` allowed) at or after `from` ends, or -1. */
-function closingTagEnd(lower: string, name: string, from: number): number {
-  const mark = `</${name}`;
-  for (let at = lower.indexOf(mark, from); at !== -1; at = lower.indexOf(mark, at + 1)) {
-    let end = at + mark.length;
-    while (end < lower.length && isBlank(lower.charCodeAt(end))) end++;
-    if (lower.charCodeAt(end) === 62 /* > */) return end + 1;
-  }
-  return -1;
+function commentEnd(text: string, from: number): number {
+  const at = text.indexOf('-->', from);
+  return at === -1 ? -1 : at + 3;
+}
+
+/** `</name>` in any case, blanks before its `>` allowed, of each dropped element's name. */
+const CLOSING_TAGS = new Map(
+  ['script', 'style', 'iframe', 'object', 'noscript'].map((name) => [name, new RegExp(`</${name}\\s*>`, 'gi')]),
+);
+
+/** Where the first `</name>` at or after `from` ends, or -1. */
+function closingTagEnd(text: string, name: string, from: number): number {
+  const closing = CLOSING_TAGS.get(name) as RegExp;
+  closing.lastIndex = from;
+  const m = closing.exec(text);
+  return m ? m.index + m[0].length : -1;
 }
 
 /**
@@ -633,7 +628,7 @@ function isPlainAlready(text: string): boolean {
 const BLOCK_NAMES = new Set(
   'br p div li ul ol tr td th h1 h2 h3 h4 h5 h6 table section article blockquote hr'.split(' '),
 );
-/** DROPPED_OPEN's names: their elements go with their content (left to the patterns). */
+/** HIDDEN_OPEN's element names: their elements go with their content (left to the patterns). */
 const DROPPED_NAMES = new Set(['script', 'style', 'iframe', 'object', 'noscript']);
 
 /**

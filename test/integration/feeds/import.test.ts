@@ -568,6 +568,9 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
         let s: ImportSummary;
         try {
           s = await g.importFeed(g.writeFile('y.xml', homesXml([{ id: 'Y1', ...flat, price: 605000 }])), ES_HOMES, 52);
+          // A run of another site meanwhile leaves them waiting too.
+          await g.importFeed(fixture('cars-uk.xml'), UK_CARS, 54);
+          expect((await g.store.getAdByPartner(52, 'Y1'))?.duplicateGroup).to.equal(undefined);
         } finally {
           lock.release();
           g.store.db.prepare(`UPDATE feed_runs SET status = 'done' WHERE id = ?`).run(running);

@@ -237,3 +237,25 @@ describe('mapRecord: a price written with the word that scales it', () => {
     expect(priced('ch', "Fr. 1'250'000.–")).to.equal(1_250_000);
   });
 });
+
+describe('mapRecord: long fields', () => {
+  it('keeps a styled list of requirements whole before it is made plain (its markup is most of its characters)', () => {
+    const items = Array.from(
+      { length: 80 },
+      (_, i) => `<li style="margin:0 0 4px 0;color:#333">Requisito ${i + 1}</li>`,
+    );
+    const raw = `<ul style="padding-left:16px">${items.join('')}</ul>`;
+    expect(raw.length).to.be.above(4000);
+    const result = mapRecord(
+      record([
+        ['requirements', raw],
+        ['category', 'Administración'],
+      ]),
+      contextOf('es', 'jobs'),
+    );
+    expect(result.ok, JSON.stringify(result)).to.equal(true);
+    const requirements = result.ok ? (result.ad.jobs?.requirements ?? '') : '';
+    expect(requirements).to.contain('Requisito 80');
+    expect(requirements).to.not.contain('<');
+  });
+});

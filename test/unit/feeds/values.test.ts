@@ -642,5 +642,13 @@ describe('toPlainText: text of any length in a time that grows with it', () => {
     expect(toPlainText('Piso <script>alert(1)</script >luminoso<!-- nota --> con terraza')).to.equal(
       'Piso luminoso con terraza',
     );
+    // Whichever opens first goes first: a "<!--" in a script is the script's, a script in a comment the comment's.
+    expect(toPlainText('<script>var a = "<!--";</script><p>Piso en venta, 3 dormitorios</p><!-- fin -->')).to.equal(
+      'Piso en venta, 3 dormitorios',
+    );
+    expect(toPlainText('<!-- <script> -->visible text</script> more')).to.equal('visible text more');
+    // An end tag with a line break before its ">"; letters whose lower case is longer (Turkish İ).
+    expect(toPlainText('a<script>x</script\n>b')).to.equal('a b');
+    expect(toPlainText('İİİİ<script>x</script>rest of the ad')).to.equal('İİİİ rest of the ad');
   });
 });
