@@ -1288,7 +1288,6 @@ export class BareAmpersands {
 
 const ENTITY_NAME_CHAR = /[\w.:#-]/;
 
-/** A sax parser whose input goes through `BareAmpersands` first. */
 /**
  * The most characters sax holds of one piece of markup (an attribute's value, a comment, a DOCTYPE, a
  * processing instruction) before it refuses the file, and of a text before it hands it on in parts.
@@ -1314,6 +1313,7 @@ const SAX_BUFFERS: Readonly<Record<string, string>> = {
 /** Elements nested deeper than this are no feed (a record is three or four deep). */
 const MAX_DEPTH = 100;
 
+/** A sax parser whose input goes through `BareAmpersands` first. */
 function feedSax(strict: boolean, options: sax.SAXOptions): sax.SAXParser {
   const parser = sax.parser(strict, options);
   const guard = new BareAmpersands();
