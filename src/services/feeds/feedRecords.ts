@@ -1058,17 +1058,12 @@ class RecordBuilder {
 
   open(tagName: string, attributes: Record<string, string>, line: number): void {
     if (this.fatal) return;
-    if (this.skipping) {
-      if (++this.depth > MAX_DEPTH)
-        this.fatal = new MalformedFeedError(`Elements are nested more than ${MAX_DEPTH} deep`, line);
-      return;
-    }
-    const name = fieldName(tagName);
-    this.depth++;
-    if (this.depth > MAX_DEPTH) {
+    if (++this.depth > MAX_DEPTH) {
       this.fatal = new MalformedFeedError(`Elements are nested more than ${MAX_DEPTH} deep`, line);
       return;
     }
+    if (this.skipping) return;
+    const name = fieldName(tagName);
     if (this.depth === 1) {
       this.openRoot(tagName);
       return;
@@ -1848,24 +1843,17 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
 export async function countJsonLines(input: Readable, onProgress?: (records: number) => void): Promise<number> {
   let lineNo = 0;
   let count = 0;
-  let last: { line: number; text: string } | undefined;
+  /** The last record's line, and its text (parsed once, at the end) or, too long to be kept, whether it was cut short. */
+  let last: { line: number; text: string } | { line: number; cut: boolean } | undefined;
   const lines = new TextLines(MAX_RECORD_CHARS);
   const take = (raw: string | LongLine): void => {
     lineNo++;
     if (typeof raw !== 'string') {
       if (raw.blank) return;
       // Too long to be a record: rejected, not parsed (unless it is the whole feed as one array).
-      if (
-        count === 0 &&
-        !raw.head
-          .replace(/^\ufeff/, '')
-          .trimStart()
-          .startsWith('{')
-      )
-        throw notJsonLines(raw.head, lineNo);
+      if (count === 0 && !withoutMark(raw.head).trimStart().startsWith('{')) throw notJsonLines(raw.head, lineNo);
       count++;
-      // Cut short if it does not end as an object does (`cutShort`).
-      last = { line: lineNo, text: cutShort(raw) ? '{' : '{}' };
+      last = { line: lineNo, cut: cutShort(raw) };
       return;
     }
     const line = withoutMark(raw);
@@ -1877,7 +1865,7 @@ export async function countJsonLines(input: Readable, onProgress?: (records: num
   };
   for await (const chunk of input) for (const raw of lines.push(chunk as string)) take(raw);
   for (const raw of lines.end()) take(raw);
-  if (last && count > 1 && jsonValue(last.text) === NOT_JSON)
+  if (last && count > 1 && ('cut' in last ? last.cut : jsonValue(last.text) === NOT_JSON))
     throw new MalformedFeedError('The feed ends in the middle of a record: truncated', last.line);
   if (count === 0 && lineNo === 0) throw new MalformedFeedError('The feed is empty');
   return count;
@@ -2041,7 +2029,7 @@ export async function* readJsonLines(input: Readable, want?: (index: number) => 
     const at = index++;
     if (want !== undefined && !want(at)) return;
     if (typeof line !== 'string') {
-      const head = line.head.replace(/^\ufeff/, '');
+      const head = withoutMark(line.head);
       if (at === 0 && !head.trimStart().startsWith('{')) throw notJsonLines(head, lineNo);
       const idText = foundId(line.found);
       const bad: RawRecord = {

@@ -3,15 +3,9 @@ import type { Gazetteer, Place, ResolvedPlace } from '../places/Gazetteer';
 import type { AdInput } from '../search/types';
 import { distanceKm } from '../places/distance';
 import type { NamedPlace, NameQuestion, NearCity, PlaceLookup } from './placeResolver';
-import { enumKey } from './values';
+import { detached, enumKey } from './values';
 
 type Location = AdInput['location'];
-
-/**
- * The partner's words kept as a place's text, as strings of their own: a record's value is a slice of
- * the text block it was read in, which V8 keeps whole while the slice lives (and answers are cached).
- */
-const copied = (text: string): string => (text.length < 13 ? text : ` ${text}`.slice(1));
 
 /** How far (km) from a partner's coordinates a city of their record's name is another namesake's. */
 const NAMESAKE_KM = 150;
@@ -175,19 +169,20 @@ export class GazetteerPlaces implements PlaceLookup {
       location.city = city.name;
       cityNamesRegion = false;
     } else if (input.city && !cityNamesRegion) {
-      location.city = copied(input.city);
+      // Of their own: answers are cached (`detached`).
+      location.city = detached(input.city);
     }
     if (area) {
       location.cityAreaId = area.id;
       location.cityArea = area.name;
     } else if (input.cityArea) {
-      location.cityArea = copied(input.cityArea);
+      location.cityArea = detached(input.cityArea);
     }
     if (region) {
       location.regionId = region.id;
       location.region = region.name;
     } else if (input.region) {
-      location.region = copied(input.region);
+      location.region = detached(input.region);
     }
     return { location, cityNamesRegion };
   }

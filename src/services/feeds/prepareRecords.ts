@@ -7,17 +7,10 @@ import type { RawRecord } from './feedRecords';
 import { foldedWords } from './foldedWords';
 import { mapRecord, type FieldWarning } from './mapRecord';
 import { shapeOf, type Rejection, type WarningCount } from './runReport';
+import { detached } from './values';
 import type { PlaceResolver } from './placeResolver';
 
 export type { Rejection, WarningCount };
-
-/**
- * `text` as a string of its own. V8 makes a substring of 13 characters or more a view of the
- * string it was cut from: a record's title, cut from a 64 KiB chunk of the file, would keep that
- * chunk alive (and copied by every scavenge) for as long as the prepared batch waits for its
- * turn. A concatenation, once sliced, is flattened into a new string first.
- */
-const detached = (text: string): string => (text.length < 13 ? text : ` ${text}`.slice(1));
 
 /** SHA-1 of a string in one call (`crypto.hash`, Node 20.12). */
 const sha1 = (text: string, encoding: 'base64url'): string => sha1Hash('sha1', text, encoding);

@@ -784,8 +784,13 @@ export function throughUrlParser(t: string): string | undefined {
   }
 }
 
-/** A string of its own, apart from the text it was sliced from (`+` of a short string makes a flat copy). */
-const copied = (text: string): string => (text.length < 13 ? text : ` ${text}`.slice(1));
+/**
+ * `text` as a string of its own. V8 makes a substring of 13 characters or more a view of the string
+ * it was cut from: a record's title, cut from a 64 KiB chunk of the file, would keep that chunk alive
+ * (and copied by every scavenge) for as long as it is kept (a prepared batch waiting for its turn, a
+ * cache). A concatenation, once sliced, is flattened into a new string first (decision 046).
+ */
+export const detached = (text: string): string => (text.length < 13 ? text : ` ${text}`.slice(1));
 
 /** Keys of short values already folded: a feed repeats its few enumerated values (types, units, periods). */
 const enumKeys = new Map<string, string>();
@@ -797,9 +802,8 @@ export function enumKey(text: string): string {
     key = foldedKey(text);
     if (text.length <= 40) {
       if (enumKeys.size >= 10_000) enumKeys.clear();
-      // Copies, not the strings given: a value read from a feed is a slice of the text block it was read
-      // in, which V8 keeps whole while the slice lives (10,000 kept titles held 1 GB of a feed's text).
-      enumKeys.set(copied(text), copied(key));
+      // Copies, not the strings given (10,000 kept titles held 1 GB of a feed's text).
+      enumKeys.set(detached(text), detached(key));
     }
   }
   return key;

@@ -379,11 +379,11 @@ const OTHER_NAMES: Readonly<Record<string, Readonly<Record<string, readonly stri
  * the enclosing region's too (`Gazetteer.isIn`), as partners write "Buenos Aires" for the province and
  * for the city, which is a region of its own within it.
  */
-const ENCLAVES: Readonly<Record<string, Readonly<Record<string, string>>>> = { ar: { C: 'B' }, ve: { A: 'M' } };
+const ENCLAVES: Readonly<Record<string, Readonly<Record<string, string>>>> = { ar: { C: 'B' } };
 
 /**
  * A city that spreads across its region's border, by our country code and the second package's codes:
- * its areas may lie in the other region (and its places are that region's too: `ENCLAVES`). Caracas is
+ * its areas may lie in the other region, and its places are that region's too (as an enclave's are). Caracas is
  * Distrito Capital's, and its east (Chacao, Petare, El Hatillo) Miranda's: partners write "Caracas,
  * Miranda" as often as "Caracas, Distrito Capital".
  */
@@ -1500,8 +1500,12 @@ function buildCountry(
       b[3] = Math.max(b[3], p.lng);
     }
   };
+  // A city across two regions is the other's too, as an enclave is its enclosing region's.
   const enclosing = new Map(
-    Object.entries(ENCLAVES[code] ?? {}).map(([inner, outer]) => [regionIdOf(inner), regionIdOf(outer)]),
+    Object.entries({ ...ENCLAVES[code], ...CITIES_ACROSS[code] }).map(([inner, outer]) => [
+      regionIdOf(inner),
+      regionIdOf(outer),
+    ]),
   );
   for (const p of [...cities, ...areas]) {
     if (p.regionId !== undefined) widen(p.regionId, p);
