@@ -844,7 +844,9 @@ export class FeedImporter {
       summary.grouped += indexed.grouped.get(this.siteCode) ?? 0;
       o.onProgress?.({ phase: 'expiring', records: summary.records, applied: total, toApply: total });
       if (o.full !== false) this.expireMissing(run, summary);
-      const due = expireDue(o.store, this.now());
+      // Due at the run's time, as its batches judged its own ads: one whose date came during the run was
+      // listed unchanged, and is out of every read already (decision 045); the next sweep marks it.
+      const due = expireDue(o.store, config.now);
       const own = Math.min(due.expired, due.bySource.get(o.sourceId) ?? 0);
       summary.expiredByDate += own;
       summary.expiredOtherSources = due.expired - own;

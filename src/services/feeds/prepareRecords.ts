@@ -191,7 +191,8 @@ export class RecordPreparer {
       const expired = ad.expiresAt !== undefined && ad.expiresAt <= now;
       const { hash, doc } = hashAndDoc(ad, result.dateGiven, { id, date, expired });
       const prior = this.known?.(partnerId);
-      if (prior !== undefined && prior.hash === hash && prior.live === 1) {
+      // (An unchanged ad whose date has passed since is written expired, and counted so: not unchanged.)
+      if (prior !== undefined && prior.hash === hash && prior.live === 1 && !expired) {
         batch.items.push({ partnerId, line: record.line });
         continue;
       }

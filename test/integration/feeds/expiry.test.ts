@@ -116,14 +116,46 @@ describe('feed ads past their expiration_date, between imports', function () {
     expect(marked.n).to.equal(0);
   });
 
-  it('has the next import mark them expired and count them expired by date, as before', async () => {
-    await importBoth();
+  it('has the next import mark them expired and count them expired by date, not unchanged', async () => {
+    const { x1 } = await importBoth();
     f.setNow(EXPIRES);
     const again = await f.importFeed(path.join(f.dataDir, 'b.xml'), ES_HOMES, 2, { now: () => EXPIRES });
-    expect(again).to.include({ unchanged: 2, expiredByDate: 2, expired: 2, expiredOtherSources: 0 });
+    // Each record once: the two unchanged ads are past their date, so expired, not also unchanged.
+    expect(again).to.include({
+      records: 2,
+      unchanged: 0,
+      updated: 0,
+      expiredByDate: 2,
+      expired: 2,
+      expiredOtherSources: 0,
+    });
     const marked = f.store.db.prepare('SELECT count(*) AS n FROM ads WHERE expired = 1').get() as { n: number };
     expect(marked.n).to.equal(2);
     expect(await f.store.countAds(ES_HOMES)).to.equal(2);
+    // Out of the duplicate index too, as the sweep takes them out: the group of X1 and Y1 is gone.
+    expect(await f.store.duplicatesOf(x1)).to.deep.equal([]);
+    const indexed = f.store.db.prepare('SELECT count(*) AS n FROM feed_dedup WHERE source_id = 2').get() as {
+      n: number;
+    };
+    expect(indexed.n).to.equal(0);
+  });
+
+  it('counts an ad whose date comes during a run unchanged, and leaves it to the next run to mark', async () => {
+    await importBoth();
+    // The run starts before the ads' date and ends after it.
+    let now = EXPIRES - 60;
+    const during = await f.importFeed(path.join(f.dataDir, 'b.xml'), ES_HOMES, 2, {
+      now: () => now,
+      onProgress: (p) => {
+        if (p.phase === 'grouping') now = EXPIRES + 60;
+      },
+    });
+    expect(during).to.include({ records: 2, unchanged: 2, expiredByDate: 0, expired: 0, expiredOtherSources: 0 });
+    // Out of every read all the same once their time has come (decision 045).
+    f.setNow(EXPIRES + 60);
+    expect((await f.get('/api/sites/es/homes/search?what=buhardilla')).status).to.equal(404);
+    const next = await f.importFeed(path.join(f.dataDir, 'b.xml'), ES_HOMES, 2, { now: () => EXPIRES + 120 });
+    expect(next).to.include({ records: 2, unchanged: 0, expiredByDate: 2, expired: 2 });
   });
 
   it("has another source's import expire them too, counted apart from its own", async () => {
