@@ -333,9 +333,12 @@ const PLACE_SEPARATOR = /[,،，、]/;
 /**
  * Places whose region the second package gets wrong, by our country code and the data's name → the
  * region's code. Taiwan: the package files New Taipei's districts under Taipei (it lists no town of New
- * Taipei), Keelung under Taipei, and Hsinchu city and county each under the other's code.
+ * Taipei), Keelung under Taipei, and Hsinchu city and county each under the other's code. Argentina: San
+ * Nicolás de los Arroyos, on the Paraná at the border, is Buenos Aires province's (its nearest town in
+ * the package is Santa Fe's Villa Constitución).
  */
 const PLACE_REGIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  ar: { 'San Nicolás de los Arroyos': 'B' },
   // Caracas lies across Distrito Capital and Miranda (`CITIES_ACROSS`); the second package's nearest
   // town to its centre is Chacao, of Miranda.
   ve: { Caracas: 'A' },

@@ -427,6 +427,7 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
         { id: 'A3', city: 'Buenos Aires', region: 'Buenos Aires' },
         { id: 'A4', city: 'Recoleta', region: 'CABA' },
         { id: 'A5', city: 'Quilmes' },
+        { id: 'A6', city: 'San Nicolás de los Arroyos' },
       ]);
       expect(ads.A1?.location).to.deep.include({ cityId: buenosAires.id, regionId: caba.id });
       expect(ads.A2?.location).to.deep.include({ cityId: buenosAires.id, cityArea: 'Palermo', regionId: caba.id });
@@ -435,6 +436,8 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
       expect(ads.A4?.location).to.deep.include({ cityId: buenosAires.id, cityArea: 'Recoleta' });
       // A town of Greater Buenos Aires is a town of the province, not an area of the capital.
       expect(ads.A5?.location).to.deep.include({ city: 'Quilmes', region: 'Buenos Aires' });
+      // On the Paraná at the border with Santa Fe, a town of the province.
+      expect(ads.A6?.location).to.deep.include({ city: 'San Nicolás de los Arroyos', region: 'Buenos Aires' });
       expect(placeWarnings(summary)).to.deep.equal([]);
       expect((await found('ar', `filters[region]=${caba.id}`)).sort()).to.deep.equal(['Home A1', 'Home A2', 'Home A4']);
       const india = await importAds('in', [
