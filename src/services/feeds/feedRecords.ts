@@ -1360,7 +1360,13 @@ function saxInto(b: RecordBuilder, lineBase: number): sax.SAXParser {
           : new MalformedFeedError(`Not a well-formed XML feed: ${message}`, lineBase + parser.line + 1);
     parser.error = null as unknown as Error;
   };
-  parser.onopentag = (tag) => b.open(tag.name, tag.attributes as Record<string, string>, lineBase + parser.line + 1);
+  // A record's line is its open tag's first (where `<` is), also when its attributes run over several
+  // lines: the tag's start is seen at the character after its name, counted already if a line break.
+  let tagLine = 0;
+  parser.onopentagstart = () => {
+    tagLine = lineBase + parser.line + 1 - ((parser as unknown as { c: string }).c === '\n' ? 1 : 0);
+  };
+  parser.onopentag = (tag) => b.open(tag.name, tag.attributes as Record<string, string>, tagLine);
   parser.ontext = (t) => b.onText(t);
   parser.oncdata = (t) => b.onText(t);
   parser.onclosetag = (name) => b.close(name);
@@ -1693,7 +1699,7 @@ async function* scanXml(
         selfClosing = m[3] !== '';
         pos = OPEN_TAG.lastIndex;
       }
-      b.open(name, attributes, lineAt(pos - 1));
+      b.open(name, attributes, lineAt(lt));
       if (b.fatal) throw b.fatal;
       if (stack.length === 0) rootName = name;
       if (selfClosing) {

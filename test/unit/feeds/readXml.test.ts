@@ -139,6 +139,9 @@ describe('feed XML scanner: the same records and errors as sax', () => {
     ['an empty root', '<trovit/>'],
     ['an ad never closed', homes.replace('</ad>', '')],
     ['a long comment after the root', `${homes}<!-- ${'x'.repeat(5000)} -->\n`],
+    ['open tags over several lines', homes.replace(/<ad>/g, '<ad\n  type="x"\n>').replace(/<rooms>/g, '<rooms\n>')],
+    ['open tags over several lines, CRLF', homes.replace(/<ad>/g, '<ad\n  type="x"\n>').replace(/\n/g, '\r\n')],
+    ['open tags over several lines that sax reads', homes.replace(/<ad>/g, '<ad\n  type=x\n\n>')],
   ];
   for (const [name, text] of cases) {
     it(name, async () => {
@@ -351,6 +354,30 @@ describe('feed JSON lines: counted as read', () => {
       }
     });
   }
+});
+
+describe("a record's line", () => {
+  const homes = fs.readFileSync(path.join(FIXTURES, 'homes-es.xml'), 'utf8');
+  /** The lines of the `<ad` that open the records of `text`. */
+  const opened = (text: string): number[] =>
+    [...text.matchAll(/<ad[\s>]/gi)].map((m) => text.slice(0, m.index).split('\n').length);
+
+  it('is the line its open tag starts on, however many lines the tag takes, scanner and sax alike', async () => {
+    for (const text of [
+      homes.replace(/<ad>/g, '<ad\n  type="x"\n>'),
+      homes.replace(/<ad>/g, '<ad\n>'),
+      homes.replace(/<ad>/g, '<ad\n  type="x"\n>').replace(/\n/g, '\r\n'),
+      // An unquoted attribute: sax reads the tag.
+      homes.replace(/<ad>/g, '<ad\n  type=x\n\n>'),
+    ]) {
+      const expected = opened(text);
+      expect(expected.length).to.be.greaterThan(1);
+      for (const scanner of [true, false]) {
+        const lines = (await read(text, 64, { scanner })).records.map((r) => (JSON.parse(r) as [number])[0]);
+        expect(lines, `scanner: ${scanner}`).to.deep.equal(expected);
+      }
+    }
+  });
 });
 
 describe('BareAmpersands: a bare "&" before a tag, escaped for sax', () => {
