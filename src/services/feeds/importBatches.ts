@@ -349,6 +349,8 @@ const MATCH_READ = 1_000;
 /** What `indexNewFingerprints` did. */
 export interface IndexedFingerprints {
   moved: number;
+  /** The transactions they were moved in (each holds the write lock for `budgetMs` at most, beyond one match). */
+  transactions: number;
   /** By site: new ads that joined a duplicate group of another source's ad. */
   grouped: Map<number, number>;
 }
@@ -394,7 +396,7 @@ export function indexNewFingerprints(
   const readRows = Math.min(MATCH_READ, Math.max(1, Math.floor(chunkSize / 4)));
   const chunk = db.transaction((): IndexedFingerprints => {
     const grouped = new Map<number, number>();
-    if (nth.get(leave, 0) === undefined) return { moved: 0, grouped };
+    if (nth.get(leave, 0) === undefined) return { moved: 0, transactions: 1, grouped };
     const started = Date.now();
     const upTo = (nth.get(leave, chunkSize - 1) as number | undefined) ?? Number.MAX_SAFE_INTEGER;
     let moved = 0;
@@ -407,10 +409,12 @@ export function indexNewFingerprints(
         drop.run(upTo, site);
         continue;
       }
-      // Matched one by one, for at most `budgetMs` (at least one read of rows): the rest is the next
-      // transaction's, so that the writers waiting for this one never wait 5 s.
+      // Matched one by one, for at most `budgetMs` (one at least), the time checked after each (a match in a
+      // crowded block of a big store takes milliseconds: a read's thousand of them, seconds): the rest is
+      // the next transaction's, so that the writers waiting for this one never wait 5 s.
       let after = Number.MIN_SAFE_INTEGER;
       let rows: DedupRow[];
+      let spent = false;
       do {
         rows = rowsOf.all(after, upTo, site, readRows) as DedupRow[];
         for (const row of rows) {
@@ -426,17 +430,20 @@ export function indexNewFingerprints(
           put.run(row);
           moved++;
           after = row.k;
+          spent = Date.now() - started >= budgetMs;
+          if (spent) break;
         }
-      } while (rows.length === readRows && Date.now() - started < budgetMs);
+      } while (!spent && rows.length === readRows);
       drop.run(after, site);
-      if (rows.length === readRows) break;
+      if (spent) break;
     }
     if (changes.length > 0) store.setDuplicateGroupsByKeySync(changes);
-    return { moved, grouped };
+    return { moved, transactions: 1, grouped };
   });
-  const done: IndexedFingerprints = { moved: 0, grouped: new Map() };
+  const done: IndexedFingerprints = { moved: 0, transactions: 0, grouped: new Map() };
   for (let c = chunk.immediate(); c.moved > 0; c = chunk.immediate()) {
     done.moved += c.moved;
+    done.transactions++;
     for (const [site, n] of c.grouped) done.grouped.set(site, (done.grouped.get(site) ?? 0) + n);
   }
   return done;

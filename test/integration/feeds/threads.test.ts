@@ -14,9 +14,12 @@ import {
   readXmlRange,
 } from '../../../src/services/feeds/feedRecords';
 import { FeedImporter, type ImportOptions, type ImportSummary } from '../../../src/services/feeds/FeedImporter';
+import { indexNewFingerprints } from '../../../src/services/feeds/importBatches';
+import { lockSource } from '../../../src/services/feeds/sourceLock';
 import { writeSyntheticFeed } from '../../../src/services/feeds/syntheticFeed';
 import { Gazetteer } from '../../../src/services/places/Gazetteer';
 import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
+import { siteCode } from '../../../src/services/search/siteKeys';
 import type { SiteKey } from '../../../src/services/search/types';
 import { fixture, homesXml, NOW_S, storeSnapshot } from './feedKit';
 
@@ -237,6 +240,33 @@ describe('feed import shared by worker threads', function () {
     const chunked = await scenario(2, { fingerprintChunk: 7, fingerprintBudgetMs: 0 });
     expect((chunked.summaries[1] as ImportSummary).grouped).to.equal((inline.summaries[1] as ImportSummary).grouped);
     expect(chunked.snapshot === inline.snapshot, 'the stores differ').to.equal(true);
+  });
+
+  it('ends a transaction that groups new ads once its time is spent, after the match under way', async () => {
+    const store = new SqliteSearchStore(tempDir());
+    const dataDir = path.dirname(store.db.name);
+    const options = { store, gazetteer: Gazetteer.shared(), site: ES_HOMES, now: () => NOW_S, batchSize: 300 };
+    try {
+      await new FeedImporter({ ...options, sourceId: 1, file: files.s1 as string }).run();
+      // Another run of source 1 is writing (its lock held): source 2's new ads wait for its end (decision 085).
+      const lock = lockSource(dataDir, 1, 'the same flats');
+      const other = store.db
+        .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (1, 'feed.xml', ?, 'applying')`)
+        .run(NOW_S).lastInsertRowid;
+      const t = await new FeedImporter({ ...options, sourceId: 2, file: files.t1 as string }).run();
+      expect(t).to.include({ groupingLeftTo: 1, grouped: 0 });
+      const waiting = (store.db.prepare('SELECT count(*) AS n FROM feed_dedup_new').get() as { n: number }).n;
+      expect(waiting).to.equal(t.imported).and.be.greaterThan(1000);
+      lock.release();
+      store.db.prepare(`UPDATE feed_runs SET status = 'done' WHERE id = ?`).run(other);
+      // With no time to spend, each transaction matches one ad, where it matched a read of a thousand.
+      const indexed = indexNewFingerprints(store, 100_000, 0);
+      expect(indexed).to.include({ moved: waiting, transactions: waiting });
+      // The same groups as when the ads are grouped at the run's end.
+      expect(indexed.grouped.get(siteCode(ES_HOMES))).to.equal((inline.summaries[1] as ImportSummary).grouped);
+    } finally {
+      store.close();
+    }
   });
 
   it("groups the ads of two partners whose imports of one site run at the same time, as one after the other's", async () => {
