@@ -108,8 +108,15 @@ export class PlaceResolver {
             const other = this.lookup.names({ region: input.region, city: v.also });
             if (other.location.cityId !== found.location.cityId) continue;
           }
-          // A district that is no area of the city stays the partner's words, unreported (the city is right).
-          if (v.area !== undefined && !input.cityArea && found.location.cityAreaId === undefined) {
+          // A district that is no area of the city is left out, unreported (the city is right): after a
+          // hyphen it may be no district ("Mülheim-Ruhr"). A Japanese or Taiwanese ward ("大阪市北区") is one,
+          // and stays the partner's words, as an area written in <city_area> that the gazetteer lacks does.
+          if (
+            v.area !== undefined &&
+            !input.cityArea &&
+            found.location.cityAreaId === undefined &&
+            !CJK_WARD.test(v.area)
+          ) {
             named = this.lookup.names({ region: input.region, city: v.city, cityArea: undefined });
           } else named = found;
           break;
@@ -288,6 +295,8 @@ const PREFECTURE = /^\p{sc=Han}{2,3}[都道府県]/u;
 const CJK_NAME = '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}ー々]';
 /** A city and its ward, written as one, as Japanese and Taiwanese addresses are: "大阪市北区", "臺北市大安區". */
 const CITY_AND_WARD = new RegExp(`^(${CJK_NAME}+?市)(${CJK_NAME}+?[区區])?`, 'u');
+/** A ward, as `CITY_AND_WARD` finds it after its city. */
+const CJK_WARD = new RegExp(`^${CJK_NAME}+[区區]$`, 'u');
 /** A rural district before its town: "愛甲郡愛川町" is the town of 愛川町. */
 const DISTRICT_BEFORE_TOWN = new RegExp(`^\\p{sc=Han}${CJK_NAME}*?郡(${CJK_NAME}+?[町村])`, 'u');
 

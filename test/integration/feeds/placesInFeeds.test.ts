@@ -401,14 +401,16 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
     });
   });
   describe('a Japanese or Taiwanese address in <city>', () => {
-    it('jp, tw: is its city, and its ward the area where the gazetteer has it; a search of the city finds it', async () => {
+    it('jp, tw: is its city, and its ward the area (as written where the gazetteer lacks it); a search of the city finds it', async () => {
       const osaka = city('jp', '大阪市');
       const { summary, ads } = await importAds('jp', [
         { id: 'J1', city: '大阪府大阪市北区梅田1-1' },
         { id: 'J2', city: '東京都渋谷区' },
         { id: 'J3', city: '千葉県柏市' },
       ]);
-      expect(ads.J1?.location).to.deep.include({ cityId: osaka.id, region: '大阪府' });
+      expect(ads.J1?.location).to.deep.include({ cityId: osaka.id, region: '大阪府', cityArea: '北区' });
+      expect(ads.J1?.location.cityAreaId).to.equal(undefined);
+      expect(ads.J3?.location.cityArea).to.equal(undefined);
       expect(ads.J2?.location).to.deep.include({ city: '東京都', cityArea: '渋谷区' });
       expect(ads.J3?.location).to.deep.include({ city: '柏市', region: '千葉県' });
       expect(placeWarnings(summary)).to.deep.equal([]);
