@@ -47,11 +47,13 @@ export class GazetteerPlaces implements PlaceLookup {
       near.areaId = area.id;
       near.areaName = area.name;
     }
-    if (place.regionId !== undefined) {
-      near.regionId = place.regionId;
-      near.regionName = this.gazetteer.place(place.regionId, this.country)?.name;
+    // An area across its city's border is of its own side's region (`resolveNames`).
+    const own = area?.regionId !== undefined && area.regionId !== place.regionId ? area : place;
+    if (own.regionId !== undefined) {
+      near.regionId = own.regionId;
+      near.regionName = this.gazetteer.place(own.regionId, this.country)?.name;
     }
-    const other = this.gazetteer.otherRegionOf(place);
+    const other = this.gazetteer.otherRegionOf(own);
     if (other) near.otherRegionId = other.id;
     return near;
   }
@@ -163,7 +165,9 @@ export class GazetteerPlaces implements PlaceLookup {
     }
     if (city) {
       // A region that holds stays: the city is in it (`Gazetteer.isIn`), if perhaps filed under a neighbour.
-      const cityRegion = city.regionId !== undefined ? g.place(city.regionId, country) : undefined;
+      // Else the area's, which is its city's but across a border (Chacao, of Caracas, is Miranda's).
+      const ownRegion = area?.regionId ?? city.regionId;
+      const cityRegion = ownRegion !== undefined ? g.place(ownRegion, country) : undefined;
       if (!regionHolds) region = cityRegion ?? region;
       location.cityId = city.id;
       location.city = city.name;

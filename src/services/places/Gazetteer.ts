@@ -1277,13 +1277,20 @@ function buildCountry(
               distanceKm(lat, lng, b.lat, b.lng) < Math.min(20, 3 + Math.sqrt(b.population) / 150),
           );
     if (name !== c.name) dataNameOf.set(c.cityId, c.name);
+    // An area of a city across two regions lies in the other one when GeoNames files it under another
+    // division than its city's (Chacao, of Caracas, is Miranda's; Caricuao Distrito Capital's, as Caracas).
+    const acrossArea =
+      parent !== undefined &&
+      regionId !== undefined &&
+      acrossOf.get(parent.regionId as number) === regionId &&
+      c.adminCode !== adminOf.get(parent.id);
     const place: Place = {
       id: c.cityId,
       kind: parent ? 'cityArea' : 'city',
       name,
       norm: normalizePhrase(name),
       country: code,
-      regionId: parent ? parent.regionId : regionId,
+      regionId: parent && !acrossArea ? parent.regionId : regionId,
       cityId: parent?.id,
       lat,
       lng,
@@ -1510,16 +1517,21 @@ function buildCountry(
       regionIdOf(outer),
     ]),
   );
+  const cityRegion = new Map(cities.map((c) => [c.id, c.regionId]));
   for (const p of [...cities, ...areas]) {
     if (p.regionId !== undefined) widen(p.regionId, p);
     const admin = adminOf.get(p.id);
     const byAdmin = admin !== undefined ? regionOfAdmin.get(admin) : undefined;
+    // An area on the other side of its city's border (`CITIES_ACROSS`) is its city's region's too.
+    const ofCity = p.cityId !== undefined ? cityRegion.get(p.cityId) : undefined;
     const other =
-      byAdmin !== undefined && byAdmin !== p.regionId
-        ? byAdmin
-        : p.regionId !== undefined
-          ? enclosing.get(p.regionId)
-          : undefined;
+      ofCity !== undefined && ofCity !== p.regionId
+        ? ofCity
+        : byAdmin !== undefined && byAdmin !== p.regionId
+          ? byAdmin
+          : p.regionId !== undefined
+            ? enclosing.get(p.regionId)
+            : undefined;
     if (other !== undefined && other !== p.regionId) {
       otherRegion.set(p.id, other);
       widen(other, p);

@@ -293,9 +293,35 @@ describe("feed import: the partner's region and city, against the gazetteer", fu
         // Its east is Miranda's: Caracas there, with its area.
         { id: 'V2', city: 'Caracas', region: 'Miranda', cityArea: 'Chacao' },
         { id: 'V3', region: 'Miranda' },
+        // Its areas named alone, each in its own side's region; as the partner says, when it does.
+        { id: 'V4', city: 'Chacao' },
+        { id: 'V5', city: 'Caricuao' },
+        { id: 'V6', city: 'Chacao', region: 'Distrito Capital' },
+        // Coordinates in San Antonio de Los Altos, and no name.
+        { id: 'V7', lat: 10.3885, lng: -66.9518 },
       ]);
       expect(ve.ads.V1?.location).to.deep.include({ region: 'Distrito Capital', city: 'Caracas' });
       expect(ve.ads.V2?.location).to.deep.include({ region: 'Miranda', city: 'Caracas', cityArea: 'Chacao' });
+      expect(ve.ads.V4?.location).to.deep.include({ region: 'Miranda', city: 'Caracas', cityArea: 'Chacao' });
+      expect(ve.ads.V5?.location).to.deep.include({
+        region: 'Distrito Capital',
+        city: 'Caracas',
+        cityArea: 'Caricuao',
+      });
+      expect(ve.ads.V6?.location).to.deep.include({ region: 'Distrito Capital', city: 'Caracas', cityArea: 'Chacao' });
+      expect(ve.ads.V7?.location).to.deep.include({
+        region: 'Miranda',
+        city: 'Caracas',
+        cityArea: 'San Antonio de Los Altos',
+      });
+      expect(placeWarnings(ve.summary)).to.deep.equal([]);
+      // A search of Miranda finds its side of Caracas, one of Distrito Capital the other.
+      expect((await found('ve', `filters[region]=${region('ve', 'Miranda').id}`)).sort()).to.deep.equal([
+        'Home V2',
+        'Home V3',
+        'Home V4',
+        'Home V7',
+      ]);
       // A region alone is placed in it (the second package puts Miranda's centre in Massachusetts).
       expect(ve.ads.V3?.location.latitude).to.be.within(9, 11);
       expect(ve.ads.V3?.location.longitude).to.be.within(-68, -65);
