@@ -541,9 +541,14 @@ async function misplacedRecord(input: Readable): Promise<{ parent: string; line:
     parser.error = null as unknown as Error;
     parser.resume();
   };
+  // (The line of the tag's `<`, as a record's: `saxInto`.)
+  let tagLine = 0;
+  parser.onopentagstart = () => {
+    tagLine = parser.line + 1 - ((parser as unknown as { c: string }).c === '\n' ? 1 : 0);
+  };
   parser.onopentag = (tag) => {
     if (!found && open.length >= 2 && fieldName(tag.name) === 'ad') {
-      found = { parent: open[open.length - 1] as string, line: parser.line + 1 };
+      found = { parent: open[open.length - 1] as string, line: tagLine };
     }
     open.push(tag.name);
   };

@@ -1041,6 +1041,14 @@ describe('feed import: feeds as partners really write them', function () {
       'No <ad> straight under <trovit>: the ads are inside <ads>; write each <ad> directly in <trovit> (line 4)',
     );
     expect(await f.store.source(53)).to.equal(undefined);
+    // The line its first <ad starts on, also when the tag takes several lines.
+    let again: Error | undefined;
+    try {
+      await run(wrapped.replace('<ad>', '<ad\n  type="x"\n>'), ES_HOMES, 53);
+    } catch (err) {
+      again = err as Error;
+    }
+    expect(again?.message).to.match(/\(line 4\)$/);
   });
 
   it('counts warnings apart when only their ranges differ, and says what they are', async () => {
