@@ -397,11 +397,14 @@ export function indexNewFingerprints(
   const chunk = db.transaction((): IndexedFingerprints => {
     const grouped = new Map<number, number>();
     if (nth.get(leave, 0) === undefined) return { moved: 0, transactions: 1, grouped };
-    const started = Date.now();
     const upTo = (nth.get(leave, chunkSize - 1) as number | undefined) ?? Number.MAX_SAFE_INTEGER;
     let moved = 0;
     const changes: GroupChange[] = [];
-    for (const site of sitesOf.all(upTo, leave) as number[]) {
+    const sites = sitesOf.all(upTo, leave) as number[];
+    // The matching's time, after the queries above: those read past every row of the sites left waiting,
+    // and counted in, millions of them left each transaction one match (hours for a site's new ads).
+    const started = Date.now();
+    for (const site of sites) {
       const sources = matcher.sourcesOf(site);
       // A site of one source: nothing to match, moved in one statement (a first import's usual case).
       if (sources.length <= 1) {
@@ -670,6 +673,7 @@ class Deduplicator {
   private readonly upsert: Database.Statement;
   private readonly upsertNew: Database.Statement;
   private readonly del: Database.Statement;
+  private readonly delNew: Database.Statement;
   private readonly groupRows: Database.Statement;
   private others: number[] = [];
 
@@ -683,6 +687,7 @@ class Deduplicator {
     this.upsert = db.prepare(`INSERT OR REPLACE INTO feed_dedup (${DEDUP_COLUMNS}) ${values}`);
     this.upsertNew = db.prepare(`INSERT OR REPLACE INTO feed_dedup_new (${DEDUP_COLUMNS}) ${values}`);
     this.del = db.prepare('DELETE FROM feed_dedup WHERE k = ?');
+    this.delNew = db.prepare('DELETE FROM feed_dedup_new WHERE k = ?');
     this.groupRows = db.prepare(
       'SELECT * FROM feed_dedup WHERE site = ? AND block = ? AND dup = ? AND source_id <> ? LIMIT 20',
     );
@@ -716,8 +721,13 @@ class Deduplicator {
     });
   }
 
-  /** Indexes the fingerprint of the ad with key `k` (its key in `ads`). */
+  /**
+   * Indexes the fingerprint of the stored ad with key `k` (its key in `ads`), in place of any it has:
+   * also one still waiting to be indexed (a new ad of a run whose grouping waits, decision 085), which
+   * would replace this one when it is.
+   */
   put(k: number, adId: string, fp: Fingerprint, group: number | null): void {
+    this.delNew.run(k);
     this.write(this.upsert, k, adId, fp, group);
   }
 
@@ -750,8 +760,10 @@ class Deduplicator {
     );
   }
 
+  /** Takes a stored ad's fingerprint out (it is written expired, or has none now), also one still waiting. */
   remove(k: number): void {
     this.del.run(k);
+    this.delNew.run(k);
   }
 }
 

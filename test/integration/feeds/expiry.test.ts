@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import type { SiteKey, StoredAd } from '../../../src/services/search/types';
-import { feedApp, homesXml, type FeedApp } from './feedKit';
+import { lockSource } from '../../../src/services/feeds/sourceLock';
+import { feedApp, homesXml, NOW_S, type FeedApp } from './feedKit';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -138,6 +139,70 @@ describe('feed ads past their expiration_date, between imports', function () {
       n: number;
     };
     expect(indexed.n).to.equal(0);
+  });
+
+  it('takes an ad past its date out of the duplicates when its own grouping was still waiting', async () => {
+    const dated = { content: flat, area: 98, rooms: 3, lat: 40.4251, lng: -3.6755 };
+    await f.importFeed(
+      f.writeFile('x.xml', homesXml([{ ...dated, id: 'X1', title: 'Piso en venta', price: 450000 }])),
+      ES_HOMES,
+      1,
+    );
+    // A run of source 1 is writing (its lock held): source 2's new ad waits to be grouped (decision 085).
+    const lock = lockSource(path.dirname(f.store.db.name), 1, 'x.xml');
+    const other = f.store.db
+      .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (1, 'x.xml', ?, 'applying')`)
+      .run(NOW_S).lastInsertRowid;
+    const y = f.writeFile(
+      'y.xml',
+      homesXml([
+        {
+          ...dated,
+          id: 'Y1',
+          title: 'Magnífico piso en Goya',
+          content: `${flat} Agencia Dos.`,
+          price: 475000,
+          expiration: '2025-06-02 00:00:00',
+        },
+      ]),
+    );
+    expect(await f.importFeed(y, ES_HOMES, 2)).to.include({ imported: 1, groupingLeftTo: 1 });
+    // Listed again, unchanged, once its date has passed: written expired, and its waiting fingerprint gone.
+    const again = await f.importFeed(y, ES_HOMES, 2, { now: () => EXPIRES + 10 });
+    expect(again).to.include({ expiredByDate: 1, unchanged: 0 });
+    expect(f.store.db.prepare('SELECT count(*) AS n FROM feed_dedup_new').get()).to.deep.equal({ n: 0 });
+    lock.release();
+    f.store.db.prepare(`UPDATE feed_runs SET status = 'done' WHERE id = ?`).run(other);
+    // A third partner's copy of the flat joins the live one, not the expired one.
+    f.setNow(EXPIRES + 100);
+    const v = f.writeFile(
+      'v.xml',
+      homesXml([
+        { ...dated, id: 'V1', title: 'Magnífico piso en Goya', content: `${flat} Agencia Tres.`, price: 462000 },
+      ]),
+    );
+    expect(await f.importFeed(v, ES_HOMES, 3, { now: () => EXPIRES + 100 })).to.include({ grouped: 1 });
+    const x1 = (await f.store.getAdByPartner(1, 'X1')) as StoredAd;
+    const v1 = (await f.store.getAdByPartner(3, 'V1')) as StoredAd;
+    expect(v1.duplicateGroup).to.be.a('number');
+    expect((await f.store.duplicatesOf(x1)).map((a) => a.id)).to.deep.equal([v1.id]);
+  });
+
+  it('keeps the fingerprint of a changed ad, not the one still waiting from when it was new', async () => {
+    await f.importFeed(f.writeFile('x.xml', homesXml([{ id: 'X1', price: 450000, area: 98, rooms: 3 }])), ES_HOMES, 1);
+    const lock = lockSource(path.dirname(f.store.db.name), 1, 'x.xml');
+    const other = f.store.db
+      .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (1, 'x.xml', ?, 'applying')`)
+      .run(NOW_S).lastInsertRowid;
+    const y = (price: number) => f.writeFile('y.xml', homesXml([{ id: 'Y1', price, area: 80, rooms: 2 }]));
+    expect(await f.importFeed(y(320000), ES_HOMES, 2)).to.include({ imported: 1, groupingLeftTo: 1 });
+    expect(await f.importFeed(y(290000), ES_HOMES, 2)).to.include({ updated: 1 });
+    lock.release();
+    f.store.db.prepare(`UPDATE feed_runs SET status = 'done' WHERE id = ?`).run(other);
+    // The next run indexes what waits: nothing of Y1's, whose fingerprint has its new price.
+    await f.importFeed(f.writeFile('z.xml', homesXml([{ id: 'Z1', price: 100000 }])), ES_HOMES, 3);
+    const prices = f.store.db.prepare('SELECT price FROM feed_dedup WHERE source_id = 2').all();
+    expect(prices).to.deep.equal([{ price: 290000 }]);
   });
 
   it('counts an ad whose date comes during a run unchanged, and leaves it to the next run to mark', async () => {
