@@ -349,7 +349,7 @@ const MATCH_READ = 1_000;
 /** What `indexNewFingerprints` did. */
 export interface IndexedFingerprints {
   moved: number;
-  /** The transactions they were moved in (each holds the write lock for `budgetMs` at most, beyond one match). */
+  /** The transactions they were moved in (each matches for `budgetMs` at most, beyond its last match). */
   transactions: number;
   /** By site: new ads that joined a duplicate group of another source's ad. */
   grouped: Map<number, number>;
