@@ -178,7 +178,8 @@ export function generateDemoSite(site: SiteKey, gazetteer: Gazetteer, options: D
     const areas = gazetteer.areasOf(city.id);
     const area: Place | undefined = areas.length > 0 && dice.chance(0.4) ? dice.pick(areas.slice(0, 12)) : undefined;
     const spot = area ?? city;
-    const region = city.regionId !== undefined ? gazetteer.place(city.regionId) : undefined;
+    // The region its place is in: an area's, its city's but across a border (Chacao, of Caracas, is Miranda's).
+    const region = spot.regionId !== undefined ? gazetteer.place(spot.regionId) : undefined;
     const source = dice.pick(sources);
     const date = options.now - Math.floor(dice.next() * 60 * 86400) - 60;
     const images = dice.chance(0.1)
