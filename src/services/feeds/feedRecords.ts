@@ -541,11 +541,8 @@ async function misplacedRecord(input: Readable): Promise<{ parent: string; line:
     parser.error = null as unknown as Error;
     parser.resume();
   };
-  // (The line of the tag's `<`, as a record's: `saxInto`.)
   let tagLine = 0;
-  parser.onopentagstart = () => {
-    tagLine = parser.line + 1 - ((parser as unknown as { c: string }).c === '\n' ? 1 : 0);
-  };
+  parser.onopentagstart = () => (tagLine = tagStartLine(parser));
   parser.onopentag = (tag) => {
     if (!found && open.length >= 2 && fieldName(tag.name) === 'ad') {
       found = { parent: open[open.length - 1] as string, line: tagLine };
@@ -1365,17 +1362,22 @@ function saxInto(b: RecordBuilder, lineBase: number): sax.SAXParser {
           : new MalformedFeedError(`Not a well-formed XML feed: ${message}`, lineBase + parser.line + 1);
     parser.error = null as unknown as Error;
   };
-  // A record's line is its open tag's first (where `<` is), also when its attributes run over several
-  // lines: the tag's start is seen at the character after its name, counted already if a line break.
+  // A record's line is its open tag's first, also when its attributes run over several lines.
   let tagLine = 0;
-  parser.onopentagstart = () => {
-    tagLine = lineBase + parser.line + 1 - ((parser as unknown as { c: string }).c === '\n' ? 1 : 0);
-  };
+  parser.onopentagstart = () => (tagLine = lineBase + tagStartLine(parser));
   parser.onopentag = (tag) => b.open(tag.name, tag.attributes as Record<string, string>, tagLine);
   parser.ontext = (t) => b.onText(t);
   parser.oncdata = (t) => b.onText(t);
   parser.onclosetag = (name) => b.close(name);
   return parser;
+}
+
+/**
+ * The line (from 1) of the `<` of the tag sax has just begun (`onopentagstart`): sax sees the start at
+ * the character after the tag's name, which it has counted already when it is a line break.
+ */
+function tagStartLine(parser: sax.SAXParser): number {
+  return parser.line + 1 - ((parser as unknown as { c: string }).c === '\n' ? 1 : 0);
 }
 
 /** An open tag with only quoted, entity-free attributes (anything else is left to sax). */

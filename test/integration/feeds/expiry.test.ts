@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { expect } from 'chai';
 import type { SiteKey, StoredAd } from '../../../src/services/search/types';
-import { lockSource } from '../../../src/services/feeds/sourceLock';
-import { feedApp, homesXml, NOW_S, type FeedApp } from './feedKit';
+import { anotherRunWriting, feedApp, homesXml, type FeedApp } from './feedKit';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -149,10 +148,7 @@ describe('feed ads past their expiration_date, between imports', function () {
       1,
     );
     // A run of source 1 is writing (its lock held): source 2's new ad waits to be grouped (decision 085).
-    const lock = lockSource(path.dirname(f.store.db.name), 1, 'x.xml');
-    const other = f.store.db
-      .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (1, 'x.xml', ?, 'applying')`)
-      .run(NOW_S).lastInsertRowid;
+    const other = anotherRunWriting(f.store, 1);
     const y = f.writeFile(
       'y.xml',
       homesXml([
@@ -171,8 +167,7 @@ describe('feed ads past their expiration_date, between imports', function () {
     const again = await f.importFeed(y, ES_HOMES, 2, { now: () => EXPIRES + 10 });
     expect(again).to.include({ expiredByDate: 1, unchanged: 0 });
     expect(f.store.db.prepare('SELECT count(*) AS n FROM feed_dedup_new').get()).to.deep.equal({ n: 0 });
-    lock.release();
-    f.store.db.prepare(`UPDATE feed_runs SET status = 'done' WHERE id = ?`).run(other);
+    other.end();
     // A third partner's copy of the flat joins the live one, not the expired one.
     f.setNow(EXPIRES + 100);
     const v = f.writeFile(
@@ -190,15 +185,11 @@ describe('feed ads past their expiration_date, between imports', function () {
 
   it('keeps the fingerprint of a changed ad, not the one still waiting from when it was new', async () => {
     await f.importFeed(f.writeFile('x.xml', homesXml([{ id: 'X1', price: 450000, area: 98, rooms: 3 }])), ES_HOMES, 1);
-    const lock = lockSource(path.dirname(f.store.db.name), 1, 'x.xml');
-    const other = f.store.db
-      .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (1, 'x.xml', ?, 'applying')`)
-      .run(NOW_S).lastInsertRowid;
+    const other = anotherRunWriting(f.store, 1);
     const y = (price: number) => f.writeFile('y.xml', homesXml([{ id: 'Y1', price, area: 80, rooms: 2 }]));
     expect(await f.importFeed(y(320000), ES_HOMES, 2)).to.include({ imported: 1, groupingLeftTo: 1 });
     expect(await f.importFeed(y(290000), ES_HOMES, 2)).to.include({ updated: 1 });
-    lock.release();
-    f.store.db.prepare(`UPDATE feed_runs SET status = 'done' WHERE id = ?`).run(other);
+    other.end();
     // The next run indexes what waits: nothing of Y1's, whose fingerprint has its new price.
     await f.importFeed(f.writeFile('z.xml', homesXml([{ id: 'Z1', price: 100000 }])), ES_HOMES, 3);
     const prices = f.store.db.prepare('SELECT price FROM feed_dedup WHERE source_id = 2').all();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { FeedImporter, type ImportOptions, type ImportSummary } from '../../../src/services/feeds/FeedImporter';
+import { lockSource } from '../../../src/services/feeds/sourceLock';
 import { Gazetteer } from '../../../src/services/places/Gazetteer';
 import { createSearchService, type SearchService } from '../../../src/services/search/createSearchService';
 import type { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
@@ -133,4 +134,21 @@ export function storeSnapshot(store: SqliteSearchStore): string {
     .all();
   const fts = store.db.prepare('SELECT count(*) AS n FROM ads_fts').get();
   return JSON.stringify({ rows, fts });
+}
+
+/**
+ * Another run of `sourceId` writing its batches, as `FeedImporter.runsWriting` sees one (its lock held, its
+ * run `applying`): the new ads of its site wait to be grouped (decision 085) until `end()`.
+ */
+export function anotherRunWriting(store: SqliteSearchStore, sourceId: number): { end(): void } {
+  const lock = lockSource(path.dirname(store.db.name), sourceId, 'feed.xml');
+  const run = store.db
+    .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (?, 'feed.xml', ?, 'applying')`)
+    .run(sourceId, NOW_S).lastInsertRowid;
+  return {
+    end() {
+      lock.release();
+      store.db.prepare(`UPDATE feed_runs SET status = 'done' WHERE id = ?`).run(run);
+    },
+  };
 }

@@ -15,13 +15,12 @@ import {
 } from '../../../src/services/feeds/feedRecords';
 import { FeedImporter, type ImportOptions, type ImportSummary } from '../../../src/services/feeds/FeedImporter';
 import { indexNewFingerprints } from '../../../src/services/feeds/importBatches';
-import { lockSource } from '../../../src/services/feeds/sourceLock';
 import { writeSyntheticFeed } from '../../../src/services/feeds/syntheticFeed';
 import { Gazetteer } from '../../../src/services/places/Gazetteer';
 import { SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { siteCode } from '../../../src/services/search/siteKeys';
 import type { SiteKey } from '../../../src/services/search/types';
-import { fixture, homesXml, NOW_S, storeSnapshot } from './feedKit';
+import { anotherRunWriting, fixture, homesXml, NOW_S, storeSnapshot } from './feedKit';
 
 /**
  * Decision 044: a big file is shared by worker threads, each mapping and writing its own
@@ -244,21 +243,16 @@ describe('feed import shared by worker threads', function () {
 
   it('ends a transaction that groups new ads once its time is spent, after the match under way', async () => {
     const store = new SqliteSearchStore(tempDir());
-    const dataDir = path.dirname(store.db.name);
     const options = { store, gazetteer: Gazetteer.shared(), site: ES_HOMES, now: () => NOW_S, batchSize: 300 };
     try {
       await new FeedImporter({ ...options, sourceId: 1, file: files.s1 as string }).run();
       // Another run of source 1 is writing (its lock held): source 2's new ads wait for its end (decision 085).
-      const lock = lockSource(dataDir, 1, 'the same flats');
-      const other = store.db
-        .prepare(`INSERT INTO feed_runs (source_id, file, started, status) VALUES (1, 'feed.xml', ?, 'applying')`)
-        .run(NOW_S).lastInsertRowid;
+      const other = anotherRunWriting(store, 1);
       const t = await new FeedImporter({ ...options, sourceId: 2, file: files.t1 as string }).run();
       expect(t).to.include({ groupingLeftTo: 1, grouped: 0 });
       const waiting = (store.db.prepare('SELECT count(*) AS n FROM feed_dedup_new').get() as { n: number }).n;
       expect(waiting).to.equal(t.imported).and.be.greaterThan(1000);
-      lock.release();
-      store.db.prepare(`UPDATE feed_runs SET status = 'done' WHERE id = ?`).run(other);
+      other.end();
       // With no time to spend, each transaction matches one ad, where it matched a read of a thousand.
       const indexed = indexNewFingerprints(store, 100_000, 0);
       expect(indexed).to.include({ moved: waiting, transactions: waiting });
