@@ -9,11 +9,14 @@ const WAL_SWITCH_PAUSE_MS = 20;
  * open a new file at the same instant (a fresh start's server processes) each ask to switch it to
  * WAL; SQLite answers the one that loses SQLITE_BUSY at once, without waiting out the busy timeout
  * (each holds the lock the other needs), and the process died at start. The switch is retried, a
- * few milliseconds apart, until the winner's WAL mode is in the file.
+ * few milliseconds apart, until the winner's WAL mode is in the file. `pageSize` is a new file's page
+ * size (SQLite's default is 4,096 bytes); a file that has its tables keeps the one it was made with.
  */
-export function openWalDatabase(file: string): Database.Database {
+export function openWalDatabase(file: string, options: { pageSize?: number } = {}): Database.Database {
   // better-sqlite3 sets a busy timeout of 5 s; it covers every later statement.
   const db = new Database(file);
+  // (Before WAL mode: a file in WAL mode no longer changes its page size, even while still empty.)
+  if (options.pageSize !== undefined) db.pragma(`page_size = ${options.pageSize}`);
   for (let attempt = 1; ; attempt++) {
     try {
       db.pragma('journal_mode = WAL');

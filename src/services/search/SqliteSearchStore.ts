@@ -135,6 +135,13 @@ function siteRange(site: number): { base: number; top: number } {
  */
 export const LAYOUT_VERSION = 10;
 
+/**
+ * A new store's page size (decision 101): a feed import's writes cost ~8 % less CPU than with SQLite's
+ * 4 KiB pages (fewer pages split, written to the WAL and copied back), and searches read the table in
+ * key order. A store made before keeps its pages.
+ */
+export const PAGE_BYTES = 16_384;
+
 /** Rows examined before a query with range filters settles for an estimate. */
 const SCAN_BUDGET = 250_000;
 const FIRST_WINDOW = 60_000;
@@ -294,7 +301,7 @@ export class SqliteSearchStore implements SearchStore {
   ) {
     this.clock = options.now ?? (() => Math.floor(Date.now() / 1000));
     fs.mkdirSync(dataDir, { recursive: true });
-    this.db = openWalDatabase(path.join(dataDir, 'search.sqlite'));
+    this.db = openWalDatabase(path.join(dataDir, 'search.sqlite'), { pageSize: PAGE_BYTES });
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('cache_size = -131072');
     this.db.pragma('mmap_size = 2147483648');

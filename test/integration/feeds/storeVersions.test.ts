@@ -2,10 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { sketchOf } from '../../../src/services/feeds/dedup';
-import { ensureFeedTables } from '../../../src/services/feeds/FeedImporter';
-import { LAYOUT_VERSION, SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
+import { ensureFeedTables, FeedImporter } from '../../../src/services/feeds/FeedImporter';
+import { Gazetteer } from '../../../src/services/places/Gazetteer';
+import { LAYOUT_VERSION, PAGE_BYTES, SqliteSearchStore } from '../../../src/services/search/SqliteSearchStore';
 import { siteCode } from '../../../src/services/search/siteKeys';
 import { spaceWords, tokenize } from '../../../src/services/search/text';
 import type { AdInput, SiteKey, StoredAd } from '../../../src/services/search/types';
@@ -799,6 +801,69 @@ describe('a search store of layout 9 (an index of its ads by source and partner 
     } finally {
       app.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a search store of 4 KiB pages (made before decision 101)', () => {
+  it('keeps its pages on open, and imports, re-prices, expires and finds ads as a new store of 16 KiB pages does', async () => {
+    const dirs = { old: 'trawl-pages-4k-', fresh: 'trawl-pages-16k-' };
+    const made = Object.fromEntries(
+      Object.entries(dirs).map(([k, prefix]) => [k, fs.mkdtempSync(path.join(os.tmpdir(), prefix))]),
+    ) as Record<keyof typeof dirs, string>;
+    // A store as the product made it before: SQLite's default page size, then WAL mode, then its tables.
+    const before = new Database(path.join(made.old, 'search.sqlite'));
+    before.pragma('page_size = 4096');
+    before.pragma('journal_mode = WAL');
+    before.close();
+    const feed = (name: string, prices: number[]) => {
+      const file = path.join(made.fresh, name);
+      fs.writeFileSync(file, homesXml(prices.map((price, i) => ({ id: `P${i}`, price, title: `Ático ${i} soleado` }))));
+      return file;
+    };
+    const first = feed('first.xml', [200_000, 250_000, 300_000]);
+    const second = feed('second.xml', [200_000, 240_000]);
+    try {
+      const seen: Record<string, unknown>[] = [];
+      for (const dir of [made.old, made.fresh]) {
+        const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+        const run = (file: string) =>
+          new FeedImporter({
+            store,
+            gazetteer: Gazetteer.shared(),
+            site: ES_HOMES,
+            sourceId: 3,
+            file,
+            now: () => NOW_S,
+          }).run();
+        await run(first);
+        const again = await run(second);
+        const [p1] = await store.getAdsByPartner(3, ['P1']);
+        seen.push({
+          pageSize: store.db.pragma('page_size', { simple: true }),
+          again: {
+            imported: again.imported,
+            updated: again.updated,
+            unchanged: again.unchanged,
+            expired: again.expired,
+          },
+          price: { value: p1?.price?.value, oldValue: p1?.price?.oldValue },
+          found: (await searchWords(store, 'atico soleado')).map((a) => a.partnerAdId).sort(),
+          integrity: store.db.pragma('integrity_check', { simple: true }),
+        });
+        store.close();
+      }
+      const served = {
+        again: { imported: 0, updated: 1, unchanged: 1, expired: 1 },
+        price: { value: 240_000, oldValue: 250_000 },
+        found: ['P0', 'P1'],
+        integrity: 'ok',
+      };
+      expect(seen[0]).to.deep.include({ pageSize: 4096, ...served });
+      expect(seen[1]).to.deep.include({ pageSize: PAGE_BYTES, ...served });
+      expect(PAGE_BYTES).to.equal(16_384);
+    } finally {
+      for (const dir of Object.values(made)) fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
