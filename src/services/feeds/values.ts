@@ -131,6 +131,9 @@ export function groupsThousandsWithDots(locale: string): boolean {
  */
 export function parseNumber(text: string | undefined, dotThousands = false): number | undefined {
   if (text === undefined) return undefined;
+  const figure = plainFigure(text);
+  // (A dot may group thousands where numbers are written so: "250.000" goes the long way below.)
+  if (!Number.isNaN(figure) && !(dotThousands && text.includes('.'))) return figure;
   // "4,980万円", "1億2,000万円": Japanese (and Chinese) numbers count in ten thousands and hundred millions.
   if (/\d\s*[万萬億亿千]/.test(text)) return parseLargeUnits(text);
   // "15.990,- €", "CHF 15'990.–": a dash for the cents says there are none.
@@ -166,6 +169,27 @@ export function parseNumber(text: string | undefined, dotThousands = false): num
   }
   const n = Number(t);
   return Number.isFinite(n) ? scaled(n, plain) : undefined;
+}
+
+/**
+ * `Number(text)` of a plain figure, else NaN: ASCII digits, a sign before them, a decimal point between
+ * them ("2817", "-8.72699", "1.5"). Most figures of most feeds are so (prices, coordinates, counts), and
+ * each reader below gives `Number()` of them after its regular expressions: this answers them in one
+ * pass (~4 µs of a record's mapping went to those expressions).
+ */
+function plainFigure(text: string): number {
+  const n = text.length;
+  const first = text.charCodeAt(0);
+  let i = first === 45 /* - */ || first === 43 /* + */ ? 1 : 0;
+  let digits = 0;
+  let point = false;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 46 && !point && digits > 0 && i < n - 1) point = true;
+    else return NaN;
+  }
+  return digits > 0 ? Number(text) : NaN;
 }
 
 /** Signs and words before a figure, each word with the dot that abbreviates it ("Fr.", "Rs.", "US$"). */
@@ -220,6 +244,8 @@ export function scalePower(text: string): number | undefined {
  */
 export function parseCoordinate(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
+  const figure = plainFigure(text);
+  if (!Number.isNaN(figure)) return figure;
   const t = text.trim();
   return parseNumber(/^[+-]?\d+,\d+$/.test(t) ? t.replace(',', '.') : t);
 }
@@ -246,6 +272,8 @@ const THOUSANDS = /^[^\d]*?[+-]?[\d.,\s\u00a0\u202f']*\d\s?[kK](?![\p{L}\d])/u;
 /** A count in steps of 0.5 or a range (`2-3`, `2 to 3`): the lower bound, and whether it was a range. */
 export function parseCount(text: string | undefined): { value: number; range: boolean } | undefined {
   if (text === undefined) return undefined;
+  const figure = plainFigure(text);
+  if (!Number.isNaN(figure)) return { value: Math.round(figure * 2) / 2, range: false };
   // A half written as one character ("1½" bathrooms, as American listings count a toilet-only room).
   const t = text
     .trim()

@@ -96,6 +96,36 @@ describe('feed values: the forms partners write', () => {
     expect(parseNumber('n/a')).to.equal(undefined);
   });
 
+  it('reads a plain figure (digits, a sign, a decimal point) as the long way reads it with blanks around', () => {
+    // Plain figures take a short way (no regular expressions); blanks send the same figure the long way.
+    const figures = ['2817', '-8.72699', '+5', '007', '1.5', '0.25', '-0', '250.000', '1.200', '99999999999999999999'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let i = 0; i < 300; i++) {
+      const whole = String(next() % 10 ** (1 + (next() % 9)));
+      const sign = ['', '-', '+'][next() % 3] as string;
+      figures.push(
+        next() % 2 ? `${sign}${whole}` : `${sign}${whole}.${String(next() % 100_000).padStart(next() % 6, '0')}`,
+      );
+    }
+    for (const f of figures) {
+      const long = ` ${f} `;
+      expect(parseNumber(f), f).to.equal(parseNumber(long));
+      expect(parseNumber(f, true), f).to.equal(parseNumber(long, true));
+      expect(parseCoordinate(f), f).to.equal(parseCoordinate(long));
+      expect(parseCount(f), f).to.deep.equal(parseCount(long));
+    }
+    expect(parseNumber('-8.72699')).to.equal(-8.72699);
+    expect(parseNumber('250.000', true)).to.equal(250_000);
+    expect(parseNumber('1.200')).to.equal(1.2);
+    expect(parseCount('2.5')).to.deep.equal({ value: 2.5, range: false });
+    // Not plain: the long way alone.
+    expect(parseNumber('.5')).to.equal(0.5);
+    expect(parseNumber('5.')).to.equal(5);
+    expect(parseNumber('-')).to.equal(undefined);
+    expect(parseNumber('')).to.equal(undefined);
+  });
+
   it('reads a dash for the cents as none, and Japanese ten thousands (万) and hundred millions (億)', () => {
     for (const text of ['15.990,- €', '15.990,-', '€ 15.990,-', '15.990,–', '15.990,--']) {
       expect(parseNumber(text, true), text).to.equal(15990);
