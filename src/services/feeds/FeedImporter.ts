@@ -94,7 +94,7 @@ export interface ImportOptions {
    * or more, one per core, at most 4; else 0.
    */
   workers?: number;
-  /** WAL pages written between two checkpoints (default `IMPORT_WAL_CHECKPOINT_PAGES`). */
+  /** WAL pages written between two checkpoints (default: `IMPORT_WAL_CHECKPOINT_BYTES` of them). */
   walCheckpointPages?: number;
   /** New ads' fingerprints indexed per transaction at the run's end (`indexNewFingerprints`; for tests). */
   fingerprintChunk?: number;
@@ -208,7 +208,8 @@ const WORKER_HEAP = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 128
 const IMPORT_MMAP_BYTES = 0;
 const IMPORT_CACHE_KIB = -65_536;
 /**
- * The import's connections checkpoint the WAL every 128 MB rather than every 4 MB: a batch of
+ * The import's connections checkpoint the WAL every 128 MB (in pages of the store's size: 8,192 of a
+ * new store's 16 KiB, 32,768 of an older store's 4 KiB) rather than every 4 MB: a batch of
  * new ads writes ~15 MB, and each checkpoint syncs the files (044: ~9 % of an import's time).
  * The connection that commits checkpoints (SQLite's automatic checkpoint), so with workers it is
  * the one whose turn it is: no batch is being written meanwhile, the checkpoint catches up with
@@ -216,7 +217,7 @@ const IMPORT_CACHE_KIB = -65_536;
  * (the main thread's, until 25 November) never caught up: the WAL was never reset, grew to ~7 GB
  * at 1,000,000 ads, and writing at its end cost the batches ~10 µs per ad (docs/feeds.md).
  */
-const IMPORT_WAL_CHECKPOINT_PAGES = 32_768;
+const IMPORT_WAL_CHECKPOINT_BYTES = 128 << 20;
 
 /** How often the WAL copier of an import with workers copies the WAL (`walCopier`). */
 const WAL_COPY_MS = 300;
@@ -522,7 +523,9 @@ export class FeedImporter {
     this.siteCode = siteCode(options.site);
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-    this.walCheckpointPages = options.walCheckpointPages ?? IMPORT_WAL_CHECKPOINT_PAGES;
+    this.walCheckpointPages =
+      options.walCheckpointPages ??
+      IMPORT_WAL_CHECKPOINT_BYTES / (this.db.pragma('page_size', { simple: true }) as number);
     ensureFeedTables(this.db);
   }
 

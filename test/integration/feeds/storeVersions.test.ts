@@ -827,6 +827,8 @@ describe('a search store of 4 KiB pages (made before decision 101)', () => {
       const seen: Record<string, unknown>[] = [];
       for (const dir of [made.old, made.fresh]) {
         const store = new SqliteSearchStore(dir, { now: () => NOW_S });
+        // The WAL's checkpoint threshold while the import writes: 128 MB, in pages of the store's size.
+        let checkpointPages: unknown;
         const run = (file: string) =>
           new FeedImporter({
             store,
@@ -835,12 +837,16 @@ describe('a search store of 4 KiB pages (made before decision 101)', () => {
             sourceId: 3,
             file,
             now: () => NOW_S,
+            onProgress: (p) => {
+              if (p.phase === 'applying') checkpointPages = store.db.pragma('wal_autocheckpoint', { simple: true });
+            },
           }).run();
         await run(first);
         const again = await run(second);
         const [p1] = await store.getAdsByPartner(3, ['P1']);
         seen.push({
           pageSize: store.db.pragma('page_size', { simple: true }),
+          checkpointPages,
           again: {
             imported: again.imported,
             updated: again.updated,
@@ -859,8 +865,8 @@ describe('a search store of 4 KiB pages (made before decision 101)', () => {
         found: ['P0', 'P1'],
         integrity: 'ok',
       };
-      expect(seen[0]).to.deep.include({ pageSize: 4096, ...served });
-      expect(seen[1]).to.deep.include({ pageSize: PAGE_BYTES, ...served });
+      expect(seen[0]).to.deep.include({ pageSize: 4096, checkpointPages: 32_768, ...served });
+      expect(seen[1]).to.deep.include({ pageSize: PAGE_BYTES, checkpointPages: 8_192, ...served });
       expect(PAGE_BYTES).to.equal(16_384);
     } finally {
       for (const dir of Object.values(made)) fs.rmSync(dir, { recursive: true, force: true });
