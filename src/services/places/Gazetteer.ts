@@ -192,7 +192,9 @@ async function loadPackageDataAsync(wanted: ReadonlySet<string>, cacheDir?: stri
   const data = packageData(stdout);
   if (kept) {
     try {
-      fs.mkdirSync(path.dirname(kept), { recursive: true });
+      // The copy's own directory only: a data directory removed meanwhile (a failed run's, cleaned up
+      // before the extraction ended) is not made again for it.
+      if (!fs.existsSync(path.dirname(kept))) fs.mkdirSync(path.dirname(kept));
       writeFileWhole(kept, stdout);
     } catch {
       // A data directory that cannot be written only costs the next run the extraction.

@@ -45,4 +45,16 @@ describe('Gazetteer.load: the packages’ data extracted once per data directory
     const unwritable = await Gazetteer.load(['es'], blocked);
     expect(unwritable.resolve('es', 'Sevilla')?.place.name).to.equal('Sevilla');
   });
+
+  it('makes its cache directory in the data directory, and no data directory that is gone', async () => {
+    // An import that fails fast ends before the extraction it started, and its caller may remove the
+    // data directory meanwhile (a test's temporary one): the copy is not kept, the directory not remade.
+    const gone = path.join(dir, 'gone');
+    const loaded = await Gazetteer.load(['es'], path.join(gone, 'cache'));
+    expect(loaded.resolve('es', 'Sevilla')?.place.name).to.equal('Sevilla');
+    expect(fs.existsSync(gone)).to.equal(false);
+    // A data directory without its cache directory yet: made, and the copy kept in it.
+    await Gazetteer.load(['es'], path.join(dir, 'cache'));
+    expect(fs.readdirSync(path.join(dir, 'cache')).filter((f) => f.endsWith('.json'))).to.have.length(1);
+  });
 });
