@@ -36,13 +36,23 @@ function commandLine(pid: number): string[] {
 
 describe('the server process', function () {
   this.timeout(40_000);
+  // Each test's data directory, removed once the processes that wrote it have stopped.
+  const made: string[] = [];
+  const dataDir = (): string => {
+    const dir = tempDataDir();
+    made.push(dir);
+    return dir;
+  };
+  after(() => {
+    for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   it('logs JSON lines, serves, and stops cleanly on SIGTERM', async () => {
-    const dataDir = tempDataDir();
-    const { child, port, output } = await startBuiltServer({ DATA_DIR: dataDir });
+    const dir = dataDir();
+    const { child, port, output } = await startBuiltServer({ DATA_DIR: dir });
     // The gazetteer was loaded before the processes took requests (a first search waited ~1.8 s for
     // it), and its data kept for the next start (asserted once the server is stopped).
-    const cache = path.join(dataDir, 'cache');
+    const cache = path.join(dir, 'cache');
     const gazetteers = fs.existsSync(cache) ? fs.readdirSync(cache).filter((f) => f.startsWith('gazetteer-')) : [];
     const home = await get(port, '/homes');
     expect(home.status).to.equal(200);
@@ -68,7 +78,7 @@ describe('the server process', function () {
   it('seeds the demo data into an empty data dir and finds it at once, in a single process', async function () {
     this.timeout(120_000);
     const { child, port } = await startBuiltServer(
-      { DATA_DIR: tempDataDir(), DEMO_DATA: '1', WEB_CONCURRENCY: '1', ROLES: 'web,api' },
+      { DATA_DIR: dataDir(), DEMO_DATA: '1', WEB_CONCURRENCY: '1', ROLES: 'web,api' },
       100_000,
     );
     try {
@@ -83,8 +93,8 @@ describe('the server process', function () {
   });
 
   it('upgrades a store of an earlier layout as it starts, and every process serves it', async () => {
-    const dataDir = tempDataDir();
-    const old = new SqliteSearchStore(dataDir);
+    const dir = dataDir();
+    const old = new SqliteSearchStore(dir);
     await old.writeAds([
       {
         country: 'uk',
@@ -105,7 +115,7 @@ describe('the server process', function () {
       title, body, tags, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2")`);
     old.db.pragma('user_version = 3');
     old.close();
-    const { child, port, output } = await startBuiltServer({ DATA_DIR: dataDir });
+    const { child, port, output } = await startBuiltServer({ DATA_DIR: dir });
     try {
       const res = await get(port, '/api/sites/uk/homes/search?what=garden');
       expect(res.status).to.equal(200);
@@ -117,7 +127,7 @@ describe('the server process', function () {
       child.kill('SIGTERM');
       await exited;
     }
-    const store = new SqliteSearchStore(dataDir);
+    const store = new SqliteSearchStore(dir);
     expect(store.db.pragma('user_version', { simple: true })).to.equal(LAYOUT_VERSION);
     store.close();
   });
