@@ -133,7 +133,7 @@ export function parseNumber(text: string | undefined, dotThousands = false): num
   if (text === undefined) return undefined;
   const figure = plainFigure(text);
   // (A dot may group thousands where numbers are written so: "250.000" goes the long way below.)
-  if (!Number.isNaN(figure) && !(dotThousands && text.includes('.'))) return figure;
+  if (Number.isFinite(figure) && !(dotThousands && text.includes('.'))) return figure;
   // "4,980万円", "1億2,000万円": Japanese (and Chinese) numbers count in ten thousands and hundred millions.
   if (/\d\s*[万萬億亿千]/.test(text)) return parseLargeUnits(text);
   // "15.990,- €", "CHF 15'990.–": a dash for the cents says there are none.
@@ -175,7 +175,8 @@ export function parseNumber(text: string | undefined, dotThousands = false): num
  * `Number(text)` of a plain figure, else NaN: ASCII digits, a sign before them, a decimal point between
  * them ("2817", "-8.72699", "1.5"). Most figures of most feeds are so (prices, coordinates, counts), and
  * each reader below gives `Number()` of them after its regular expressions: this answers them in one
- * pass (~2 µs of a record's mapping went to those expressions).
+ * pass (~2 µs of a record's mapping went to those expressions). Its callers take it when finite: the
+ * long way says no number of a signed figure past a double's range.
  */
 function plainFigure(text: string): number {
   const n = text.length;
@@ -245,7 +246,7 @@ export function scalePower(text: string): number | undefined {
 export function parseCoordinate(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const figure = plainFigure(text);
-  if (!Number.isNaN(figure)) return figure;
+  if (Number.isFinite(figure)) return figure;
   const t = text.trim();
   return parseNumber(/^[+-]?\d+,\d+$/.test(t) ? t.replace(',', '.') : t);
 }
@@ -273,7 +274,7 @@ const THOUSANDS = /^[^\d]*?[+-]?[\d.,\s\u00a0\u202f']*\d\s?[kK](?![\p{L}\d])/u;
 export function parseCount(text: string | undefined): { value: number; range: boolean } | undefined {
   if (text === undefined) return undefined;
   const figure = plainFigure(text);
-  if (!Number.isNaN(figure)) return { value: Math.round(figure * 2) / 2, range: false };
+  if (Number.isFinite(figure)) return { value: Math.round(figure * 2) / 2, range: false };
   // A half written as one character ("1½" bathrooms, as American listings count a toilet-only room).
   const t = text
     .trim()

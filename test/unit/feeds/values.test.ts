@@ -99,6 +99,8 @@ describe('feed values: the forms partners write', () => {
   it('reads a plain figure (digits, a sign, a decimal point) as the long way reads it with blanks around', () => {
     // Plain figures take a short way (no regular expressions); blanks send the same figure the long way.
     const figures = ['2817', '-8.72699', '+5', '007', '1.5', '0.25', '-0', '250.000', '1.200', '99999999999999999999'];
+    // Past a double's range: the long way says no number of a signed one (the short way's Infinity is not taken).
+    figures.push(`-${'9'.repeat(309)}`, `+1${'0'.repeat(309)}`, `-${'9'.repeat(400)}.5`, '9'.repeat(400));
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
     for (let i = 0; i < 300; i++) {
