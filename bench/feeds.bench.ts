@@ -4,7 +4,8 @@
  * (streamed to disk), imports it into a fresh store (first import), imports it again (the daily
  * re-import: nothing changed), and reports for each: ads/s beside the budget, the CPU it took per
  * ad (all threads) and by thread, and how busy the machine was with other work meanwhile (from
- * /proc/stat, less this process); then peak memory. Writes bench/results/feeds.json, or with `--gzip`
+ * /proc/stat, less this process); then peak memory, and the machine's speed before and after the imports
+ * (`machineSpeed`: work the product's code does not change, by which two days' rates compare). Writes bench/results/feeds.json, or with `--gzip`
  * (the feed gzipped, as many partners send it) bench/results/feeds-gzip.json.
  */
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ import {
 } from '../src/services/feeds/FeedImporter';
 import { writeSyntheticFeed } from '../src/services/feeds/syntheticFeed';
 import { SqliteSearchStore } from '../src/services/search/SqliteSearchStore';
+import { machineSpeed } from './lib/machineSpeed';
 
 const BUDGET = { adsPerSecond: 20_000, peakRssMb: 1024 };
 
@@ -165,6 +167,9 @@ async function main(): Promise<void> {
       file = `${file}.gz`;
       console.log(`gzipped: ${(fs.statSync(file).size / 1e6).toFixed(0)} MB`);
     }
+    // The machine's speed before and after the imports (code-independent work): rates of two days compare by it.
+    const speedBefore = machineSpeed();
+    console.log(`machine speed before: JavaScript ${speedBefore.jsMs} ms, SQLite ${speedBefore.sqliteMs} ms`);
     const store = new SqliteSearchStore(dir);
     const baseRss = Math.round(process.memoryUsage().rss / 1e6);
     let peak = 0;
@@ -189,6 +194,8 @@ async function main(): Promise<void> {
     const hwm = vmHwmMb();
     const storeMb = Math.round(fs.statSync(path.join(dir, 'search.sqlite')).size / 1e6);
     store.close();
+    const speedAfter = machineSpeed();
+    console.log(`machine speed after: JavaScript ${speedAfter.jsMs} ms, SQLite ${speedAfter.sqliteMs} ms`);
     const rate = (m: Measured) => Math.round(m.summary.records / (m.ms / 1000));
     const rows: [string, number, number, boolean][] = [
       ['first import, ads/s', rate(first), BUDGET.adsPerSecond, rate(first) > BUDGET.adsPerSecond],
@@ -221,6 +228,7 @@ async function main(): Promise<void> {
         memoryGb: Math.round(os.totalmem() / 1e9),
         node: process.version,
         loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
+        speed: { before: speedBefore, after: speedAfter },
       },
       ads,
       batchSize,
