@@ -325,8 +325,16 @@ function textEncoding(head: Buffer): Omit<FeedText, 'gzip'> {
       };
     throw new MalformedFeedError(`The feed's encoding "${label}" is not read: save it as UTF-8`);
   }
+  // Mostly UTF-8, with records pasted from an older system: read as UTF-8, each stray byte as Windows-1252
+  // (`utf8Repaired`), rather than every UTF-8 letter of the file as two Windows-1252 ones.
+  const mixed = !utf8 && mostlyUtf8(head);
   if (declared === 'utf-8') {
     if (utf8) return { encoding: 'utf-8' };
+    if (mixed)
+      return {
+        encoding: 'utf-8',
+        note: 'read as UTF-8, with the bytes that are no part of a UTF-8 character (records from an older system) read as Windows-1252',
+      };
     return {
       encoding: 'windows-1252',
       note: `read as Windows-1252: the file ${label === undefined ? 'declares no encoding' : `declares ${label}`} but is not UTF-8`,
@@ -335,10 +343,50 @@ function textEncoding(head: Buffer): Omit<FeedText, 'gzip'> {
   if (beyondAscii && utf8) {
     return { encoding: 'utf-8', note: `read as UTF-8: the file declares ${label} but is written in UTF-8` };
   }
+  if (mixed) {
+    return {
+      encoding: 'utf-8',
+      note: `read as UTF-8: the file declares ${label} but is written in UTF-8, with the bytes that are no part of a UTF-8 character read as Windows-1252`,
+    };
+  }
   return {
     encoding: declared,
     note: `read as ${declared === 'windows-1252' ? 'Windows-1252' : 'ISO-8859-15'}, as the file declares (${label})`,
   };
+}
+
+/**
+ * Whether a sample that is not all UTF-8 holds more UTF-8 characters beyond ASCII than bytes that are no
+ * part of one: a UTF-8 file with a record pasted from a Windows-1252 system ("Ático" in one byte per
+ * letter). Windows-1252 text seldom forms a UTF-8 character by chance (a capital with an accent followed
+ * by a symbol such as "º"), so a Windows-1252 file has many more of the latter. A character cut by the
+ * sample's end is neither.
+ */
+function mostlyUtf8(head: Buffer): boolean {
+  const end = head.length - incompleteTail(head);
+  let characters = 0;
+  let strays = 0;
+  for (let i = 0; i < end;) {
+    const b = head[i] as number;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    const length = utf8Length(b);
+    if (length > 1 && i + length <= end && isUtf8(head.subarray(i, i + length))) {
+      characters++;
+      i += length;
+    } else {
+      strays++;
+      i++;
+    }
+  }
+  return characters > strays;
+}
+
+/** The length of the UTF-8 character a byte beyond ASCII begins (0: it begins none). */
+function utf8Length(b: number): number {
+  return b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
 }
 
 /**
@@ -414,8 +462,7 @@ function mixedText(bytes: Buffer): string {
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i] as number;
-    const length =
-      b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    const length = b < 0x80 ? 1 : utf8Length(b);
     if (length === 1 || (length > 1 && isUtf8(bytes.subarray(i, i + length)) && i + length <= bytes.length)) {
       i += length;
       continue;

@@ -934,6 +934,66 @@ describe('feed import: feeds as partners really write them', function () {
     expect((await stored('L1')).title).to.equal('Ático en Cádiz €’');
   });
 
+  it('reads a Windows-1252 record inside a UTF-8 file within the megabyte it samples: the other records stay UTF-8', async () => {
+    const utf8 = (id: string, title: string) => Buffer.from(ad(id, '').replace(`Piso ${id} en Valencia`, title));
+    // "Ático en Cádiz €" in one byte per letter, as a record pasted from an older system.
+    const pasted = Buffer.concat(
+      ad('L1', '')
+        .split('Piso L1 en Valencia')
+        .flatMap((part, i) =>
+          i === 0
+            ? [Buffer.from(part, 'latin1')]
+            : [
+                Buffer.from([0xc1]),
+                Buffer.from('tico en C'),
+                Buffer.from([0xe1]),
+                Buffer.from('diz '),
+                Buffer.from([0x80]),
+                Buffer.from(part),
+              ],
+        ),
+    );
+    const [head, tail] = feed('<!--records-->').split('<!--records-->') as [string, string];
+    for (const [name, declaration, note] of [
+      [
+        'declares-utf8.xml',
+        'UTF-8',
+        'read as UTF-8, with the bytes that are no part of a UTF-8 character (records from an older system) read as Windows-1252',
+      ],
+      [
+        'declares-latin1.xml',
+        'ISO-8859-1',
+        'read as UTF-8: the file declares ISO-8859-1 but is written in UTF-8, with the bytes that are no part of a UTF-8 character read as Windows-1252',
+      ],
+    ] as const) {
+      const source = name === 'declares-utf8.xml' ? 31 : 33;
+      const file = f.writeFile(name, '');
+      fs.writeFileSync(
+        file,
+        Buffer.concat([
+          Buffer.from(head.replace('encoding="UTF-8"', `encoding="${declaration}"`)),
+          utf8('U1', 'Ático en Cádiz, año 2020'),
+          pasted,
+          utf8('U2', 'Piso señorial junto al río'),
+          Buffer.from(tail),
+        ]),
+      );
+      const summary = await f.importFeed(file, ES_HOMES, source);
+      expect(summary, name).to.include({ imported: 3, rejected: 0, encoding: note });
+      expect((await stored('U1', source)).title, name).to.equal('Ático en Cádiz, año 2020');
+      expect((await stored('U2', source)).title, name).to.equal('Piso señorial junto al río');
+      expect((await stored('L1', source)).title, name).to.equal('Ático en Cádiz €');
+    }
+    // A Windows-1252 file where a capital and a symbol chance to make a UTF-8 character ("Ñ·" is "ѷ") stays
+    // Windows-1252: its other letters are not UTF-8.
+    const file = f.writeFile('latin.xml', '');
+    const title = 'ÁTICO EN CÁDIZ, AÑO·2020';
+    fs.writeFileSync(file, Buffer.from(feed(ad('W1', '').replace('Piso W1 en Valencia', title)), 'latin1'));
+    const latin = await f.importFeed(file, ES_HOMES, 32);
+    expect(latin.encoding).to.equal('read as Windows-1252: the file declares UTF-8 but is not UTF-8');
+    expect((await stored('W1', 32)).title).to.equal(title);
+  });
+
   it('names a keyword of the SEO index by the words of its title, never by a function word ("piso con")', async () => {
     await run(feed(ad('K1', '').replace('Piso K1 en Valencia', 'Piso con terraza en Valencia')));
     const res = await f.get('/api/keywords/homes?country_code=es');
