@@ -22,6 +22,8 @@ import {
 export interface RawField {
   text: string;
   attrs: Record<string, string>;
+  /** The text of the ad's own elements of the same name after the first (`<category>` twice: a product in two). */
+  more?: string[];
 }
 
 export interface RawPicture {
@@ -1054,7 +1056,30 @@ function putField(
     fields.set(name, field);
   } else if (field.text.trim() !== '' && nested.delete(name)) {
     fields.set(name, field);
+  } else if (field.text.trim() !== '') {
+    // The ad's own element again: the first is the field, as before; a reading of lists may take the rest.
+    ((fields.get(name) as RawField).more ??= []).push(field.text);
   }
+}
+
+/** Children whose text is their parent's value: `<price><value>320000</value></price>`. */
+const VALUE_CHILDREN = new Set(['value', 'amount']);
+/** Children that say their parent's unit, read as its attributes: `<price><currency>EUR</currency></price>`. */
+const UNIT_CHILDREN = new Set(['currency', 'unit', 'period']);
+
+/**
+ * Whether a leaf says its parent's value or unit: a `<value>` or `<amount>`, or a `<currency>`, `<unit>` or
+ * `<period>` beside one (a `<currency>` inside an `<agency>` is the agency's).
+ */
+function givesValue(
+  name: string,
+  text: string,
+  parentDepth: number,
+  given: readonly ({ text?: string; attrs?: Record<string, string> } | undefined)[],
+): boolean {
+  if (text.trim() === '') return false;
+  if (VALUE_CHILDREN.has(name)) return given[parentDepth]?.text === undefined;
+  return UNIT_CHILDREN.has(name);
 }
 
 /** An ad's fields only its own elements give, never one of the same name inside another element. */
@@ -1084,7 +1109,13 @@ class RecordBuilder {
   private text = '';
   /** The current record's characters so far, counted past `MAX_RECORD_CHARS` (text past it is not kept). */
   private size = 0;
-  private attrs: Record<string, string> = NO_ATTRIBUTES;
+  /** The attributes of each element of `path`. */
+  private readonly attrStack: Record<string, string>[] = [];
+  /**
+   * What an element of `path` (by its depth there) was given by children that say its value
+   * (`<price><value>320000</value><currency>EUR</currency></price>`): their text, and the rest as its attributes.
+   */
+  private readonly given: ({ text?: string; attrs?: Record<string, string> } | undefined)[] = [];
   private picture: RawPicture | undefined;
   private readonly markup: string[] = [];
   /** The current record's fields taken from inside another element, which the ad's own override. */
@@ -1147,7 +1178,8 @@ class RecordBuilder {
       attrs[fieldName(k)] = value;
       this.size += k.length + value.length + 4;
     }
-    this.attrs = attrs;
+    this.attrStack[path.length - 1] = attrs;
+    this.given[path.length - 1] = undefined;
     if (name === 'picture' && path.length <= 2) {
       // Its URL as an attribute (`<picture url="…"/>`), else a child's (`<picture_url>`) or its text.
       const picture: RawPicture = { url: (attrs.url ?? attrs.src ?? attrs.href ?? '').trim() };
@@ -1215,11 +1247,38 @@ class RecordBuilder {
       return;
     }
     const path = this.path;
+    const depth = path.length - 1;
     const name = path.pop() as string;
     const parent = path[path.length - 1];
-    const text = this.text;
+    let text = this.text;
+    let attrs = this.attrStack[depth] as Record<string, string>;
     const picture = this.picture;
-    if (name === 'picture' && picture) {
+    const given = this.given[depth];
+    this.given[depth] = undefined;
+    if (text.trim() === '') {
+      // Its value said by its children, or by an attribute (`<price value="900" currency="EUR"/>`).
+      const value = given?.text ?? attrs.value ?? attrs.amount;
+      if (value !== undefined && value.trim() !== '') {
+        text = value;
+        if (given) given.text = undefined;
+      }
+    }
+    if (given) {
+      if (text.trim() !== '' && given.attrs) attrs = { ...given.attrs, ...attrs };
+      else
+        for (const k in given.attrs)
+          putField(record, this.nested, name, k, { text: given.attrs[k] as string, attrs: NO_ATTRIBUTES });
+      // A value beside the element's own text: a field inside it, as any other child.
+      if (given.text !== undefined)
+        putField(record, this.nested, name, 'value', { text: given.text, attrs: NO_ATTRIBUTES });
+    }
+    if (parent !== undefined && !picture && parent !== 'pictures' && givesValue(name, text, depth - 1, this.given)) {
+      // A child that says its parent's value (`<value>`, `<amount>`) or its unit (`<currency>`, `<unit>`, `<period>`).
+      const at = depth - 1;
+      const given = (this.given[at] ??= {});
+      if (VALUE_CHILDREN.has(name)) given.text = text;
+      else (given.attrs ??= {})[name] = text.trim();
+    } else if (name === 'picture' && picture) {
       if (!picture.url) picture.url = text.trim();
       if (picture.url) record.pictures.push(picture);
       this.picture = undefined;
@@ -1234,10 +1293,9 @@ class RecordBuilder {
       if (last && last.title === undefined) last.title = text.trim();
     } else if (name !== 'pictures' && (text.trim() !== '' || parent === undefined)) {
       // A leaf, or an empty element of the ad's own.
-      putField(record, this.nested, parent, name, { text, attrs: this.attrs });
+      putField(record, this.nested, parent, name, { text, attrs });
     }
     this.text = '';
-    this.attrs = NO_ATTRIBUTES;
   }
 
   /** Forgets a partly built element below the root (the scanner rewinds to the last record boundary). */
@@ -1247,7 +1305,6 @@ class RecordBuilder {
     this.skipping = false;
     this.path.length = 0;
     this.text = '';
-    this.attrs = NO_ATTRIBUTES;
     this.picture = undefined;
     this.markup.length = 0;
   }
@@ -2186,7 +2243,13 @@ function jsonRecord(obj: Record<string, unknown>, line: number): RawRecord {
   for (const [key, v] of Object.entries(obj)) {
     const name = fieldName(key);
     if (name === 'pictures' || name === 'picture_url') {
-      const list = Array.isArray(v) ? v : [v];
+      // `{"picture": [...]}`: the XML's `<pictures><picture>` as an XML-to-JSON export writes it.
+      const wrapped =
+        v !== null && typeof v === 'object' && !Array.isArray(v)
+          ? Object.entries(v as Record<string, unknown>).find(([k]) => fieldName(k) === 'picture')
+          : undefined;
+      const pictures = wrapped ? wrapped[1] : v;
+      const list = Array.isArray(pictures) ? pictures : [pictures];
       for (const p of list) {
         if (typeof p === 'string') flatPictures.push({ url: p });
         else if (p && typeof p === 'object') {

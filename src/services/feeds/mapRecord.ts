@@ -98,6 +98,8 @@ const COMMON_FIELDS = new Set([
   'region',
   'postcode',
   'postal_code',
+  'post_code',
+  'zip_code',
   'latitude',
   'longitude',
   'eco_score',
@@ -531,7 +533,8 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     if (lat !== undefined) r.keep('latitude', coordinates);
     if (lng !== undefined) r.keep('longitude', coordinates);
   }
-  const postcode = r.plain('postcode') ?? r.plain('postal_code');
+  // As the spec names it, and as partners do: `postalCode`, `postCode` (read `post_code`), `zip_code`.
+  const postcode = r.plain('postcode') ?? r.plain('postal_code') ?? r.plain('post_code') ?? r.plain('zip_code');
   if (postcode) location.postalCode = postcode.slice(0, 20);
   const address = r.plain('address');
   if (address) location.address = address;
@@ -755,7 +758,12 @@ export function mapRecord(record: RawRecord, ctx: MapContext): MapResult {
     ad.jobs = jobs;
     extra = EXTRA_FIELDS.jobs;
   } else {
-    const categoryText = r.plain('category');
+    // One or more, comma-separated or each in an element of its own (`<category>` twice).
+    const more = record.fields.get('category')?.more;
+    const first = r.plain('category');
+    const categoryText = more
+      ? [first, ...more.map((t) => toPlainText(t, false))].filter((t) => t && t.trim() !== '').join(', ') || undefined
+      : first;
     if (!categoryText) return reject(record, 'missing category');
     const { ids, unknown } = productCategoryIds(categoryText);
     const categoryId = ids[0] ?? 0;

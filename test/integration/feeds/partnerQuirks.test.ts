@@ -994,6 +994,68 @@ describe('feed import: feeds as partners really write them', function () {
     expect((await stored('W1', 32)).title).to.equal(title);
   });
 
+  it('reads a value its element gives in a child (<value>, <amount>) or an attribute, with the unit beside it', async () => {
+    const summary = await run(
+      feed(
+        ad('V1', '<price><value>320000</value><currency>EUR</currency></price>').replace(
+          '<city>',
+          '<floor_area>\n  <unit>sqft</unit>\n  <value>1,937</value>\n</floor_area><city>',
+        ),
+        ad('V2', '<price value="900" currency="EUR" period="monthly"/>').replace('For Sale', 'For Rent'),
+        ad('V3', '<price currency="EUR"><amount>185000</amount></price>'),
+        // An agency's currency, without a value beside it, is one of the agency's fields, as before.
+        ad('V4', '<agency><name>Sol</name><currency>EUR</currency></agency><price>199000</price>'),
+      ),
+    );
+    expect(summary).to.include({ imported: 4, rejected: 0 });
+    const v1 = await stored('V1');
+    expect(v1.price).to.deep.equal({ value: 320000 });
+    // 1,937 square feet, as the unit beside the value says.
+    expect(v1.homes?.floorArea).to.equal(179.95);
+    expect(v1.feedAttributes).to.equal(undefined);
+    expect((await stored('V2')).price).to.deep.equal({ value: 900 });
+    expect((await stored('V2')).feedAttributes).to.equal(undefined);
+    expect((await stored('V3')).price).to.deep.equal({ value: 185000 });
+    const v4 = await stored('V4');
+    expect(v4.price).to.deep.equal({ value: 199000 });
+    expect(v4.feedAttributes).to.deep.equal({ name: 'Sol', currency: 'EUR' });
+  });
+
+  it('reads the postcode by the names partners give it: postCode, zip_code', async () => {
+    const summary = await run(
+      feed(ad('Z1', '<postCode>46001</postCode><price>150000</price>'), ad('Z2', '<zip_code>46002</zip_code>')),
+    );
+    expect(summary).to.include({ imported: 2, rejected: 0 });
+    for (const [id, postcode] of [
+      ['Z1', '46001'],
+      ['Z2', '46002'],
+    ]) {
+      const z = await stored(id as string);
+      expect(z.location.postalCode, id).to.equal(postcode);
+      expect(z.feedAttributes, id).to.equal(undefined);
+    }
+  });
+
+  it('reads a product in two <category> elements as in both, found by a filter of either', async () => {
+    const summary = await run(
+      feed(
+        record(
+          'C1',
+          '<title>Seggiolino auto</title><category>Kids</category><category>Car Parts and Accessories</category>' +
+            '<price>89</price><city>Milano</city>',
+        ),
+      ),
+      IT_PRODUCTS,
+    );
+    expect(summary).to.include({ imported: 1, rejected: 0 });
+    const c1 = await stored('C1');
+    expect(c1.products).to.deep.equal({ categoryId: 107, otherCategoryIds: [112] });
+    for (const category of [107, 112]) {
+      const res = await f.get(`/api/sites/it/products/search?categoryId=${category}`);
+      expect(res.body.data.map((a: { id: string }) => a.id)).to.deep.equal([c1.id]);
+    }
+  });
+
   it('names a keyword of the SEO index by the words of its title, never by a function word ("piso con")', async () => {
     await run(feed(ad('K1', '').replace('Piso K1 en Valencia', 'Piso con terraza en Valencia')));
     const res = await f.get('/api/keywords/homes?country_code=es');
@@ -1002,7 +1064,7 @@ describe('feed import: feeds as partners really write them', function () {
     expect(JSON.stringify(names)).to.not.include('piso con');
   });
 
-  it('reads JSON lines whose objects group fields, or give a price as an amount', async () => {
+  it('reads JSON lines whose objects group fields, give a price as an amount, or wrap their pictures', async () => {
     const file = f.writeFile(
       'grouped.jsonl',
       [
@@ -1011,10 +1073,22 @@ describe('feed import: feeds as partners really write them', function () {
           price: { amount: 180000, currency: 'EUR' },
         }),
         jsonLine('G2', { agency: { id: 'AG9', url: 'https://agency.example/' }, price: 195000 }),
+        // `<pictures><picture>` as an XML-to-JSON export writes them: a list, or one picture.
+        jsonLine('G3', {
+          pictures: {
+            picture: [
+              { picture_url: 'https://img.example/g3a.jpg' },
+              { picture_url: 'https://img.example/g3b.jpg', featured: 'true' },
+            ],
+          },
+        }),
+        jsonLine('G4', { pictures: { Picture: { picture_url: 'https://img.example/g4.jpg' } } }),
       ].join('\n') + '\n',
     );
     const summary = await f.importFeed(file, ES_HOMES, 31);
-    expect(summary).to.include({ imported: 2, rejected: 0 });
+    expect(summary).to.include({ imported: 4, rejected: 0 });
+    expect((await stored('G3')).images).to.deep.equal(['https://img.example/g3b.jpg', 'https://img.example/g3a.jpg']);
+    expect((await stored('G4')).images).to.deep.equal(['https://img.example/g4.jpg']);
     const g1 = await stored('G1');
     expect(g1.location.city).to.equal('Ronda');
     expect(g1.price).to.deep.equal({ value: 180000 });
