@@ -26,7 +26,7 @@ import { threadEntry } from './feedEntries';
 import { FeedRunError, feedsDir, GunzippedCopy, removeAbandoned } from './feedFiles';
 import type { FeedWorkerData, FeedWorkerMessage, FeedWorkerPlan } from './feedWorker';
 import type { WalCopierData } from './walCopier';
-import { indexNewFingerprints, wordsKey, type BatchResult } from './importBatches';
+import { fileStamp, indexNewFingerprints, wordsKey, type BatchResult } from './importBatches';
 import { lockSource, sourceBusy, type SourceLock } from './sourceLock';
 import { ImportStopped, TurnGate } from './turnGate';
 import { servePlaces } from './placeChannel';
@@ -648,6 +648,7 @@ export class FeedImporter {
     };
     // One open file for both reads: a file renamed over it meanwhile is not read.
     const fd = fs.openSync(file, 'r');
+    const stamp = fileStamp(fd);
     /** The check read the whole file, well formed. */
     let checked = false;
     const gate = new TurnGate();
@@ -709,6 +710,7 @@ export class FeedImporter {
           {
             file,
             fd,
+            stamp,
             format,
             config,
             dbFile: db.name,
@@ -793,6 +795,7 @@ export class FeedImporter {
           await inlineShare({
             file,
             fd,
+            stamp,
             format,
             text,
             batchSize: this.batchSize,
@@ -927,7 +930,13 @@ export class FeedImporter {
           resolve();
         } else
           fail(
-            m.stopped ? new ImportStopped() : m.malformed ? new MalformedFeedError(m.message) : new Error(m.message),
+            m.stopped
+              ? new ImportStopped()
+              : m.malformed
+                ? new MalformedFeedError(m.message)
+                : m.changed
+                  ? FeedChangedError.reported(m.message)
+                  : new Error(m.message),
           );
       });
       worker.on('error', fail);
@@ -969,9 +978,14 @@ export class FeedImporter {
       .prepare('SELECT partner_id, ad_id FROM feed_ads WHERE source_id = ? AND live = 1 AND seen_run < ?')
       .all(o.sourceId, run) as { partner_id: string; ad_id: string }[];
     if (missing.length === 0) return;
-    const live = (
-      db.prepare('SELECT count(*) AS n FROM feed_ads WHERE source_id = ? AND live = 1').get(o.sourceId) as { n: number }
-    ).n;
+    // The source's live ads before this run: its own new ones are no part of the stock it would lose (a feed of
+    // 20 of the 60 ads and 100 new ones, or of the same 60 under new ids, lacks 40 or 60 of the 60).
+    const live =
+      (
+        db.prepare('SELECT count(*) AS n FROM feed_ads WHERE source_id = ? AND live = 1').get(o.sourceId) as {
+          n: number;
+        }
+      ).n - summary.imported;
     const share = missing.length / Math.max(1, live);
     const max = o.maxExpireShare ?? 0.6;
     // A small source's stock may shrink by most of it; but a feed without a single good ad is far

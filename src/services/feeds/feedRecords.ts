@@ -88,6 +88,13 @@ export class FeedChangedError extends Error {
     );
     this.name = 'FeedChangedError';
   }
+
+  /** The error a worker thread met, by the message it sent. */
+  static reported(message: string): FeedChangedError {
+    const err = new FeedChangedError('');
+    err.message = message;
+    return err;
+  }
 }
 
 const fieldNames = new Map<string, string>();

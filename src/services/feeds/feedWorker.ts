@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { SqliteSearchStore } from '../search/SqliteSearchStore';
 import { siteCode } from '../search/siteKeys';
-import { MalformedFeedError, type FeedFormat, type FeedText } from './feedRecords';
+import { FeedChangedError, MalformedFeedError, type FeedFormat, type FeedText } from './feedRecords';
 import { BatchWriter, runShare, type BatchRanges, type BatchResult } from './importBatches';
 import { ImportStopped, TurnGate } from './turnGate';
 import { RemotePlaces } from './placeChannel';
@@ -20,6 +20,8 @@ export interface FeedWorkerData {
   file: string;
   /** The file, opened by the importer (a file renamed over it meanwhile is not read). */
   fd: number;
+  /** Its `fileStamp` then. */
+  stamp: string;
   format: FeedFormat;
   config: PrepareConfig;
   /** The search store's file. */
@@ -52,7 +54,7 @@ export interface FeedWorkerPlan {
 export type FeedWorkerMessage =
   | { type: 'result'; result: BatchResult }
   | { type: 'end'; warnings: WarningCount[] }
-  | { type: 'error'; message: string; stopped: boolean; malformed: boolean };
+  | { type: 'error'; message: string; stopped: boolean; malformed: boolean; changed: boolean };
 
 async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): Promise<void> {
   const gate = new TurnGate(data.gate);
@@ -85,6 +87,8 @@ async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): 
       text: plan.text,
       file: plan.plain?.file ?? data.file,
       fd: plan.plain?.fd ?? data.fd,
+      // The gunzipped copy, which the importer wrote whole, cannot change; the file itself can.
+      ...(plan.plain ? {} : { stamp: data.stamp }),
       format: data.format,
       batchSize: data.batchSize,
       threads: data.threads,
@@ -103,6 +107,7 @@ async function run(data: FeedWorkerData, port: NonNullable<typeof parentPort>): 
       message: err instanceof Error ? err.message : String(err),
       stopped: err instanceof ImportStopped,
       malformed: err instanceof MalformedFeedError,
+      changed: err instanceof FeedChangedError,
     } satisfies FeedWorkerMessage);
   } finally {
     store?.close();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { AdWrite, SqliteSearchStore } from '../search/SqliteSearchStore';
 import type { AdInput, PricePoint, StoredAd } from '../search/types';
@@ -360,8 +361,9 @@ export interface IndexedFingerprints {
  * them from `feed_dedup_new`, where batches append them by key, into `feed_dedup` in chunks, so that
  * its block index is written once per chunk rather than at a random page for each new ad of each
  * batch (decision 084). Each one, on a site with other sources, is first matched against the
- * fingerprints already indexed, its own chunk's before it included (decision 085): whichever of two
- * copies is indexed second finds the first, whatever runs wrote them and however they overlapped.
+ * fingerprints already indexed, its own chunk's before it included (decision 085), a source at a time:
+ * whichever of two copies is indexed second finds the first, whatever runs wrote them and however they
+ * overlapped.
  * Run at the end of every run's phase 2, and at the start of every run for those of a run that was
  * killed or failed.
  */
@@ -388,10 +390,24 @@ export function indexNewFingerprints(
      SELECT ${DEDUP_COLUMNS} FROM feed_dedup_new WHERE k <= ? AND site = ? ORDER BY k`,
   );
   const rowsOf = db.prepare(
-    `SELECT ${DEDUP_COLUMNS} FROM feed_dedup_new WHERE k > ? AND k <= ? AND site = ? ORDER BY k LIMIT ?`,
+    `SELECT ${DEDUP_COLUMNS} FROM feed_dedup_new WHERE k > ? AND site = ? AND source_id = ? ORDER BY k LIMIT ?`,
   );
   const put = db.prepare(`INSERT OR REPLACE INTO feed_dedup (${DEDUP_COLUMNS}) VALUES (${DEDUP_VALUES})`);
   const drop = db.prepare('DELETE FROM feed_dedup_new WHERE k <= ? AND site = ?');
+  const dropOf = db.prepare('DELETE FROM feed_dedup_new WHERE k >= ? AND k <= ? AND site = ? AND source_id = ?');
+  const pendingSources = db
+    .prepare('SELECT DISTINCT source_id FROM feed_dedup_new WHERE site = ? ORDER BY source_id')
+    .pluck();
+  /**
+   * By site of several sources, the sources whose new fingerprints wait, in the order they are matched:
+   * one source's all before the next's, as if their runs had ended one after the other. Matched by key
+   * across sources, two runs that wrote at once had one partner's flat matched while only some of the
+   * other's were indexed: it joined a look-alike of its copy, indexed earlier (a review's two partners of
+   * 30,000 flats each, imported at once, made groups of four).
+   */
+  const waiting = new Map<number, number[]>();
+  /** By source, the key its walk reached (its rows up to it moved): the next transaction's goes on from it. */
+  const reached = new Map<number, number>();
   // A few reads to a chunk at least, so that the budget can end one before its bound.
   const readRows = Math.min(MATCH_READ, Math.max(1, Math.floor(chunkSize / 4)));
   const chunk = db.transaction((): IndexedFingerprints => {
@@ -414,12 +430,28 @@ export function indexNewFingerprints(
       }
       // Matched one by one, for at most `budgetMs` (one at least), the time checked after each (a match in a
       // crowded block of a big store takes milliseconds: a read's thousand of them, seconds): the rest is
-      // the next transaction's, so that the writers waiting for this one never wait 5 s.
+      // the next transaction's, so that the writers waiting for this one never wait 5 s. One source at a
+      // time (`waiting`), at most a chunk of it.
+      let order = waiting.get(site);
+      if (!order || order.length === 0) waiting.set(site, (order = pendingSources.all(site) as number[]));
+      let source: number | undefined;
+      let rows: DedupRow[] = [];
+      // The first source in the order that still has rows waiting (one may have had its rows expired since),
+      // from where its walk stopped, else (rows written since, of smaller keys) from the start.
+      for (; (source = order[0]) !== undefined; order.shift()) {
+        rows = rowsOf.all(reached.get(source) ?? Number.MIN_SAFE_INTEGER, site, source, readRows) as DedupRow[];
+        if (rows.length === 0 && reached.delete(source))
+          rows = rowsOf.all(Number.MIN_SAFE_INTEGER, site, source, readRows) as DedupRow[];
+        if (rows.length > 0) break;
+      }
+      if (source === undefined) continue;
+      const from = (rows[0] as DedupRow).k;
       let after = Number.MIN_SAFE_INTEGER;
-      let rows: DedupRow[];
       let spent = false;
-      do {
-        rows = rowsOf.all(after, upTo, site, readRows) as DedupRow[];
+      let taken = 0;
+      for (let first = true; ; first = false) {
+        if (!first) rows = rowsOf.all(after, site, source, readRows) as DedupRow[];
+        taken += rows.length;
         for (const row of rows) {
           if (row.dup === null) {
             const others = sources.filter((s) => s !== row.source_id);
@@ -436,9 +468,13 @@ export function indexNewFingerprints(
           spent = Date.now() - started >= budgetMs;
           if (spent) break;
         }
-      } while (!spent && rows.length === readRows);
-      drop.run(after, site);
-      if (spent) break;
+        if (spent || rows.length < readRows || taken >= chunkSize) break;
+      }
+      dropOf.run(from, after, site, source);
+      reached.set(source, after);
+      // Its rows all moved: the next source's, in the next transaction.
+      if (!spent && rows.length < readRows) order.shift();
+      break;
     }
     if (changes.length > 0) store.setDuplicateGroupsByKeySync(changes);
     return { moved, transactions: 1, grouped };
@@ -803,6 +839,18 @@ export interface ShareOptions {
   /** `gate.wait` on the main thread, `gate.waitSync` in a worker (-1: until the file is checked). */
   wait: (batch: number) => void | Promise<void>;
   onResult: (result: BatchResult) => void;
+  /** The file's `fileStamp` when the run opened it: a batch is written only while the file still has it. */
+  stamp?: string;
+}
+
+/**
+ * What says a file was written since (its size and modification time, to the nanosecond): a file
+ * overwritten in place with as many bytes and records (a next day's export where only prices changed,
+ * each as long) reads as well formed, batch after batch, and its ads would be a silent mix of the two.
+ */
+export function fileStamp(fd: number): string {
+  const s = fs.fstatSync(fd, { bigint: true });
+  return `${s.size}:${s.mtimeNs}`;
 }
 
 /** The records of this thread's batches, in order, in the arrays the reader yields. */
@@ -839,6 +887,7 @@ export async function runShare(o: ShareOptions): Promise<void> {
     const batch = prepared as PreparedBatch;
     prepared = undefined;
     await o.wait(batch.index);
+    if (o.stamp !== undefined && fileStamp(o.fd) !== o.stamp) throw new FeedChangedError('it was written meanwhile');
     const result = o.writer.write(batch);
     o.gate.done(batch.index);
     done++;

@@ -11,6 +11,8 @@ import { RecordPreparer, type PrepareConfig, type WarningCount } from './prepare
 export async function inlineShare(o: {
   file: string;
   fd: number;
+  /** Its `fileStamp` when the run opened it. */
+  stamp: string;
   format: FeedFormat;
   text: FeedText;
   batchSize: number;
@@ -42,6 +44,7 @@ export async function inlineShare(o: {
   await runShare({
     file: o.file,
     fd: o.fd,
+    stamp: o.stamp,
     format: o.format,
     text: o.text,
     batchSize: o.batchSize,

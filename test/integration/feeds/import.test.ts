@@ -9,7 +9,16 @@ import { KEYWORD_UPKEEP_S } from '../../../src/services/search/SqliteSearchStore
 import { adIdOf } from '../../../src/services/search/siteKeys';
 import type { SiteKey, StoredAd } from '../../../src/services/search/types';
 import { seededRandom } from '../../../src/shared/seededRandom';
-import { feedApp, fixture, homesXml, NOW_S, storeSnapshot, trovitXml, type FeedApp } from './feedKit';
+import {
+  anotherRunWriting,
+  feedApp,
+  fixture,
+  homesXml,
+  NOW_S,
+  storeSnapshot,
+  trovitXml,
+  type FeedApp,
+} from './feedKit';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -593,6 +602,53 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       }
     });
 
+    it("groups two partners' runs that wrote at once as if one had ended first: a flat with its copy, not a look-alike", async () => {
+      const g = feedApp();
+      try {
+        // Two flats alike in all but their street and a few euros, each published by partners 61 and 62.
+        const text = (street: string) =>
+          'Piso exterior de un dormitorio con salón amplio, cocina equipada, baño completo y balcón, ' +
+          `en finca con ascensor, junto al mercado central. ${street} 117.`;
+        const a = { content: text('Calle del Sol'), price: 250000, area: 50, rooms: 1 };
+        const b = { content: text('Calle de la Paz'), price: 251000, area: 50, rooms: 1 };
+        await g.importFeed(g.writeFile('o.xml', homesXml([{ id: 'O1', price: 90000 }])), ES_HOMES, 63);
+        // Partner 63's run writes its batches (its lock held) while 61's and 62's run, each in two parts:
+        // their new ads wait to be grouped, their keys interleaved (newest smallest) as two runs' batches at
+        // once give them, so that by key 61's B comes first, then 62's B, 61's A and 62's A.
+        const other = anotherRunWriting(g.store, 63);
+        try {
+          for (const [source, id, flat] of [
+            [62, 'A', a],
+            [61, 'A', a],
+            [62, 'B', b],
+            [61, 'B', b],
+          ] as const) {
+            const s = await g.importFeed(
+              g.writeFile(`${source}${id}.xml`, homesXml([{ id: `${id}${source}`, title: 'Piso en venta', ...flat }])),
+              ES_HOMES,
+              source,
+              { full: false },
+            );
+            expect(s).to.include({ imported: 1, groupingLeftTo: 63 });
+          }
+        } finally {
+          other.end();
+        }
+        // The next run (here the site's first partner's) groups what waits.
+        await g.importFeed(g.writeFile('o2.xml', homesXml([{ id: 'O1', price: 90000 }])), ES_HOMES, 63);
+        const group = async (source: number, id: string) =>
+          ((await g.store.getAdByPartner(source, id)) as StoredAd).duplicateGroup;
+        expect(await group(61, 'A61')).to.be.a('number');
+        expect(await group(62, 'A62')).to.equal(await group(61, 'A61'));
+        expect(await group(61, 'B61')).to.be.a('number');
+        expect(await group(62, 'B62')).to.equal(await group(61, 'B61'));
+        expect(await group(61, 'B61')).to.not.equal(await group(61, 'A61'));
+        expect(g.store.db.prepare('SELECT count(*) AS n FROM feed_dedup_new').get()).to.deep.equal({ n: 0 });
+      } finally {
+        g.close();
+      }
+    });
+
     it('groups the same flat published by two partners (totalSources 2) and not a different one', async () => {
       const text =
         'Piso exterior de tres dormitorios y dos baños, cocina equipada, terraza de quince metros, ' +
@@ -1067,6 +1123,37 @@ describe('feed import: Trovit XML and JSON lines into a real search store', func
       });
       expect(meant).to.include({ expiredMissing: 1 });
       expect(await f.store.countAds(ES_HOMES)).to.equal(0);
+    });
+
+    it("judges what a full feed lacks against the source's stock before it, not counting its own new ads", async () => {
+      const stock = (ids: string[]) =>
+        homesXml(ids.map((id, i) => ({ id, title: `Piso ${id} en Sevilla`, price: 150000 + i, city: 'Sevilla' })));
+      const range = (prefix: string, from: number, to: number) =>
+        Array.from({ length: to - from }, (_, i) => `${prefix}${from + i}`);
+      for (const source of [24, 25, 26])
+        await f.importFeed(f.writeFile(`stock-${source}.xml`, stock(range('P', 0, 60))), ES_HOMES, source);
+      // 20 of the 60, and 100 new ads: 40 of the 60 would go.
+      const grown = await f.importFeed(
+        f.writeFile('grown.xml', stock([...range('P', 0, 20), ...range('N', 0, 100)])),
+        ES_HOMES,
+        24,
+      );
+      expect(grown).to.include({ imported: 100, expiredMissing: 0 });
+      expect(grown.expirySkipped).to.equal(
+        "the feed lacks 40 of the source's 60 live ads (67 % > 60 %): nothing expired; rerun with a higher --max-expire-share if that is right",
+      );
+      // The same 60 under new ids (their case changed): all 60 would go, their price history with them.
+      const renamed = await f.importFeed(f.writeFile('renamed.xml', stock(range('p', 0, 60))), ES_HOMES, 25);
+      expect(renamed).to.include({ imported: 60, expiredMissing: 0 });
+      expect(renamed.expirySkipped).to.match(/^the feed lacks 60 of the source's 60 live ads \(100 % > 60 %\)/);
+      // 40 of the 60 and 10 new: a third sold, which a stock may.
+      const sold = await f.importFeed(
+        f.writeFile('sold.xml', stock([...range('P', 0, 40), ...range('N', 0, 10)])),
+        ES_HOMES,
+        26,
+      );
+      expect(sold).to.include({ imported: 10, expiredMissing: 20 });
+      expect(sold.expirySkipped).to.equal(undefined);
     });
 
     it('places the cities a partner names in their own language, and a visitor finds them so', async () => {

@@ -415,4 +415,51 @@ describe('feed runs: a file that changes while it is imported', function () {
       f.close();
     }
   });
+
+  it('stops a file overwritten with as many bytes and records, on one thread or several: no ad of the new text', async () => {
+    for (const workers of [0, 2]) {
+      const f = feedApp();
+      try {
+        const ads = Array.from({ length: 3000 }, (_, i) => ({
+          id: `S${i}`,
+          title: 'Piso en Calle Mayor',
+          price: 200000 + i,
+        }));
+        const xml = homesXml(ads);
+        const file = f.writeFile('same-size.xml', xml);
+        // The next day's export: the same ads, a letter changed in each, as long (only prices changed, as wide).
+        const next = Buffer.from(xml.replaceAll('Calle Mayor', 'Calle Mayur'));
+        expect(next.length).to.equal(Buffer.byteLength(xml));
+        let written = false;
+        const err = await failure(
+          f.importFeed(file, ES_HOMES, 1, {
+            workers,
+            batchSize: 50,
+            onProgress: (p) => {
+              if (p.phase === 'applying' && !written) {
+                written = true;
+                const fd = fs.openSync(file, 'r+');
+                fs.writeSync(fd, next, 0, next.length, 0);
+                fs.closeSync(fd);
+              }
+            },
+          }),
+        );
+        expect(written, `${workers} workers`).to.equal(true);
+        expect(err, `${workers} workers`).to.be.instanceOf(FeedChangedError);
+        expect(err?.message).to.match(/^the file changed during the import: it was written meanwhile; the batches/);
+        const titles = f.store.db.prepare(`SELECT DISTINCT json_extract(doc, '$.title') FROM ad_docs`).pluck().all();
+        expect(titles, `${workers} workers`).to.deep.equal(['Piso en Calle Mayor']);
+        const status = f.store.db.prepare('SELECT status FROM feed_runs WHERE source_id = 1').pluck().get();
+        expect(status).to.equal('failed');
+        // The next run reads the file as it is now, whole.
+        const again = await f.importFeed(file, ES_HOMES, 1, { workers, batchSize: 50 });
+        expect(again.records).to.equal(3000);
+        const now = f.store.db.prepare(`SELECT DISTINCT json_extract(doc, '$.title') FROM ad_docs`).pluck().all();
+        expect(now).to.deep.equal(['Piso en Calle Mayur']);
+      } finally {
+        f.close();
+      }
+    }
+  });
 });
