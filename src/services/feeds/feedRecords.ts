@@ -1262,7 +1262,8 @@ class RecordBuilder {
     const picture = this.picture;
     const given = this.given[depth];
     this.given[depth] = undefined;
-    if (text.trim() === '') {
+    // (Most elements have neither children that said something nor attributes: no blank text to look at.)
+    if ((given !== undefined || attrs !== NO_ATTRIBUTES) && text.trim() === '') {
       // Its value said by its children, or by an attribute (`<price value="900" currency="EUR"/>`).
       const value = given?.text ?? attrs.value ?? attrs.amount;
       if (value !== undefined && value.trim() !== '') {

@@ -37,6 +37,28 @@ const ad = (id: string, body: string) =>
   `<city>Valencia</city><date>2025-05-20</date>${body}</ad>`;
 const feed = (...ads: string[]) => trovitXml(ads);
 
+/**
+ * A homes record titled "Ático en Cádiz " and `symbols` in one byte per letter (Windows-1252), as a record
+ * pasted from an older system into a UTF-8 file.
+ */
+const windows1252Record = (id: string, symbols: number[]) =>
+  Buffer.concat(
+    ad(id, '')
+      .split(`Piso ${id} en Valencia`)
+      .flatMap((part, i) =>
+        i === 0
+          ? [Buffer.from(part, 'latin1')]
+          : [
+              Buffer.from([0xc1]),
+              Buffer.from('tico en C', 'latin1'),
+              Buffer.from([0xe1]),
+              Buffer.from('diz ', 'latin1'),
+              Buffer.from(symbols),
+              Buffer.from(part, 'latin1'),
+            ],
+      ),
+  );
+
 /** A homes record as a JSON line, with `extra` members. */
 const jsonLine = (id: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -910,22 +932,7 @@ describe('feed import: feeds as partners really write them', function () {
       feed(...many, ad('Ñ1', '').replace('Piso Ñ1 en Valencia', 'Ático en Cádiz')).replace(/<\/trovit>\n$/, ''),
     );
     expect(utf8.length).to.be.greaterThan(1_100_000);
-    const latin = Buffer.concat(
-      ad('L1', '')
-        .split('Piso L1 en Valencia')
-        .flatMap((part, i) =>
-          i === 0
-            ? [Buffer.from(part, 'latin1')]
-            : [
-                Buffer.from([0xc1]),
-                Buffer.from('tico en C', 'latin1'),
-                Buffer.from([0xe1]),
-                Buffer.from('diz ', 'latin1'),
-                Buffer.from([0x80, 0x92]),
-                Buffer.from(part, 'latin1'),
-              ],
-        ),
-    );
+    const latin = windows1252Record('L1', [0x80, 0x92]);
     const file = f.writeFile('mixed.xml', '');
     fs.writeFileSync(file, Buffer.concat([utf8, latin, Buffer.from('\n</trovit>\n')]));
     const summary = await f.importFeed(file, ES_HOMES, 31);
@@ -936,23 +943,7 @@ describe('feed import: feeds as partners really write them', function () {
 
   it('reads a Windows-1252 record inside a UTF-8 file within the megabyte it samples: the other records stay UTF-8', async () => {
     const utf8 = (id: string, title: string) => Buffer.from(ad(id, '').replace(`Piso ${id} en Valencia`, title));
-    // "Ático en Cádiz €" in one byte per letter, as a record pasted from an older system.
-    const pasted = Buffer.concat(
-      ad('L1', '')
-        .split('Piso L1 en Valencia')
-        .flatMap((part, i) =>
-          i === 0
-            ? [Buffer.from(part, 'latin1')]
-            : [
-                Buffer.from([0xc1]),
-                Buffer.from('tico en C'),
-                Buffer.from([0xe1]),
-                Buffer.from('diz '),
-                Buffer.from([0x80]),
-                Buffer.from(part),
-              ],
-        ),
-    );
+    const pasted = windows1252Record('L1', [0x80]);
     const [head, tail] = feed('<!--records-->').split('<!--records-->') as [string, string];
     for (const [name, declaration, note] of [
       [
