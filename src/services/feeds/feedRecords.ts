@@ -1075,18 +1075,19 @@ const VALUE_CHILDREN = new Set(['value', 'amount']);
 const UNIT_CHILDREN = new Set(['currency', 'unit', 'period']);
 
 /**
- * Whether a leaf says its parent's value or unit: a `<value>` or `<amount>`, or a `<currency>`, `<unit>` or
- * `<period>` beside one (a `<currency>` inside an `<agency>` is the agency's).
+ * Whether a leaf says its parent's value or unit: the first `<value>` or `<amount>`, or a `<currency>`,
+ * `<unit>` or `<period>` (its parent's attributes when a value is beside them, else fields as any leaf:
+ * an `<agency>`'s `<currency>`, `RecordBuilder.close`).
  */
-function givesValue(
-  name: string,
-  text: string,
-  parentDepth: number,
-  given: readonly ({ text?: string; attrs?: Record<string, string> } | undefined)[],
-): boolean {
-  if (text.trim() === '') return false;
-  if (VALUE_CHILDREN.has(name)) return given[parentDepth]?.text === undefined;
-  return UNIT_CHILDREN.has(name);
+function givesValue(name: string, text: string, parentGiven: Given | undefined): boolean {
+  if (VALUE_CHILDREN.has(name)) return parentGiven?.text === undefined && text.trim() !== '';
+  return UNIT_CHILDREN.has(name) && text.trim() !== '';
+}
+
+/** What children said of their parent element: its value, and its unit as attributes. */
+interface Given {
+  text?: string;
+  attrs?: Record<string, string>;
 }
 
 /** An ad's fields only its own elements give, never one of the same name inside another element. */
@@ -1122,7 +1123,7 @@ class RecordBuilder {
    * What an element of `path` (by its depth there) was given by children that say its value
    * (`<price><value>320000</value><currency>EUR</currency></price>`): their text, and the rest as its attributes.
    */
-  private readonly given: ({ text?: string; attrs?: Record<string, string> } | undefined)[] = [];
+  private readonly given: (Given | undefined)[] = [];
   private picture: RawPicture | undefined;
   private readonly markup: string[] = [];
   /** The current record's fields taken from inside another element, which the ad's own override. */
@@ -1280,12 +1281,11 @@ class RecordBuilder {
       if (given.text !== undefined)
         putField(record, this.nested, name, 'value', { text: given.text, attrs: NO_ATTRIBUTES });
     }
-    if (parent !== undefined && !picture && parent !== 'pictures' && givesValue(name, text, depth - 1, this.given)) {
+    if (parent !== undefined && !picture && parent !== 'pictures' && givesValue(name, text, this.given[depth - 1])) {
       // A child that says its parent's value (`<value>`, `<amount>`) or its unit (`<currency>`, `<unit>`, `<period>`).
-      const at = depth - 1;
-      const given = (this.given[at] ??= {});
-      if (VALUE_CHILDREN.has(name)) given.text = text;
-      else (given.attrs ??= {})[name] = text.trim();
+      const told = (this.given[depth - 1] ??= {});
+      if (VALUE_CHILDREN.has(name)) told.text = text;
+      else (told.attrs ??= {})[name] = text.trim();
     } else if (name === 'picture' && picture) {
       if (!picture.url) picture.url = text.trim();
       if (picture.url) record.pictures.push(picture);
