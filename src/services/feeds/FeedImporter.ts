@@ -810,7 +810,7 @@ export class FeedImporter {
           }),
         );
       }
-      await Promise.all(ended);
+      await allThreads(ended);
       await copier?.stop();
       // Every batch written, in order, with the records the check counted.
       let unkept: Set<number> | undefined;
@@ -1048,6 +1048,20 @@ function startWalCopier(dbFile: string): { stop(): Promise<void> } {
  * Starts one of the import's threads (`threadEntry`) on `data` (its `workerData` under the entry's
  * name), under tsx's loader when this module runs from TypeScript.
  */
+/**
+ * Waits for every worker of a run to end; throws the error that stopped the run: a thread's own, not the
+ * `ImportStopped` of another that the stop reached first (a thread that meets an error stops the others
+ * before it says why, so their word can come first: a file changed meanwhile was said as "the import was
+ * stopped").
+ */
+async function allThreads(ended: readonly Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(ended))
+    .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+    .map((r) => r.reason as Error);
+  const cause = failed.find((err) => !(err instanceof ImportStopped)) ?? failed[0];
+  if (cause) throw cause;
+}
+
 function startThread(
   name: 'feedWorker' | 'walCopier',
   data: FeedWorkerData | WalCopierData,
