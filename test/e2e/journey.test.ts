@@ -155,6 +155,10 @@ for (const [device, options] of [
         .click();
       await page.waitForURL(/\/ad\//);
       await page.locator('h1', { hasText: title ?? '' }).waitFor();
+      // The document's title follows the page's render (`documentHead`), a moment later on a slow machine.
+      await page
+        .waitForFunction((t) => document.title === t, `${title} | Trawl`, { timeout: 5_000 })
+        .catch(() => undefined);
       expect(await page.title()).to.equal(`${title} | Trawl`);
       const adCalls = serviceCalls.filter((url) => url.pathname.includes('/ad/')).map((url) => url.pathname);
       expect(adCalls.some((p) => !p.endsWith('/related')) && adCalls.some((p) => p.endsWith('/related'))).to.equal(
